@@ -1,0 +1,95 @@
+#!/usr/bin/env node
+import { parseArgs } from 'node:util';
+import { startStack } from './server.ts';
+import { DEMO_USERS } from './workspace/demo/users.ts';
+
+const USAGE = `docs-graph <command> [options]
+
+Commands:
+  start       the embedded workspace (/v1) and the GraphQL gateway (/graphql) on one port
+  workspace   the embedded workspace server alone (/v1)
+
+Options:
+  --port <n>        port to listen on (PORT; default 4000; 0 picks a free port)
+  --host <host>     address to bind (default 127.0.0.1)
+  --db <path>       SQLite database (DOCS_GRAPH_DB; default .data/workspace.sqlite; :memory: allowed)
+  --demo-scale <n>  multiply the demo spaces, pages and change requests (empty database only)
+  -h, --help        this help
+`;
+
+function fail(message: string): never {
+  process.stderr.write(`docs-graph: ${message}\n\n${USAGE}`);
+  process.exit(2);
+}
+
+function intOption(name: string, raw: string | undefined, fallback: number, max: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0 || value > max) {
+    fail(`--${name} must be a whole number from 0 to ${max}, got ${JSON.stringify(raw)}`);
+  }
+  return value;
+}
+
+async function main(argv: string[]): Promise<void> {
+  let parsed: ReturnType<typeof parseArgs>;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        port: { type: 'string' },
+        host: { type: 'string' },
+        db: { type: 'string' },
+        'demo-scale': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (error) {
+    fail((error as Error).message);
+  }
+  const { values, positionals } = parsed;
+  const command = positionals[0];
+  if (values.help || !command) {
+    process.stdout.write(USAGE);
+    return;
+  }
+  if (command !== 'start' && command !== 'workspace') fail(`unknown command ${command}`);
+
+  const port = intOption(
+    'port',
+    (values.port as string | undefined) ?? process.env.PORT,
+    4000,
+    65535,
+  );
+  const demoScale = intOption('demo-scale', values['demo-scale'] as string | undefined, 1, 1000);
+  const stack = await startStack({
+    port,
+    host: (values.host as string | undefined) ?? '127.0.0.1',
+    dbPath:
+      (values.db as string | undefined) ?? process.env.DOCS_GRAPH_DB ?? '.data/workspace.sqlite',
+    demoScale: Math.max(1, demoScale),
+  });
+  const lines = [`docs-graph workspace: ${stack.url}/v1`];
+  if (stack.seeded) lines.push('loaded the demo data into an empty database');
+  lines.push('demo bearer tokens:');
+  for (const user of DEMO_USERS)
+    lines.push(`  ${user.token.padEnd(18)} ${user.displayName} (${user.persona})`);
+  process.stdout.write(`${lines.join('\n')}\n`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    process.stdout.write(`\n${signal}: stopping\n`);
+    await stack.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  process.stderr.write(`docs-graph: ${(error as Error).stack ?? String(error)}\n`);
+  process.exit(1);
+});

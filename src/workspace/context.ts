@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify';
+import { type Clock, systemClock } from './clock.ts';
+import type { Db } from './db.ts';
+import { type IdGenerator, randomIds } from './ids.ts';
+import { JobQueue } from './jobs.ts';
+
+/** What every store function and route of the embedded workspace server works with. */
+export interface Workspace {
+  db: Db;
+  clock: Clock;
+  ids: IdGenerator;
+  jobs: JobQueue;
+  /** Origin the server is reached at (`http://127.0.0.1:4000`), for `urls` in responses. */
+  publicUrl: string;
+  /** Per-fetch timeout of background work (OpenAPI processing), in milliseconds. */
+  fetchTimeoutMs: number;
+  /** ISO timestamp of the clock's now. */
+  now(): string;
+}
+
+export interface WorkspaceOptions {
+  db: Db;
+  clock?: Clock;
+  ids?: IdGenerator;
+  publicUrl?: string;
+  fetchTimeoutMs?: number;
+  onJobError?: (name: string, error: unknown) => void;
+}
+
+/** Assembles the workspace dependencies around an open database. */
+export function createWorkspace(options: WorkspaceOptions): Workspace {
+  const clock = options.clock ?? systemClock;
+  return {
+    db: options.db,
+    clock,
+    ids: options.ids ?? randomIds,
+    jobs: new JobQueue(options.onJobError),
+    publicUrl: options.publicUrl ?? 'http://127.0.0.1:4000',
+    fetchTimeoutMs: options.fetchTimeoutMs ?? 10_000,
+    now: () => clock.now().toISOString(),
+  };
+}
+
+/** A domain's routes: `v1` under `/v1` behind authentication, `root` outside it (public files). */
+export interface RouteModule {
+  v1?(app: FastifyInstance, ws: Workspace): void;
+  root?(app: FastifyInstance, ws: Workspace): void;
+}

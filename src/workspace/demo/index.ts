@@ -1,0 +1,54 @@
+import type { Workspace } from '../context.ts';
+import { seededIds } from '../ids.ts';
+import { type DemoPersona, seedUsers } from './users.ts';
+
+/**
+ * What the demo seeders share: each domain's seeder reads what earlier ones made and records
+ * what it makes for later ones.
+ */
+export interface DemoContext {
+  ws: Workspace;
+  /** Multiplies spaces, pages and change requests (benchmarks). */
+  scale: number;
+  users: Record<DemoPersona, string>;
+  /** Further users (organization members without a demo token). */
+  extraUsers: string[];
+  /** "Acme Docs". */
+  organizationId: string;
+  /** The second organization, target of transfers. */
+  secondOrganizationId: string;
+  collectionIds: string[];
+  spaceIds: string[];
+  teamIds: string[];
+}
+
+type Seeder = (demo: DemoContext) => void;
+
+/** Domain seeders, in dependency order. */
+export const demoSeeders: Seeder[] = [];
+
+/** True when the database holds no organization yet. */
+export function isEmpty(ws: Workspace): boolean {
+  return !ws.db.prepare('SELECT 1 FROM organizations LIMIT 1').get();
+}
+
+/** Loads the deterministic demo data in one transaction. */
+export function seedDemo(ws: Workspace, options: { scale?: number } = {}): DemoContext {
+  const seeded: Workspace = { ...ws, ids: seededIds(20260115) };
+  const demo: DemoContext = {
+    ws: seeded,
+    scale: Math.max(1, Math.floor(options.scale ?? 1)),
+    users: {} as Record<DemoPersona, string>,
+    extraUsers: [],
+    organizationId: '',
+    secondOrganizationId: '',
+    collectionIds: [],
+    spaceIds: [],
+    teamIds: [],
+  };
+  ws.db.transaction(() => {
+    demo.users = seedUsers(seeded);
+    for (const seeder of demoSeeders) seeder(demo);
+  })();
+  return demo;
+}

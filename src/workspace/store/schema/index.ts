@@ -1,0 +1,9 @@
+import { coreSchema } from './core.ts';
+
+/**
+ * Versioned migrations, applied in order by `migrate`. Version 1 is the initial schema, assembled
+ * from one part per domain in foreign-key order; later changes append a version, never edit one.
+ */
+export const migrations: ReadonlyArray<{ version: number; sql: string }> = [
+  { version: 1, sql: [coreSchema].join('\n') },
+];
