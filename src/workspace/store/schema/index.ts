@@ -1,3 +1,5 @@
+import { commentsSchema } from './comments.ts';
+import { contentSchema } from './content.ts';
 import { coreSchema } from './core.ts';
 
 /**
@@ -5,5 +7,5 @@ import { coreSchema } from './core.ts';
  * from one part per domain in foreign-key order; later changes append a version, never edit one.
  */
 export const migrations: ReadonlyArray<{ version: number; sql: string }> = [
-  { version: 1, sql: [coreSchema].join('\n') },
+  { version: 1, sql: [coreSchema, contentSchema, commentsSchema].join('\n') },
 ];
