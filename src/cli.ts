@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util';
-import { startStack } from './server.ts';
+import { startGatewayServer, startStack } from './server.ts';
 import { DEMO_USERS } from './workspace/demo/users.ts';
 
 const USAGE = `docs-graph <command> [options]
@@ -8,12 +8,15 @@ const USAGE = `docs-graph <command> [options]
 Commands:
   start       the embedded workspace (/v1) and the GraphQL gateway (/graphql) on one port
   workspace   the embedded workspace server alone (/v1)
+  gateway     the GraphQL gateway alone, against any /v1 base URL (--upstream)
 
 Options:
   --port <n>        port to listen on (PORT; default 4000; 0 picks a free port)
   --host <host>     address to bind (default 127.0.0.1)
   --db <path>       SQLite database (DOCS_GRAPH_DB; default .data/workspace.sqlite; :memory: allowed)
   --demo-scale <n>  multiply the demo spaces, pages and change requests (empty database only)
+  --upstream <url>  gateway: base URL of the /v1 surface (DOCS_GRAPH_UPSTREAM)
+  --debug           gateway: list upstream calls in every response's extensions (DOCS_GRAPH_DEBUG=1)
   -h, --help        this help
 `;
 
@@ -42,6 +45,8 @@ async function main(argv: string[]): Promise<void> {
         host: { type: 'string' },
         db: { type: 'string' },
         'demo-scale': { type: 'string' },
+        upstream: { type: 'string' },
+        debug: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -54,7 +59,9 @@ async function main(argv: string[]): Promise<void> {
     process.stdout.write(USAGE);
     return;
   }
-  if (command !== 'start' && command !== 'workspace') fail(`unknown command ${command}`);
+  if (command !== 'start' && command !== 'workspace' && command !== 'gateway') {
+    fail(`unknown command ${command}`);
+  }
 
   const port = intOption(
     'port',
@@ -62,31 +69,58 @@ async function main(argv: string[]): Promise<void> {
     4000,
     65535,
   );
+  const host = (values.host as string | undefined) ?? '127.0.0.1';
+  const debug = values.debug === true || process.env.DOCS_GRAPH_DEBUG === '1';
+  if (command === 'gateway') {
+    const upstream = (values.upstream as string | undefined) ?? process.env.DOCS_GRAPH_UPSTREAM;
+    if (!upstream) fail('gateway needs --upstream <base-url> or DOCS_GRAPH_UPSTREAM');
+    if (!/^https?:\/\//.test(upstream) || !URL.canParse(upstream)) {
+      fail(`--upstream must be an absolute http(s) URL, got ${JSON.stringify(upstream)}`);
+    }
+    const server = await startGatewayServer({ upstream, port, host, debug });
+    process.stdout.write(`docs-graph gateway: ${server.url}/graphql -> ${upstream}\n`);
+    onSignals(() => server.close());
+    return;
+  }
   const demoScale = intOption('demo-scale', values['demo-scale'] as string | undefined, 1, 1000);
   const stack = await startStack({
     port,
-    host: (values.host as string | undefined) ?? '127.0.0.1',
+    host,
+    gateway: command === 'start',
+    debug,
     dbPath:
       (values.db as string | undefined) ?? process.env.DOCS_GRAPH_DB ?? '.data/workspace.sqlite',
     demoScale: Math.max(1, demoScale),
   });
   const lines = [`docs-graph workspace: ${stack.url}/v1`];
+  if (stack.gateway)
+    lines.push(`docs-graph gateway:   ${stack.url}/graphql (GraphiQL in a browser)`);
   if (stack.seeded) lines.push('loaded the demo data into an empty database');
   lines.push('demo bearer tokens:');
   for (const user of DEMO_USERS)
     lines.push(`  ${user.token.padEnd(18)} ${user.displayName} (${user.persona})`);
   process.stdout.write(`${lines.join('\n')}\n`);
 
+  onSignals(() => stack.close());
+}
+
+/** Stops cleanly on SIGINT/SIGTERM (a second signal exits at once). */
+function onSignals(close: () => Promise<void>): void {
   let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
+  const stop = (signal: string) => {
+    if (stopping) process.exit(1);
     stopping = true;
     process.stdout.write(`\n${signal}: stopping\n`);
-    await stack.close();
-    process.exit(0);
+    close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        process.stderr.write(`docs-graph: ${String(error)}\n`);
+        process.exit(1);
+      },
+    );
   };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {

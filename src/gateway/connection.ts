@@ -1,0 +1,184 @@
+import { createHash } from 'node:crypto';
+import { GraphQLError } from 'graphql';
+import type { z } from 'zod';
+import { listPage } from '../contract/common.ts';
+import type { GatewayContext } from './context.ts';
+import { type QueryValue, withQuery } from './upstream/rest.ts';
+
+/** Arguments of every connection field. */
+export interface ConnectionArgs {
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+  last?: number | null | undefined;
+  before?: string | null | undefined;
+}
+
+export interface ConnectionResult<T> {
+  edges: Array<{ cursor: string; node: T }>;
+  pageInfo: {
+    hasNextPage: boolean;
+    hasPreviousPage: boolean;
+    startCursor: string | null;
+    endCursor: string | null;
+  };
+  totalCount: number;
+}
+
+export const DEFAULT_FIRST = 50;
+export const MAX_FIRST = 1000;
+const UPSTREAM_MAX_LIMIT = 1000;
+
+function badInput(message: string): GraphQLError {
+  return new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT' } });
+}
+
+function scopeOf(path: string, query: Record<string, QueryValue>): string {
+  return createHash('sha256').update(withQuery(path, query)).digest('base64url').slice(0, 10);
+}
+
+/** A cursor is the upstream page token it starts from, plus an offset into that page. */
+function encodeCursor(scope: string, token: string | null, offset: number): string {
+  return Buffer.from(JSON.stringify([scope, token, offset])).toString('base64url');
+}
+
+function decodeCursor(scope: string, cursor: string): { token: string | null; offset: number } {
+  let value: unknown;
+  try {
+    value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw badInput('after: malformed cursor');
+  }
+  if (
+    !Array.isArray(value) ||
+    value.length !== 3 ||
+    typeof value[0] !== 'string' ||
+    !(value[1] === null || typeof value[1] === 'string') ||
+    !Number.isInteger(value[2]) ||
+    (value[2] as number) < 0 ||
+    (value[2] as number) > 1_000_000
+  ) {
+    throw badInput('after: malformed cursor');
+  }
+  if (value[0] !== scope) throw badInput('after: the cursor belongs to another connection');
+  return { token: value[1] as string | null, offset: value[2] as number };
+}
+
+/** Validates `first`/`last`/`before`: upstream pages go forward only. */
+export function checkConnectionArgs(args: ConnectionArgs): number {
+  if (args.last !== undefined && args.last !== null) {
+    throw badInput('last: this connection pages forward only; use first and after');
+  }
+  if (args.before !== undefined && args.before !== null) {
+    throw badInput('before: this connection pages forward only; use first and after');
+  }
+  const first = args.first ?? DEFAULT_FIRST;
+  if (!Number.isInteger(first) || first < 1 || first > MAX_FIRST) {
+    throw badInput(`first: must be between 1 and ${MAX_FIRST}`);
+  }
+  return first;
+}
+
+export interface RestConnectionOptions<S extends z.ZodType> {
+  /** List path under /v1 (e.g. `/orgs/abc/spaces`). */
+  path: string;
+  /** Filters; `page` and `limit` are managed here. */
+  query?: Record<string, QueryValue>;
+  /** Schema of one item. */
+  item: S;
+  /** Where a later GET would find this item, so it is primed into the loader. */
+  primePath?: (item: z.infer<S>) => string | undefined;
+}
+
+/**
+ * A Relay connection over REST page tokens, exact at any `first`/`after`: it reads as many
+ * upstream pages as it needs (at most 1000 items each), never skips or repeats an item, and
+ * primes every item into the by-id loader.
+ */
+export async function restConnection<S extends z.ZodType>(
+  ctx: GatewayContext,
+  args: ConnectionArgs,
+  options: RestConnectionOptions<S>,
+): Promise<ConnectionResult<z.infer<S>>> {
+  const first = checkConnectionArgs(args);
+  const query = options.query ?? {};
+  const scope = scopeOf(options.path, query);
+  const start = args.after ? decodeCursor(scope, args.after) : { token: null, offset: 0 };
+  const schema = listPage(options.item);
+  const wanted = start.offset + first;
+  const collected: Array<{ node: z.infer<S>; after: [string | null, number] }> = [];
+  let token = start.token;
+  let hasMore = false;
+  let totalCount = 0;
+  for (;;) {
+    const limit = Math.min(UPSTREAM_MAX_LIMIT, wanted - collected.length + 1);
+    const page = await ctx.rest.get(
+      withQuery(options.path, { ...query, page: token ?? undefined, limit }),
+      schema,
+    );
+    totalCount = page.count;
+    const items = page.items as Array<z.infer<S>>;
+    items.forEach((node, index) => {
+      // After the last item of a page, continue from the next page's token (offset 0).
+      const atEnd = index === items.length - 1 && page.next;
+      collected.push({
+        node,
+        after: atEnd && page.next ? [page.next.page, 0] : [token, index + 1],
+      });
+      const primePath = options.primePath?.(node);
+      if (primePath) ctx.rest.prime(primePath, node);
+    });
+    if (collected.length > wanted) {
+      hasMore = true;
+      break;
+    }
+    if (!page.next || items.length === 0) {
+      hasMore = false;
+      break;
+    }
+    if (collected.length === wanted) {
+      hasMore = true;
+      break;
+    }
+    token = page.next.page;
+  }
+  const edges = collected.slice(start.offset, wanted).map((entry) => ({
+    cursor: encodeCursor(scope, entry.after[0], entry.after[1]),
+    node: entry.node,
+  }));
+  return {
+    edges,
+    pageInfo: {
+      hasNextPage: hasMore,
+      hasPreviousPage: false,
+      startCursor: edges[0]?.cursor ?? null,
+      endCursor: edges[edges.length - 1]?.cursor ?? null,
+    },
+    totalCount,
+  };
+}
+
+/** A connection over a list already in hand (arrays inside one REST answer). */
+export function arrayConnection<T>(
+  items: readonly T[],
+  args: ConnectionArgs,
+  scopeKey: string,
+): ConnectionResult<T> {
+  const first = checkConnectionArgs(args);
+  const scope = scopeOf(scopeKey, {});
+  const offset = args.after ? decodeCursor(scope, args.after).offset : 0;
+  const slice = items.slice(offset, offset + first);
+  const edges = slice.map((node, i) => ({
+    cursor: encodeCursor(scope, null, offset + i + 1),
+    node,
+  }));
+  return {
+    edges,
+    pageInfo: {
+      hasNextPage: offset + first < items.length,
+      hasPreviousPage: false,
+      startCursor: edges[0]?.cursor ?? null,
+      endCursor: edges[edges.length - 1]?.cursor ?? null,
+    },
+    totalCount: items.length,
+  };
+}

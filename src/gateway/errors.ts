@@ -1,0 +1,94 @@
+import { UpstreamError } from './upstream/errors.ts';
+
+/** One invalid input field. */
+export interface FieldError {
+  path: string[];
+  message: string;
+}
+
+/** Invalid mutation input, caught in the gateway before any upstream call (or answered 400). */
+export class ValidationError extends Error {
+  constructor(
+    message: string,
+    readonly fieldErrors: FieldError[],
+  ) {
+    super(message);
+    this.name = 'ValidationError';
+  }
+
+  /** From standard-schema issues (zod). */
+  static fromIssues(
+    issues: ReadonlyArray<{
+      message: string;
+      path?: ReadonlyArray<PropertyKey | { key: PropertyKey }>;
+    }>,
+  ): ValidationError {
+    const fieldErrors = issues.map((issue) => ({
+      path: (issue.path ?? []).map((p) => String(typeof p === 'object' ? p.key : p)),
+      message: issue.message,
+    }));
+    const summary = fieldErrors
+      .slice(0, 3)
+      .map((e) => (e.path.length ? `${e.path.join('.')}: ${e.message}` : e.message))
+      .join('; ');
+    return new ValidationError(summary || 'invalid input', fieldErrors);
+  }
+}
+
+/** The object a mutation addresses does not exist or is not visible to the caller. */
+export class NotFoundError extends Error {
+  override name = 'NotFoundError';
+}
+
+/** The caller may see the object but not do this to it. */
+export class ForbiddenError extends Error {
+  override name = 'ForbiddenError';
+}
+
+/** The object's state forbids the change (merge of a merged request, locked space, ...). */
+export class ConflictError extends Error {
+  override name = 'ConflictError';
+}
+
+/** Every contract error class, for `errors: { types }` of mutations. */
+export const MUTATION_ERRORS = [ValidationError, NotFoundError, ForbiddenError, ConflictError];
+
+/**
+ * Maps an upstream failure of a write to its typed result: 400 validation, 404 not found,
+ * 403 forbidden, 409 conflict. 401 and transport failures stay request-level errors.
+ */
+export function toMutationError(error: unknown): unknown {
+  if (!(error instanceof UpstreamError)) return error;
+  switch (error.status) {
+    case 400:
+    case 413:
+    case 415:
+    case 422:
+      return new ValidationError(error.message, [
+        { path: fieldOf(error.message), message: error.message },
+      ]);
+    case 403:
+      return new ForbiddenError(error.message);
+    case 404:
+      return new NotFoundError(error.message);
+    case 409:
+      return new ConflictError(error.message);
+    default:
+      return error;
+  }
+}
+
+/** `title: at most 50 characters` names the field `title`. */
+function fieldOf(message: string): string[] {
+  const match = /^([\w.[\]-]+):/.exec(message);
+  return match?.[1] ? match[1].split('.') : [];
+}
+
+/** Runs a write and turns upstream contract failures into typed results. */
+export async function mutate<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw toMutationError(error);
+  }
+}

@@ -1,0 +1,32 @@
+import { type FieldNode, type GraphQLResolveInfo, Kind, type SelectionSetNode } from 'graphql';
+
+function collect(info: GraphQLResolveInfo, set: SelectionSetNode | undefined, into: Set<string>) {
+  if (!set) return;
+  for (const selection of set.selections) {
+    if (selection.kind === Kind.FIELD) into.add(selection.name.value);
+    else if (selection.kind === Kind.INLINE_FRAGMENT) collect(info, selection.selectionSet, into);
+    else collect(info, info.fragments[selection.name.value]?.selectionSet, into);
+  }
+}
+
+/** Names of the fields selected on the value this resolver returns (fragments included). */
+export function selectedFields(info: GraphQLResolveInfo): Set<string> {
+  const fields = new Set<string>();
+  for (const node of info.fieldNodes as FieldNode[]) collect(info, node.selectionSet, fields);
+  return fields;
+}
+
+/**
+ * A reference to another object: when the query selects only fields already known (`id` and
+ * what `stub` carries), the stub is returned and no upstream call is made; otherwise the key,
+ * which the type's loader fetches (once per request).
+ */
+export function reference<T extends object>(
+  info: GraphQLResolveInfo,
+  key: string,
+  stub: T,
+): string | T {
+  const known = new Set(['__typename', 'id', ...Object.keys(stub)]);
+  for (const field of selectedFields(info)) if (!known.has(field)) return key;
+  return stub;
+}

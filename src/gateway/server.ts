@@ -1,0 +1,107 @@
+import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
+import { createYoga, type Plugin, type YogaServerInstance } from 'graphql-yoga';
+import { createContext, type GatewayContext } from './context.ts';
+import { schema } from './schema/index.ts';
+import { type Upstream, UpstreamClient, type UpstreamOptions } from './upstream/client.ts';
+
+/** The example query GraphiQL opens with. */
+export const EXAMPLE_QUERY = `# docs-graph: one request, nested data from the workspace's /v1 REST surface.
+query Dashboard {
+  organizations(first: 5) {
+    totalCount
+    nodes {
+      id
+      title
+      spaces(first: 5) {
+        totalCount
+        nodes {
+          title
+          emoji
+          changeRequests(first: 3) {
+            nodes {
+              number
+              subject
+              status
+              createdBy { displayName }
+            }
+          }
+        }
+      }
+    }
+  }
+}
+`;
+
+export interface GatewayOptions {
+  /** Base URL of the `/v1` surface (`https://api.example.com` or `.../v1`), or a ready client. */
+  upstream: string | Upstream;
+  /** Options of the upstream HTTP client (timeouts, connections, retries). */
+  upstreamOptions?: Omit<UpstreamOptions, 'baseUrl'>;
+  /** Path the gateway answers at (default `/graphql`). */
+  graphqlEndpoint?: string;
+  /** GraphiQL on GET from a browser (default on); `token` pre-fills its headers editor. */
+  graphiql?: boolean | { token?: string; defaultQuery?: string };
+  /** List the upstream calls in every response's `extensions.upstream` (else only on request). */
+  debug?: boolean;
+  /** Mask unexpected errors (default true). */
+  maskedErrors?: boolean;
+}
+
+export type Gateway = YogaServerInstance<Record<string, unknown>, GatewayContext> & {
+  /** The upstream client; close it with the server. */
+  upstream: Upstream;
+};
+
+/** Adds `extensions.upstream` (method, path, status, ms, loader) in debug mode. */
+const upstreamExtension: Plugin<GatewayContext> = {
+  onExecute({ args }) {
+    const ctx = args.contextValue as GatewayContext;
+    return {
+      onExecuteDone({ result, setResult }) {
+        if (!ctx.debug || !result || Symbol.asyncIterator in result) return;
+        setResult({ ...result, extensions: { ...result.extensions, upstream: ctx.rest.calls } });
+      },
+    };
+  },
+};
+
+/**
+ * The docs-graph gateway as a Yoga instance, mountable in any Node server. It forwards the
+ * caller's `Authorization` header upstream unchanged.
+ */
+export function createGateway(options: GatewayOptions): Gateway {
+  const client =
+    typeof options.upstream === 'string'
+      ? new UpstreamClient({ baseUrl: options.upstream, ...options.upstreamOptions })
+      : options.upstream;
+  const graphiql = options.graphiql ?? true;
+  const graphiqlOptions = typeof graphiql === 'object' ? graphiql : {};
+  const yoga = createYoga<Record<string, unknown>, GatewayContext>({
+    schema,
+    graphqlEndpoint: options.graphqlEndpoint ?? '/graphql',
+    landingPage: false,
+    maskedErrors: options.maskedErrors ?? true,
+    logging: false,
+    plugins: [upstreamExtension],
+    renderGraphiQL,
+    graphiql: graphiql
+      ? {
+          title: 'docs-graph',
+          defaultQuery: graphiqlOptions.defaultQuery ?? EXAMPLE_QUERY,
+          headers: JSON.stringify(
+            graphiqlOptions.token ? { Authorization: `Bearer ${graphiqlOptions.token}` } : {},
+            null,
+            2,
+          ),
+          shouldPersistHeaders: false,
+        }
+      : false,
+    context: ({ request }) =>
+      createContext(
+        client,
+        request.headers.get('authorization') ?? undefined,
+        options.debug === true || request.headers.get('x-docs-graph-debug') === '1',
+      ),
+  });
+  return Object.assign(yoga, { upstream: client }) as Gateway;
+}

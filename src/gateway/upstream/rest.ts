@@ -1,0 +1,146 @@
+import DataLoader from 'dataloader';
+import type { z } from 'zod';
+import type { Upstream, UpstreamRequest } from './client.ts';
+import { UpstreamError } from './errors.ts';
+
+/** One upstream call as `extensions.upstream` lists it in debug mode. */
+export interface UpstreamCall {
+  method: string;
+  path: string;
+  status: number | null;
+  ms: number;
+  /** True when the answer came from this request's loader (no HTTP call was made). */
+  loader: boolean;
+}
+
+export type QueryValue = string | number | boolean | readonly string[] | null | undefined;
+
+/** `path?query` with keys sorted, so equal reads share one loader key. */
+export function withQuery(path: string, query: Record<string, QueryValue> = {}): string {
+  const params = new URLSearchParams();
+  for (const key of Object.keys(query).sort()) {
+    const value = query[key];
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value)) for (const v of value) params.append(key, v);
+    else params.append(key, String(value));
+  }
+  const qs = params.toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+/** Encodes one path segment (ids are opaque strings). */
+export const seg = (value: string): string => encodeURIComponent(value);
+
+/**
+ * The upstream as one GraphQL request sees it: the caller's Authorization header, a DataLoader
+ * that makes identical GETs once (independent ones run in parallel), priming of objects that
+ * arrived in lists, and a record of every call. Never shared between requests.
+ */
+export class RestSession {
+  readonly calls: UpstreamCall[] = [];
+  private readonly loader: DataLoader<string, unknown>;
+
+  constructor(
+    private readonly client: Upstream,
+    private readonly authorization: string | undefined,
+  ) {
+    this.loader = new DataLoader<string, unknown>(
+      async (keys) =>
+        Promise.all(keys.map((key) => this.fetch(key).catch((error: Error) => error))),
+      { maxBatchSize: 64 },
+    );
+  }
+
+  /** GETs `pathAndQuery` through the loader and parses it with `schema`. */
+  async get<S extends z.ZodType>(pathAndQuery: string, schema: S): Promise<z.infer<S>> {
+    const started = performance.now();
+    const known = this.seen.has(pathAndQuery);
+    this.seen.add(pathAndQuery);
+    const raw = await this.loader.load(pathAndQuery);
+    if (known) {
+      this.calls.push({
+        method: 'GET',
+        path: pathAndQuery,
+        status: 200,
+        ms: Math.round(performance.now() - started),
+        loader: true,
+      });
+    }
+    return this.parse(schema, raw, pathAndQuery);
+  }
+
+  /** Puts an object that arrived in a list where a later GET of `path` will find it. */
+  prime(path: string, value: unknown): void {
+    this.seen.add(path);
+    this.loader.prime(path, value);
+  }
+
+  /** Sends a write (never retried, never cached); returns the parsed body. */
+  async send<S extends z.ZodType>(
+    method: Exclude<UpstreamRequest['method'], 'GET'>,
+    path: string,
+    body: unknown,
+    schema: S,
+  ): Promise<z.infer<S>> {
+    const raw = await this.call(method, path, body);
+    return this.parse(schema, raw, path);
+  }
+
+  /** Forgets every loaded object (after a write), so later reads show the new state. */
+  clear(): void {
+    this.loader.clearAll();
+    this.seen.clear();
+  }
+
+  private readonly seen = new Set<string>();
+
+  private parse<S extends z.ZodType>(schema: S, raw: unknown, path: string): z.infer<S> {
+    const result = schema.safeParse(raw);
+    if (!result.success) {
+      const issue = result.error.issues[0];
+      throw new UpstreamError(
+        `upstream answer for ${path} has an unexpected shape (${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'invalid'})`,
+        'UPSTREAM_ERROR',
+        200,
+      );
+    }
+    return result.data;
+  }
+
+  private fetch(pathAndQuery: string): Promise<unknown> {
+    return this.call('GET', pathAndQuery, undefined);
+  }
+
+  private async call(
+    method: UpstreamRequest['method'],
+    path: string,
+    body: unknown,
+  ): Promise<unknown> {
+    const started = performance.now();
+    try {
+      const response = await this.client.request({
+        method,
+        path,
+        authorization: this.authorization,
+        body,
+      });
+      this.calls.push({
+        method,
+        path,
+        status: response.status,
+        ms: Math.round(performance.now() - started),
+        loader: false,
+      });
+      return response.body;
+    } catch (error) {
+      this.calls.push({
+        method,
+        path,
+        status: error instanceof UpstreamError ? (error.status ?? null) : null,
+        ms: Math.round(performance.now() - started),
+        loader: false,
+      });
+      throw error;
+    }
+  }
+}
