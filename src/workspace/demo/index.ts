@@ -1,5 +1,6 @@
 import type { Workspace } from '../context.ts';
 import { seededIds } from '../ids.ts';
+import { seedOrgTools } from './orgtools.ts';
 import { type DemoPersona, seedUsers } from './users.ts';
 
 /**
@@ -25,7 +26,7 @@ export interface DemoContext {
 type Seeder = (demo: DemoContext) => void;
 
 /** Domain seeders, in dependency order. */
-export const demoSeeders: Seeder[] = [];
+export const demoSeeders: Seeder[] = [seedOrgTools];
 
 /** True when the database holds no organization yet. */
 export function isEmpty(ws: Workspace): boolean {
