@@ -1,0 +1,599 @@
+import type { ListPage, Role } from '../../contract/common.ts';
+import { LIMITS } from '../../contract/common.ts';
+import type { MergeRules, Space, UpdateSpaceBody } from '../../contract/spaces.ts';
+import { atLeast, membership, requireLevel, requireOrganization, spaceLevel } from '../access.ts';
+import { DAY_MS } from '../clock.ts';
+import type { Workspace } from '../context.ts';
+import { badRequest, conflict, notFound } from '../errors.ts';
+import { keysetPage } from '../paging.ts';
+import { requireCollection } from './collections.ts';
+import { copyRevision, countOpenComments, createEmptyRevision } from './revisions.ts';
+
+/** A row of the `spaces` table. */
+export interface SpaceRow {
+  id: string;
+  organization_id: string;
+  parent_id: string | null;
+  title: string;
+  emoji: string;
+  visibility: string;
+  edit_mode: string;
+  merge_rules: string;
+  language: string | null;
+  default_level: Role | null;
+  revision_id: string;
+  share_key: string | null;
+  git_sync: string | null;
+  visitor_auth: string | null;
+  position: number;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+}
+
+/** A place among siblings (collections and spaces share one order inside a parent). */
+export type Anchor =
+  | { before: { kind: 'space' | 'collection'; id: string } }
+  | {
+      after: { kind: 'space' | 'collection'; id: string };
+    };
+
+/** ISO timestamp before which soft-deleted spaces are gone for good. */
+function purgeCutoff(ws: Workspace): string {
+  return new Date(ws.clock.now().getTime() - LIMITS.restoreWindowDays * DAY_MS).toISOString();
+}
+
+/** Whether a soft-deleted space is past the restore window. */
+export function isExpired(ws: Workspace, row: SpaceRow): boolean {
+  return row.deleted_at !== null && row.deleted_at < purgeCutoff(ws);
+}
+
+/** Removes one space for good (its revisions, change requests and comments go with it). */
+export function purgeSpace(ws: Workspace, spaceId: string): void {
+  ws.db.transaction(() => {
+    ws.db
+      .prepare("DELETE FROM team_permissions WHERE target_type = 'space' AND target_id = ?")
+      .run(spaceId);
+    ws.db.prepare('DELETE FROM spaces WHERE id = ?').run(spaceId);
+  })();
+}
+
+/** Permanently removes the spaces soft-deleted more than 7 days ago (by the workspace clock). */
+export function purgeExpiredSpaces(ws: Workspace): number {
+  const expired = ws.db
+    .prepare('SELECT id FROM spaces WHERE deleted_at IS NOT NULL AND deleted_at < ?')
+    .all(purgeCutoff(ws)) as Array<{ id: string }>;
+  for (const { id } of expired) purgeSpace(ws, id);
+  return expired.length;
+}
+
+/** The space row by id, soft-deleted ones included. */
+export function getSpaceRow(ws: Workspace, spaceId: string): SpaceRow | undefined {
+  return ws.db.prepare('SELECT * FROM spaces WHERE id = ?').get(spaceId) as SpaceRow | undefined;
+}
+
+/**
+ * The space and the caller's level on it, after purging expired spaces: 404 when missing,
+ * unreadable or deleted (a deleted space is visible only with `allowDeleted` to its admins), 403
+ * when readable but below `required`.
+ */
+export function requireSpace(
+  ws: Workspace,
+  spaceId: string,
+  callerId: string,
+  required: Role,
+  options: { shareKey?: string | undefined; allowDeleted?: boolean } = {},
+): { row: SpaceRow; level: Role } {
+  purgeExpiredSpaces(ws);
+  const row = getSpaceRow(ws, spaceId);
+  if (!row) throw notFound('space');
+  const level = spaceLevel(ws.db, callerId, row, options.shareKey);
+  if (row.deleted_at && !(options.allowDeleted && atLeast(level, 'admin'))) {
+    throw notFound('space');
+  }
+  requireLevel(level, required, 'space');
+  return { row, level: level as Role };
+}
+
+/** 409 when the space's content is locked. */
+export function assertEditable(row: SpaceRow): void {
+  if (row.edit_mode === 'locked') throw conflict('space is locked');
+}
+
+/** Bumps the space's `updatedAt`. */
+export function touchSpace(ws: Workspace, spaceId: string): void {
+  ws.db.prepare('UPDATE spaces SET updated_at = ? WHERE id = ?').run(ws.now(), spaceId);
+}
+
+function parseJson<T>(text: string | null, fallback: T): T {
+  if (!text) return fallback;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return fallback;
+  }
+}
+
+/** The `Space` shape, with counts and `permissions` computed for the caller. */
+export function spaceJson(
+  ws: Workspace,
+  row: SpaceRow,
+  callerId: string,
+  options: { shareKey?: string | undefined; level?: Role | null } = {},
+): Space {
+  const level =
+    options.level !== undefined
+      ? options.level
+      : spaceLevel(ws.db, callerId, row, options.shareKey);
+  const counts = ws.db
+    .prepare(
+      `SELECT count(*) AS total,
+         coalesce(sum(status = 'open'), 0) AS open,
+         coalesce(sum(status = 'draft'), 0) AS draft
+       FROM change_requests WHERE space_id = ?`,
+    )
+    .get(row.id) as { total: number; open: number; draft: number };
+  const locked = row.edit_mode === 'locked';
+  const urls: NonNullable<Space['urls']> = {
+    location: `${ws.publicUrl}/v1/spaces/${row.id}`,
+    app: `${ws.publicUrl}/app/spaces/${row.id}`,
+  };
+  if (row.visibility === 'public' || row.visibility === 'unlisted') {
+    urls.public = `${ws.publicUrl}/public/spaces/${row.id}`;
+    urls.published = urls.public;
+  } else if (row.visibility === 'share-link' && row.share_key) {
+    // The secret key only travels to those who already hold it or administrate the space.
+    if ((options.shareKey && options.shareKey === row.share_key) || atLeast(level, 'admin')) {
+      urls.published = `${ws.publicUrl}/public/spaces/${row.id}?shareKey=${encodeURIComponent(row.share_key)}`;
+    }
+  } else if (row.visibility === 'visitor-auth') {
+    urls.published = `${ws.publicUrl}/public/spaces/${row.id}`;
+  }
+  const space: Space = {
+    object: 'space',
+    id: row.id,
+    title: row.title,
+    emoji: row.emoji,
+    visibility: row.visibility as Space['visibility'],
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    editMode: row.edit_mode as Space['editMode'],
+    mergeRules: parseJson<MergeRules>(row.merge_rules, { type: 'inherit' }),
+    urls,
+    organization: row.organization_id,
+    revision: row.revision_id,
+    defaultLevel: row.default_level,
+    comments: countOpenComments(ws, { spaceId: row.id }),
+    changeRequests: counts.total,
+    changeRequestsOpen: counts.open,
+    changeRequestsDraft: counts.draft,
+    permissions: {
+      view: atLeast(level, 'read'),
+      access: atLeast(level, 'read'),
+      admin: atLeast(level, 'admin'),
+      viewInviteLinks: atLeast(level, 'admin'),
+      edit: atLeast(level, 'edit') && !locked,
+      triggerGitSync: atLeast(level, 'edit') && !locked,
+      comment: atLeast(level, 'comment'),
+      merge: atLeast(level, 'review') && !locked,
+      review: atLeast(level, 'review'),
+      installIntegration: atLeast(level, 'admin'),
+    },
+  };
+  if (row.deleted_at) space.deletedAt = row.deleted_at;
+  if (row.parent_id) space.parent = row.parent_id;
+  if (row.language) space.language = row.language as Space['language'];
+  const gitSync = parseJson<Space['gitSync'] | null>(row.git_sync, null);
+  if (gitSync) space.gitSync = gitSync;
+  const visitorAuth = parseJson<Space['visitorAuth'] | null>(row.visitor_auth, null);
+  if (visitorAuth) space.visitorAuth = visitorAuth;
+  return space;
+}
+
+/** Position after the last sibling (collections and spaces) of a parent. */
+export function nextPosition(ws: Workspace, organizationId: string, parentId: string | null) {
+  const row = ws.db
+    .prepare(
+      `SELECT max(p) AS p FROM (
+         SELECT max(position) AS p FROM spaces WHERE organization_id = ? AND parent_id IS ?
+         UNION ALL
+         SELECT max(position) AS p FROM collections WHERE organization_id = ? AND parent_id IS ?)`,
+    )
+    .get(organizationId, parentId, organizationId, parentId) as { p: number | null };
+  return (row.p ?? 0) + 1;
+}
+
+/**
+ * The position just before or after a sibling (the midpoint to its neighbour); 400 naming
+ * `position` when the anchor is not a sibling in the target parent. `self` is left out.
+ */
+export function positionAt(
+  ws: Workspace,
+  organizationId: string,
+  parentId: string | null,
+  anchor: Anchor,
+  self: { kind: 'space' | 'collection'; id: string },
+): number {
+  const target = 'before' in anchor ? anchor.before : anchor.after;
+  const siblings = ws.db
+    .prepare(
+      `SELECT 'space' AS kind, id, position FROM spaces
+         WHERE organization_id = ? AND parent_id IS ? AND deleted_at IS NULL
+       UNION ALL
+       SELECT 'collection' AS kind, id, position FROM collections
+         WHERE organization_id = ? AND parent_id IS ?
+       ORDER BY position, kind, id`,
+    )
+    .all(organizationId, parentId, organizationId, parentId) as Array<{
+    kind: 'space' | 'collection';
+    id: string;
+    position: number;
+  }>;
+  const list = siblings.filter((s) => !(s.kind === self.kind && s.id === self.id));
+  const index = list.findIndex((s) => s.kind === target.kind && s.id === target.id);
+  const at = list[index];
+  if (!at) {
+    throw badRequest(
+      `position: the ${target.kind} ${target.id} is not a sibling in the target parent`,
+    );
+  }
+  if ('before' in anchor) {
+    const previous = list[index - 1];
+    return previous ? (previous.position + at.position) / 2 : at.position - 1;
+  }
+  const following = list[index + 1];
+  return following ? (at.position + following.position) / 2 : at.position + 1;
+}
+
+/** Creates a space with an empty revision. */
+export function insertSpace(
+  ws: Workspace,
+  input: {
+    organizationId: string;
+    title: string;
+    emoji?: string;
+    parentId?: string | null;
+    visibility?: string;
+    language?: string | null;
+    defaultLevel?: Role | null;
+  },
+): SpaceRow {
+  const id = ws.ids.next();
+  const now = ws.now();
+  const parentId = input.parentId ?? null;
+  const visibility = input.visibility ?? (parentId ? 'in-collection' : 'private');
+  ws.db.transaction(() => {
+    ws.db
+      .prepare(
+        `INSERT INTO spaces (id, organization_id, parent_id, title, emoji, visibility, language,
+           default_level, revision_id, share_key, visitor_auth, position, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, '', ?, ?, ?, ?, ?)`,
+      )
+      .run(
+        id,
+        input.organizationId,
+        parentId,
+        input.title,
+        input.emoji ?? '',
+        visibility,
+        input.language ?? null,
+        input.defaultLevel ?? null,
+        visibility === 'share-link' ? ws.ids.next() : null,
+        visibility === 'visitor-auth' ? JSON.stringify({ backend: 'custom' }) : null,
+        nextPosition(ws, input.organizationId, parentId),
+        now,
+        now,
+      );
+    const revisionId = createEmptyRevision(ws, id);
+    ws.db.prepare('UPDATE spaces SET revision_id = ? WHERE id = ?').run(revisionId, id);
+  })();
+  return getSpaceRow(ws, id) as SpaceRow;
+}
+
+/**
+ * Ids of the live spaces of an organization that the user can read, with their level; `null`
+ * means every space (the user's organization role already grants read).
+ */
+export function readableSpaces(
+  ws: Workspace,
+  organizationId: string,
+  userId: string,
+): Map<string, Role> {
+  const rows = ws.db
+    .prepare('SELECT * FROM spaces WHERE organization_id = ? AND deleted_at IS NULL')
+    .all(organizationId) as SpaceRow[];
+  const result = new Map<string, Role>();
+  for (const row of rows) {
+    const level = spaceLevel(ws.db, userId, row);
+    if (level && atLeast(level, 'read')) result.set(row.id, level);
+  }
+  return result;
+}
+
+/** Whether the user's organization role alone lets them read every space. */
+function readsAll(ws: Workspace, organizationId: string, userId: string): boolean {
+  return atLeast(membership(ws.db, organizationId, userId)?.role, 'read');
+}
+
+/** A keyset page of live spaces, limited to those the caller can read. */
+function listSpaces(
+  ws: Workspace,
+  callerId: string,
+  options: {
+    organizationId: string;
+    where: string[];
+    params: unknown[];
+    orderBy: 'created' | 'position';
+    limit: number;
+    page?: string | undefined;
+    scope: string;
+  },
+): ListPage<Space> {
+  const where = [...options.where, 's.deleted_at IS NULL'];
+  const params = [...options.params];
+  if (!readsAll(ws, options.organizationId, callerId)) {
+    where.push('s.id IN (SELECT value FROM json_each(?))');
+    params.push(JSON.stringify([...readableSpaces(ws, options.organizationId, callerId).keys()]));
+  }
+  const order =
+    options.orderBy === 'created'
+      ? [
+          { column: 's.created_at', dir: 'asc' as const },
+          { column: 's.id', dir: 'asc' as const },
+        ]
+      : [
+          { column: 's.position', dir: 'asc' as const },
+          { column: 's.id', dir: 'asc' as const },
+        ];
+  const page = keysetPage<SpaceRow>(ws.db, {
+    select: 'SELECT s.* FROM spaces s',
+    where,
+    params,
+    orderBy: order,
+    keyOf: ((row: SpaceRow) =>
+      options.orderBy === 'created' ? [row.created_at, row.id] : [row.position, row.id]) as never,
+    limit: options.limit,
+    page: options.page,
+    scope: options.scope,
+  });
+  const result: ListPage<Space> = {
+    count: page.count,
+    items: page.items.map((row) => spaceJson(ws, row, callerId)),
+  };
+  if (page.next) result.next = page.next;
+  return result;
+}
+
+/** `GET {org}/spaces`: the live spaces the caller can read, oldest first. */
+export function listOrganizationSpaces(
+  ws: Workspace,
+  organizationId: string,
+  callerId: string,
+  query: { limit: number; page?: string | undefined },
+): ListPage<Space> {
+  purgeExpiredSpaces(ws);
+  const exists = ws.db.prepare('SELECT 1 FROM organizations WHERE id = ?').get(organizationId);
+  if (!exists || !membership(ws.db, organizationId, callerId)) throw notFound('organization');
+  return listSpaces(ws, callerId, {
+    organizationId,
+    where: ['s.organization_id = ?'],
+    params: [organizationId],
+    orderBy: 'created',
+    limit: query.limit,
+    page: query.page,
+    scope: `org-spaces:${organizationId}`,
+  });
+}
+
+/** `GET /v1/collections/{collectionId}/spaces`: its direct spaces, in position order. */
+export function listCollectionSpaces(
+  ws: Workspace,
+  collection: { id: string; organization_id: string },
+  callerId: string,
+  query: { limit: number; page?: string | undefined },
+): ListPage<Space> {
+  purgeExpiredSpaces(ws);
+  return listSpaces(ws, callerId, {
+    organizationId: collection.organization_id,
+    where: ['s.parent_id = ?'],
+    params: [collection.id],
+    orderBy: 'position',
+    limit: query.limit,
+    page: query.page,
+    scope: `collection-spaces:${collection.id}`,
+  });
+}
+
+/** `POST {org}/spaces`: needs `create` in the organization, or on the parent collection. */
+export function createSpace(
+  ws: Workspace,
+  organizationId: string,
+  callerId: string,
+  body: { title?: string; emoji?: string; parent?: string | null; visibility?: string },
+): SpaceRow {
+  const parentId = body.parent ?? null;
+  if (parentId) {
+    requireOrganization(ws.db, organizationId, callerId, 'read');
+    const { row } = requireCollection(ws, parentId, callerId, 'create');
+    if (row.organization_id !== organizationId) {
+      throw badRequest('parent: not a collection of this organization');
+    }
+  } else {
+    requireOrganization(ws.db, organizationId, callerId, 'create');
+    if (body.visibility === 'in-collection') {
+      throw badRequest('visibility: in-collection needs a parent collection');
+    }
+  }
+  return insertSpace(ws, {
+    organizationId,
+    title: body.title ?? 'Untitled',
+    ...(body.emoji !== undefined ? { emoji: body.emoji } : {}),
+    parentId,
+    ...(body.visibility !== undefined ? { visibility: body.visibility } : {}),
+  });
+}
+
+/** `PATCH /v1/spaces/{spaceId}`. */
+export function updateSpace(ws: Workspace, row: SpaceRow, body: UpdateSpaceBody): SpaceRow {
+  const sets: string[] = [];
+  const params: unknown[] = [];
+  const set = (column: string, value: unknown) => {
+    sets.push(`${column} = ?`);
+    params.push(value);
+  };
+  if (body.editMode !== undefined) set('edit_mode', body.editMode);
+  if (body.title !== undefined) set('title', body.title);
+  if (body.defaultLevel !== undefined) set('default_level', body.defaultLevel);
+  if (body.language !== undefined) set('language', body.language);
+  if (body.mergeRules !== undefined) {
+    if (body.mergeRules.type === 'rules') assertMembers(ws, row.organization_id, body.mergeRules);
+    set('merge_rules', JSON.stringify(body.mergeRules));
+  }
+  if (body.emoji !== undefined) set('emoji', body.emoji);
+  set('updated_at', ws.now());
+  ws.db.prepare(`UPDATE spaces SET ${sets.join(', ')} WHERE id = ?`).run(...params, row.id);
+  return getSpaceRow(ws, row.id) as SpaceRow;
+}
+
+/** 400 when a merge rule names a user who is not a member of the organization. */
+export function assertMembers(
+  ws: Workspace,
+  organizationId: string,
+  rules: { rules: Array<{ users: string[] }> },
+): void {
+  for (const rule of rules.rules) {
+    for (const userId of rule.users) {
+      const found = ws.db
+        .prepare('SELECT 1 FROM members WHERE organization_id = ? AND user_id = ?')
+        .get(organizationId, userId);
+      if (!found) throw badRequest(`mergeRules: ${userId} is not a member of the organization`);
+    }
+  }
+}
+
+/** Soft delete: sets `deletedAt`. */
+export function softDeleteSpace(ws: Workspace, row: SpaceRow): void {
+  if (row.deleted_at) return;
+  ws.db.prepare('UPDATE spaces SET deleted_at = ? WHERE id = ?').run(ws.now(), row.id);
+}
+
+/** Clears `deletedAt`; 409 when the space is live. */
+export function restoreSpace(ws: Workspace, row: SpaceRow): SpaceRow {
+  if (!row.deleted_at) throw conflict('space is not deleted');
+  const now = ws.now();
+  ws.db
+    .prepare('UPDATE spaces SET deleted_at = NULL, updated_at = ? WHERE id = ?')
+    .run(now, row.id);
+  return getSpaceRow(ws, row.id) as SpaceRow;
+}
+
+/** A deep copy of the space (content, settings and team levels) titled "<title> (copy)". */
+export function duplicateSpace(ws: Workspace, row: SpaceRow): SpaceRow {
+  const suffix = ' (copy)';
+  const title = `${row.title.slice(0, LIMITS.spaceTitle - suffix.length)}${suffix}`;
+  const id = ws.ids.next();
+  const now = ws.now();
+  ws.db.transaction(() => {
+    ws.db
+      .prepare(
+        `INSERT INTO spaces (id, organization_id, parent_id, title, emoji, visibility, edit_mode,
+           merge_rules, language, default_level, revision_id, share_key, git_sync, visitor_auth,
+           position, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, '', ?, NULL, ?, ?, ?, ?)`,
+      )
+      .run(
+        id,
+        row.organization_id,
+        row.parent_id,
+        title,
+        row.emoji,
+        row.visibility,
+        row.edit_mode,
+        row.merge_rules,
+        row.language,
+        row.default_level,
+        row.visibility === 'share-link' ? ws.ids.next() : null,
+        row.visitor_auth,
+        nextPosition(ws, row.organization_id, row.parent_id),
+        now,
+        now,
+      );
+    const revisionId = copyRevision(ws, row.revision_id, id);
+    ws.db.prepare('UPDATE spaces SET revision_id = ? WHERE id = ?').run(revisionId, id);
+    ws.db
+      .prepare(
+        `INSERT INTO team_permissions (team_id, target_type, target_id, role)
+         SELECT team_id, 'space', ?, role FROM team_permissions
+         WHERE target_type = 'space' AND target_id = ?`,
+      )
+      .run(id, row.id);
+  })();
+  return getSpaceRow(ws, id) as SpaceRow;
+}
+
+/**
+ * Moves a space into a collection (or the organization root with null; absent keeps the parent)
+ * and/or next to a sibling space.
+ */
+export function moveSpace(
+  ws: Workspace,
+  row: SpaceRow,
+  callerId: string,
+  body: { parent?: string | null | undefined; position?: Anchor | undefined },
+): SpaceRow {
+  let parentId = row.parent_id;
+  if (body.parent !== undefined) {
+    parentId = body.parent;
+    if (parentId) {
+      const target = requireCollection(ws, parentId, callerId, 'create').row;
+      if (target.organization_id !== row.organization_id) {
+        throw badRequest('parent: not a collection of the space organization');
+      }
+    } else {
+      requireOrganization(ws.db, row.organization_id, callerId, 'create');
+    }
+  }
+  const position = body.position
+    ? positionAt(ws, row.organization_id, parentId, body.position, { kind: 'space', id: row.id })
+    : parentId === row.parent_id
+      ? row.position
+      : nextPosition(ws, row.organization_id, parentId);
+  const visibility =
+    parentId === null && row.visibility === 'in-collection' ? 'private' : row.visibility;
+  ws.db
+    .prepare(
+      'UPDATE spaces SET parent_id = ?, position = ?, visibility = ?, updated_at = ? WHERE id = ?',
+    )
+    .run(parentId, position, visibility, ws.now(), row.id);
+  return getSpaceRow(ws, row.id) as SpaceRow;
+}
+
+/**
+ * Moves a space to another organization's root (admin in both organizations); team levels of
+ * the former organization's teams are dropped.
+ */
+export function transferSpace(
+  ws: Workspace,
+  row: SpaceRow,
+  callerId: string,
+  organizationId: string,
+): SpaceRow {
+  requireOrganization(ws.db, row.organization_id, callerId, 'admin');
+  if (organizationId === row.organization_id) {
+    throw badRequest('organization: the space already belongs to this organization');
+  }
+  requireOrganization(ws.db, organizationId, callerId, 'admin');
+  ws.db.transaction(() => {
+    ws.db
+      .prepare("DELETE FROM team_permissions WHERE target_type = 'space' AND target_id = ?")
+      .run(row.id);
+    ws.db
+      .prepare(
+        `UPDATE spaces SET organization_id = ?, parent_id = NULL, position = ?,
+           visibility = CASE visibility WHEN 'in-collection' THEN 'private' ELSE visibility END,
+           updated_at = ? WHERE id = ?`,
+      )
+      .run(organizationId, nextPosition(ws, organizationId, null), ws.now(), row.id);
+  })();
+  return getSpaceRow(ws, row.id) as SpaceRow;
+}
