@@ -331,3 +331,21 @@ describe('service-provider endpoints', () => {
     expect(other.statusCode).toBe(404);
   });
 });
+
+describe('SSO defaults', () => {
+  it("adds a user joining through SSO to the first active provider's default team", async () => {
+    const { applySsoDefaults } = await import('../../src/workspace/store/saml.ts');
+    const user = t.demo.users.comment;
+    const demoProvider = SamlProviderList.parse((await t.request('GET', base)).body).items.find(
+      (p) => p.label === 'Acme Okta',
+    );
+    const teamId = demoProvider?.defaultTeam?.id as string;
+    t.ws.db.prepare('DELETE FROM team_members WHERE team_id = ? AND user_id = ?').run(teamId, user);
+    expect(applySsoDefaults(t.ws, org, user)).toEqual({ role: 'read', teamId });
+    const member = t.ws.db
+      .prepare('SELECT role FROM team_members WHERE team_id = ? AND user_id = ?')
+      .get(teamId, user);
+    expect(member).toEqual({ role: 'member' });
+    expect(applySsoDefaults(t.ws, t.demo.secondOrganizationId, user)).toBeUndefined();
+  });
+});

@@ -180,7 +180,7 @@ export function deleteSamlProvider(ws: Workspace, organizationId: string, provid
 export function listSsoEntries(ws: Workspace, organizationId: string): SsoList {
   const rows = ws.db
     .prepare(
-      `SELECT ${COLUMNS} FROM saml_providers WHERE organization_id = ? ORDER BY created_at, id`,
+      `SELECT ${COLUMNS} FROM saml_providers WHERE organization_id = ? ORDER BY created_at, rowid`,
     )
     .all(organizationId) as SamlRow[];
   return {
@@ -233,4 +233,35 @@ export function samlStartRedirect(
   url.searchParams.set('SAMLRequest', deflateRawSync(Buffer.from(request)).toString('base64'));
   if (relayState) url.searchParams.set('RelayState', relayState.slice(0, 80));
   return url.toString();
+}
+
+/**
+ * What a user joining through SSO gets from the organization's first active provider: its
+ * `defaultRole`, and its `defaultTeam` (which this adds them to, as a member). Undefined when the
+ * organization has no active provider.
+ */
+export function applySsoDefaults(
+  ws: Workspace,
+  organizationId: string,
+  userId: string,
+): { role: Role; teamId: string | null } | undefined {
+  const rows = ws.db
+    .prepare(
+      `SELECT ${COLUMNS} FROM saml_providers WHERE organization_id = ? ORDER BY created_at, rowid`,
+    )
+    .all(organizationId) as SamlRow[];
+  const provider = rows.find(isActive);
+  if (!provider) return undefined;
+  const team = provider.default_team_id
+    ? getTeamRow(ws, organizationId, provider.default_team_id)
+    : undefined;
+  if (team) {
+    ws.db
+      .prepare(
+        `INSERT INTO team_members (team_id, user_id, role, added_at) VALUES (?, ?, 'member', ?)
+         ON CONFLICT (team_id, user_id) DO NOTHING`,
+      )
+      .run(team.id, userId, ws.now());
+  }
+  return { role: provider.default_role, teamId: team?.id ?? null };
 }
