@@ -26,15 +26,6 @@ export const builder = new SchemaBuilder<{
       description: 'An object with a global ID that `node(id)` fetches in one upstream call.',
     },
     pageInfoTypeOptions: { description: 'Where a page of a connection stands.' },
-    defaultConnectionTypeOptions: {
-      fields: (t) => ({
-        totalCount: t.int({
-          description: 'Total number of items matching the filters (the REST `count`).',
-          nullable: false,
-          resolve: (parent) => (parent as { totalCount?: number }).totalCount ?? 0,
-        }),
-      }),
-    },
   },
   errors: {
     directResult: true,
@@ -45,3 +36,12 @@ export const builder = new SchemaBuilder<{
     validationError: (result) => ValidationError.fromIssues(result.issues),
   },
 });
+
+// Relay's connectionObject drops `defaultConnectionTypeOptions.fields`; a global field is kept.
+builder.globalConnectionField('totalCount', (t) =>
+  t.int({
+    description: 'Total number of items matching the filters (the REST `count`).',
+    nullable: false,
+    resolve: (parent) => (parent as { totalCount?: number }).totalCount ?? 0,
+  }),
+);
