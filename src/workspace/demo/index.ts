@@ -1,5 +1,7 @@
 import type { Workspace } from '../context.ts';
 import { seededIds } from '../ids.ts';
+import { seedConversations } from './conversations.ts';
+import { seedOpenApi } from './openapi.ts';
 import { seedOrgTools } from './orgtools.ts';
 import { type DemoPersona, seedUsers } from './users.ts';
 
@@ -26,7 +28,7 @@ export interface DemoContext {
 type Seeder = (demo: DemoContext) => void;
 
 /** Domain seeders, in dependency order. */
-export const demoSeeders: Seeder[] = [seedOrgTools];
+export const demoSeeders: Seeder[] = [seedOpenApi, seedConversations, seedOrgTools];
 
 /** True when the database holds no organization yet. */
 export function isEmpty(ws: Workspace): boolean {

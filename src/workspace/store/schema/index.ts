@@ -1,6 +1,7 @@
 import { commentsSchema } from './comments.ts';
 import { contentSchema } from './content.ts';
 import { coreSchema } from './core.ts';
+import { insightsSchema } from './insights.ts';
 import { orgtoolsSchema } from './orgtools.ts';
 
 /**
@@ -8,5 +9,8 @@ import { orgtoolsSchema } from './orgtools.ts';
  * from one part per domain in foreign-key order; later changes append a version, never edit one.
  */
 export const migrations: ReadonlyArray<{ version: number; sql: string }> = [
-  { version: 1, sql: [coreSchema, contentSchema, commentsSchema, orgtoolsSchema].join('\n') },
+  {
+    version: 1,
+    sql: [coreSchema, contentSchema, commentsSchema, insightsSchema, orgtoolsSchema].join('\n'),
+  },
 ];

@@ -1,0 +1,149 @@
+import { z } from 'zod';
+import {
+  CreateOpenAPISpecBody,
+  OpenAPISpecListQuery,
+  OpenAPISpecVersionListQuery,
+  PutOpenAPISpecBody,
+  UpdateOpenAPISpecBody,
+} from '../../contract/openapi.ts';
+import { atLeast, requireOrganization } from '../access.ts';
+import type { RouteModule, Workspace } from '../context.ts';
+import { acmeApiDocument } from '../demo/acme-api.ts';
+import { badRequest, notFound, parseInput } from '../errors.ts';
+import {
+  deleteSpec,
+  getSpecRow,
+  getVersion,
+  getVersionContent,
+  insertSpec,
+  listSpecs,
+  listVersions,
+  putSpec,
+  requestProcessing,
+  type SpecRow,
+  setSpecVisibility,
+  specJson,
+} from '../store/openapi.ts';
+
+const OrgParams = z.object({ organizationId: z.string().min(1).max(200) });
+const SpecParams = OrgParams.extend({ specSlug: z.string().min(1).max(500) });
+const VersionParams = SpecParams.extend({ versionId: z.string().min(1).max(200) });
+
+/** The spec a member may read (404 otherwise), and whether the caller may edit it. */
+function readableSpec(
+  ws: Workspace,
+  organizationId: string,
+  slug: string,
+  userId: string,
+): { spec: SpecRow; canEdit: boolean } {
+  const member = requireOrganization(ws.db, organizationId, userId, 'read');
+  const spec = getSpecRow(ws, organizationId, slug);
+  if (!spec) throw notFound('OpenAPI spec');
+  return { spec, canEdit: atLeast(member.role, 'admin') };
+}
+
+/** OpenAPI specs and versions; the demo document served from the server itself. */
+export const openapiRoutes: RouteModule = {
+  v1(app, ws) {
+    app.get('/orgs/:organizationId/openapi', async (request) => {
+      const { organizationId } = parseInput(OrgParams, request.params, 'params');
+      const query = parseInput(OpenAPISpecListQuery, request.query, 'query');
+      const member = requireOrganization(ws.db, organizationId, request.caller.id, 'read');
+      return listSpecs(ws, organizationId, {
+        limit: query.limit,
+        page: query.page,
+        canEdit: atLeast(member.role, 'admin'),
+      });
+    });
+
+    app.post('/orgs/:organizationId/openapi', async (request, reply) => {
+      const { organizationId } = parseInput(OrgParams, request.params, 'params');
+      requireOrganization(ws.db, organizationId, request.caller.id, 'admin');
+      const body = parseInput(CreateOpenAPISpecBody, request.body, 'body');
+      const row = insertSpec(ws, organizationId, { slug: body.slug, sourceUrl: body.source.url });
+      requestProcessing(ws, row.id);
+      return reply.code(201).send(specJson(ws, row, true));
+    });
+
+    app.get('/orgs/:organizationId/openapi/:specSlug', async (request) => {
+      const { organizationId, specSlug } = parseInput(SpecParams, request.params, 'params');
+      const { spec, canEdit } = readableSpec(ws, organizationId, specSlug, request.caller.id);
+      return specJson(ws, spec, canEdit);
+    });
+
+    app.put('/orgs/:organizationId/openapi/:specSlug', async (request) => {
+      const { organizationId, specSlug } = parseInput(SpecParams, request.params, 'params');
+      requireOrganization(ws.db, organizationId, request.caller.id, 'admin');
+      const slug = CreateOpenAPISpecBody.shape.slug.safeParse(specSlug);
+      if (!slug.success) throw badRequest(`specSlug: ${slug.error.issues[0]?.message}`);
+      const body = parseInput(PutOpenAPISpecBody, request.body, 'body');
+      const { row } = putSpec(ws, organizationId, slug.data, body.source.url);
+      requestProcessing(ws, row.id);
+      const current = getSpecRow(ws, organizationId, slug.data) as SpecRow;
+      return specJson(ws, current, true);
+    });
+
+    app.patch('/orgs/:organizationId/openapi/:specSlug', async (request) => {
+      const { organizationId, specSlug } = parseInput(SpecParams, request.params, 'params');
+      const { spec } = readableSpec(ws, organizationId, specSlug, request.caller.id);
+      requireOrganization(ws.db, organizationId, request.caller.id, 'admin');
+      const body = parseInput(UpdateOpenAPISpecBody, request.body, 'body');
+      return specJson(ws, setSpecVisibility(ws, spec, body.visibility), true);
+    });
+
+    app.delete('/orgs/:organizationId/openapi/:specSlug', async (request, reply) => {
+      const { organizationId, specSlug } = parseInput(SpecParams, request.params, 'params');
+      requireOrganization(ws.db, organizationId, request.caller.id, 'admin');
+      deleteSpec(ws, organizationId, specSlug);
+      return reply.code(204).send();
+    });
+
+    app.get('/orgs/:organizationId/openapi/:specSlug/versions', async (request) => {
+      const { organizationId, specSlug } = parseInput(SpecParams, request.params, 'params');
+      const query = parseInput(OpenAPISpecVersionListQuery, request.query, 'query');
+      const { spec } = readableSpec(ws, organizationId, specSlug, request.caller.id);
+      return listVersions(ws, spec, { limit: query.limit, page: query.page });
+    });
+
+    app.get('/orgs/:organizationId/openapi/:specSlug/versions/:versionId', async (request) => {
+      const { organizationId, specSlug, versionId } = parseInput(
+        VersionParams,
+        request.params,
+        'params',
+      );
+      const { spec } = readableSpec(ws, organizationId, specSlug, request.caller.id);
+      const version = getVersion(ws, spec, versionId);
+      if (!version) throw notFound('OpenAPI spec version');
+      return version;
+    });
+
+    app.get(
+      '/orgs/:organizationId/openapi/:specSlug/versions/:versionId/content',
+      async (request) => {
+        const { organizationId, specSlug, versionId } = parseInput(
+          VersionParams,
+          request.params,
+          'params',
+        );
+        const { spec } = readableSpec(ws, organizationId, specSlug, request.caller.id);
+        const content = getVersionContent(ws, spec, versionId);
+        if (!content) throw notFound('OpenAPI spec version');
+        return content;
+      },
+    );
+  },
+
+  root(app, ws) {
+    app.get('/demo/openapi/acme-api.json', async () => acmeApiDocument);
+
+    // The latest content of a `public` spec, readable without a token (its `urls.published`).
+    app.get('/public/openapi/:organizationId/:specSlug', async (request) => {
+      const { organizationId, specSlug } = parseInput(SpecParams, request.params, 'params');
+      const spec = getSpecRow(ws, organizationId, specSlug);
+      if (spec?.visibility !== 'public') throw notFound('OpenAPI spec');
+      const content = getVersionContent(ws, spec, 'latest');
+      if (!content) throw notFound('OpenAPI spec version');
+      return Object.values(content.filesystem)[0];
+    });
+  },
+};
