@@ -388,6 +388,21 @@ describe('ingest', () => {
     expect(list.items.filter((c) => c.id === 'quokka-1')).toHaveLength(1);
   });
 
+  it('accepts bodies larger than the default limit, up to the parts limits', async () => {
+    const body = `${'The walrus uploader fails. '.repeat(4_000)}`.slice(0, 100_000);
+    const res = await ingest({
+      id: 'walrus-1',
+      parts: Array.from({ length: 20 }, () => ({ type: 'message', role: 'user', body })),
+    });
+    expect(res.status).toBe(204);
+    const detail = ConversationDetail.parse(
+      (await t.request('GET', `${base}/conversations/walrus-1`)).body,
+    );
+    expect(detail.parts).toHaveLength(20);
+    expect(detail.parts[0]?.body).toHaveLength(100_000);
+    expect((await clusterOfConversation('walrus-1')).count).toBe(1);
+  });
+
   it('generates an id when none is given', async () => {
     const before = ConversationList.parse(
       (await t.request('GET', `${base}/conversations?limit=1`)).body,

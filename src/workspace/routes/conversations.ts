@@ -20,19 +20,27 @@ import {
   setClusterMuted,
 } from '../store/conversations.ts';
 
+/** Largest accepted ingest body, in bytes (the spec's part limits, JSON-escaped). */
+export const INGEST_BODY_LIMIT = 64 * 1024 * 1024;
+
 const OrgParams = z.object({ organizationId: z.string().min(1).max(200) });
 const IdParams = OrgParams.extend({ id: z.string().min(1).max(500) });
 
 /** Conversations ingest and reads; their issues and issue clusters. */
 export const conversationsRoutes: RouteModule = {
   v1(app, ws) {
-    app.post('/orgs/:organizationId/conversations', async (request, reply) => {
-      const { organizationId } = parseInput(OrgParams, request.params, 'params');
-      requireOrganization(ws.db, organizationId, request.caller.id, 'admin');
-      const body = parseInput(IngestConversationBody, request.body, 'body');
-      ingestConversation(ws, organizationId, body);
-      return reply.code(204).send();
-    });
+    // Up to 500 parts of 100 000 characters each: more than the app's default body limit.
+    app.post(
+      '/orgs/:organizationId/conversations',
+      { bodyLimit: INGEST_BODY_LIMIT },
+      async (request, reply) => {
+        const { organizationId } = parseInput(OrgParams, request.params, 'params');
+        requireOrganization(ws.db, organizationId, request.caller.id, 'admin');
+        const body = parseInput(IngestConversationBody, request.body, 'body');
+        ingestConversation(ws, organizationId, body);
+        return reply.code(204).send();
+      },
+    );
 
     app.get('/orgs/:organizationId/conversations', async (request) => {
       const { organizationId } = parseInput(OrgParams, request.params, 'params');
