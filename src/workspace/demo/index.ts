@@ -1,6 +1,7 @@
 import type { Workspace } from '../context.ts';
 import { seededIds } from '../ids.ts';
 import { seedConversations } from './conversations.ts';
+import { seedCore } from './core.ts';
 import { seedOpenApi } from './openapi.ts';
 import { seedOrgTools } from './orgtools.ts';
 import { type DemoPersona, seedUsers } from './users.ts';
@@ -28,7 +29,7 @@ export interface DemoContext {
 type Seeder = (demo: DemoContext) => void;
 
 /** Domain seeders, in dependency order. */
-export const demoSeeders: Seeder[] = [seedOpenApi, seedConversations, seedOrgTools];
+export const demoSeeders: Seeder[] = [seedCore, seedOpenApi, seedConversations, seedOrgTools];
 
 /** True when the database holds no organization yet. */
 export function isEmpty(ws: Workspace): boolean {

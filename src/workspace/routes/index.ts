@@ -1,12 +1,20 @@
 import type { RouteModule } from '../context.ts';
+import { collectionsRoutes } from './collections.ts';
 import { conversationsRoutes } from './conversations.ts';
+import { membersRoutes } from './members.ts';
 import { openapiRoutes } from './openapi.ts';
+import { organizationsRoutes } from './organizations.ts';
 import { samlRoutes } from './saml.ts';
+import { spacesRoutes } from './spaces.ts';
 import { teamRoutes } from './teams.ts';
 import { translationRoutes } from './translations.ts';
 
 /** Every domain's routes, registered by the app in this order. */
 export const routeModules: RouteModule[] = [
+  organizationsRoutes,
+  membersRoutes,
+  collectionsRoutes,
+  spacesRoutes,
   openapiRoutes,
   conversationsRoutes,
   teamRoutes,

@@ -3,6 +3,7 @@ import { contentSchema } from './content.ts';
 import { coreSchema } from './core.ts';
 import { insightsSchema } from './insights.ts';
 import { orgtoolsSchema } from './orgtools.ts';
+import { sitesSchema } from './sites.ts';
 
 /**
  * Versioned migrations, applied in order by `migrate`. Version 1 is the initial schema, assembled
@@ -11,6 +12,13 @@ import { orgtoolsSchema } from './orgtools.ts';
 export const migrations: ReadonlyArray<{ version: number; sql: string }> = [
   {
     version: 1,
-    sql: [coreSchema, contentSchema, commentsSchema, insightsSchema, orgtoolsSchema].join('\n'),
+    sql: [
+      coreSchema,
+      contentSchema,
+      commentsSchema,
+      sitesSchema,
+      insightsSchema,
+      orgtoolsSchema,
+    ].join('\n'),
   },
 ];

@@ -1,0 +1,285 @@
+import { z } from 'zod';
+import {
+  ENUMS,
+  LIMITS,
+  listPage,
+  openEnum,
+  PATTERNS,
+  PageQuery,
+  QueryBoolean,
+  SiteSectionPosition,
+  SiteSpacePosition,
+  Timestamp,
+} from './common.ts';
+import { Space } from './spaces.ts';
+
+const LightDark = z.object({ light: z.string().optional(), dark: z.string().optional() });
+
+/** A published documentation site. */
+export const Site = z.object({
+  object: z.literal('site'),
+  id: z.string(),
+  type: openEnum(ENUMS.siteType),
+  title: z.string(),
+  icon: z.object({ icon: LightDark }).optional(),
+  hostname: z.string().optional(),
+  basename: z.string().optional(),
+  proxy: z.object({ origin: z.string(), target: z.string() }).optional(),
+  visibility: openEnum(ENUMS.siteVisibility),
+  published: z.boolean(),
+  siteSpaces: z.number(),
+  createdAt: Timestamp.optional(),
+  adaptiveContent: z.object({ enabled: z.boolean() }).optional(),
+  ads: z.object({ status: z.string(), submittable: z.boolean() }).optional(),
+  agentsContext: openEnum(ENUMS.agentsContext).optional(),
+  features: z
+    .array(
+      z.object({
+        id: z.string(),
+        plan: z.string(),
+        frozen: z.boolean(),
+        customizations: z.array(z.string()).optional(),
+      }),
+    )
+    .optional(),
+  urls: z
+    .object({
+      location: z.string().optional(),
+      app: z.string().optional(),
+      published: z.string().optional(),
+    })
+    .optional(),
+  permissions: z.object({ view: z.boolean(), admin: z.boolean() }).optional(),
+});
+export type Site = z.infer<typeof Site>;
+export const SiteList = listPage(Site);
+
+/** A space published in a site (a variant of its section, or a root entry). */
+export const SiteSpace = z.object({
+  object: z.literal('site-space'),
+  id: z.string(),
+  path: z.string(),
+  section: z.string().optional(),
+  space: Space,
+  title: z.string(),
+  default: z.boolean().optional(),
+  condition: z.string().optional(),
+  hasAdvancedCustomizationFeature: z.boolean().optional(),
+  hidden: z.boolean().optional(),
+  urls: z.object({ published: z.string().optional() }).optional(),
+});
+export type SiteSpace = z.infer<typeof SiteSpace>;
+export const SiteSpaceList = listPage(SiteSpace);
+
+/** A section of a site, with its site spaces (variants). */
+export const SiteSection = z.object({
+  object: z.literal('site-section'),
+  id: z.string(),
+  title: z.string(),
+  description: z.string().optional(),
+  default: z.boolean().optional(),
+  path: z.string().optional(),
+  condition: z.string().optional(),
+  sectionGroup: z.string().optional(),
+  siteSpaces: z.array(SiteSpace),
+  urls: z.object({ published: z.string().optional() }).optional(),
+  icon: z.string().optional(),
+});
+export type SiteSection = z.infer<typeof SiteSection>;
+export const SiteSectionList = listPage(SiteSection);
+
+/** A group of sections; `children` holds its sections and nested groups, in order. */
+export type SiteSectionGroup = {
+  object: 'site-section-group';
+  id: string;
+  title: string;
+  sectionGroup?: string | undefined;
+  icon?: string | undefined;
+  children: Array<SiteSection | SiteSectionGroup>;
+};
+export const SiteSectionGroup: z.ZodType<SiteSectionGroup> = z.object({
+  object: z.literal('site-section-group'),
+  id: z.string(),
+  title: z.string(),
+  sectionGroup: z.string().optional(),
+  icon: z.string().optional(),
+  get children() {
+    return z.array(z.union([SiteSection, SiteSectionGroup]));
+  },
+});
+export const SiteSectionGroupList = listPage(SiteSectionGroup);
+
+/** The visitor attributes schema of a site's adaptive content. */
+export const SiteAdaptiveSchema = z.object({
+  object: z.literal('site-adaptive-schema'),
+  jsonSchema: z.record(z.string(), z.unknown()),
+  updatedAt: Timestamp.optional(),
+});
+export type SiteAdaptiveSchema = z.infer<typeof SiteAdaptiveSchema>;
+
+export const TemplateCondition = z.object({ description: z.string(), condition: z.string() });
+export const TemplateConditionList = z.object({ items: z.array(TemplateCondition) });
+export type TemplateConditionList = z.infer<typeof TemplateConditionList>;
+
+/** Site customization: free-form on the wire (the spec gives only the key structure). */
+export const Customization = z.record(z.string(), z.unknown());
+
+export const SiteScript = z.object({
+  script: z.string(),
+  contentSecurityPolicy: z.string().optional(),
+  cookies: z.boolean().optional(),
+});
+
+/** Published site profile: the site, its structure, customizations and scripts. */
+export const PublishedSite = z.object({
+  object: z.literal('published-content-site'),
+  site: Site,
+  structure: z.union([
+    z.object({
+      type: z.literal('sections'),
+      structure: z.array(z.union([SiteSection, SiteSectionGroup])),
+    }),
+    z.object({ type: z.literal('site-spaces'), structure: z.array(SiteSpace) }),
+    z.object({ type: z.string(), structure: z.array(z.record(z.string(), z.unknown())) }),
+  ]),
+  customizations: z.object({
+    site: Customization,
+    siteSpaces: z.record(z.string(), Customization),
+  }),
+  scripts: z.array(SiteScript),
+});
+export type PublishedSite = z.infer<typeof PublishedSite>;
+
+// ---- Inputs -------------------------------------------------------------------------------
+
+const Id = z.string().min(1, 'must not be empty').max(100, 'at most 100 characters');
+const Title = z.string().trim().min(1, 'must not be empty').max(100, 'at most 100 characters');
+const Icon = z
+  .string()
+  .min(1, 'must not be empty')
+  .max(LIMITS.iconName, `at most ${LIMITS.iconName} characters`);
+const Path = z
+  .string()
+  .min(1, 'must not be empty')
+  .max(LIMITS.siteSpacePath, `at most ${LIMITS.siteSpacePath} characters`)
+  .regex(/^[A-Za-z0-9._~-]+$/, 'letters, digits, ".", "_", "~" and "-" only');
+const Condition = z
+  .string()
+  .min(1, 'must not be empty')
+  .max(LIMITS.siteSpaceCondition, `at most ${LIMITS.siteSpaceCondition} characters`);
+
+/**
+ * `GET {org}/sites`: `space` keeps sites containing that space, `title` keeps titles containing
+ * it (case-insensitive), `published` keeps published (`true`) or unpublished (`false`) sites.
+ */
+export const SiteListQuery = PageQuery.extend({
+  space: Id.optional(),
+  title: z.string().min(1).max(100, 'at most 100 characters').optional(),
+  published: QueryBoolean.optional(),
+});
+export type SiteListQuery = z.infer<typeof SiteListQuery>;
+
+export const CreateSiteBody = z.strictObject({
+  type: z.enum(ENUMS.siteType).default('basic'),
+  title: Title.optional(),
+  visibility: z.enum(ENUMS.siteVisibility).optional(),
+  spaces: z.array(Id).max(100, 'at most 100 spaces').optional(),
+});
+export type CreateSiteBody = z.infer<typeof CreateSiteBody>;
+
+export const UpdateSiteBody = z.strictObject({
+  title: Title.optional(),
+  visibility: z.enum(ENUMS.siteVisibility).optional(),
+  basename: z
+    .string()
+    .min(1, 'must not be empty')
+    .max(100, 'at most 100 characters')
+    .regex(/^[A-Za-z0-9][A-Za-z0-9_-]*$/, 'letters, digits, "_" and "-" only')
+    .optional(),
+  adaptiveContent: z.strictObject({ enabled: z.boolean() }).optional(),
+  agentsContext: z.enum(ENUMS.agentsContext).optional(),
+  defaultSiteSpace: Id.optional(),
+  defaultSiteSection: Id.optional(),
+  proxy: z
+    .string()
+    .max(512, 'at most 512 characters')
+    .regex(PATTERNS.siteProxy, 'must be a domain followed by a path, like example.com/docs')
+    .nullable()
+    .optional(),
+});
+export type UpdateSiteBody = z.infer<typeof UpdateSiteBody>;
+
+export const PublishedSiteQuery = z.object({ shareKey: z.string().max(200).optional() });
+
+export const PutAdaptiveSchemaBody = z.strictObject({
+  jsonSchema: z.record(z.string(), z.unknown(), 'must be a JSON Schema object'),
+});
+export type PutAdaptiveSchemaBody = z.infer<typeof PutAdaptiveSchemaBody>;
+
+export const SiteSpaceListQuery = PageQuery.extend({
+  shareKey: z.string().max(200).optional(),
+  default: QueryBoolean.optional(),
+});
+export type SiteSpaceListQuery = z.infer<typeof SiteSpaceListQuery>;
+
+export const AddSiteSpaceBody = z.strictObject({ spaceId: Id, sectionId: Id.optional() });
+export type AddSiteSpaceBody = z.infer<typeof AddSiteSpaceBody>;
+
+export const UpdateSiteSpaceBody = z.strictObject({
+  path: Path.optional(),
+  condition: Condition.nullable().optional(),
+  spaceId: Id.optional(),
+  hidden: z.boolean().optional(),
+});
+export type UpdateSiteSpaceBody = z.infer<typeof UpdateSiteSpaceBody>;
+
+export const MoveSiteSpaceBody = z.strictObject({ position: SiteSpacePosition });
+export type MoveSiteSpaceBody = z.infer<typeof MoveSiteSpaceBody>;
+
+export const SiteSectionListQuery = PageQuery.extend({ shareKey: z.string().max(200).optional() });
+export type SiteSectionListQuery = z.infer<typeof SiteSectionListQuery>;
+
+export const CreateSiteSectionBody = z.strictObject({
+  spaceId: Id,
+  title: Title.optional(),
+  icon: Icon.optional(),
+});
+export type CreateSiteSectionBody = z.infer<typeof CreateSiteSectionBody>;
+
+export const UpdateSiteSectionBody = z.strictObject({
+  title: Title.optional(),
+  path: Path.optional(),
+  defaultSiteSpace: Id.optional(),
+  condition: Condition.nullable().optional(),
+  icon: Icon.nullable().optional(),
+  description: z.string().max(1000, 'at most 1000 characters').nullable().optional(),
+});
+export type UpdateSiteSectionBody = z.infer<typeof UpdateSiteSectionBody>;
+
+export const MoveSiteSectionBody = z.strictObject({ position: SiteSectionPosition });
+export type MoveSiteSectionBody = z.infer<typeof MoveSiteSectionBody>;
+
+export const SiteSectionGroupListQuery = PageQuery;
+
+const GroupTitle = z
+  .string()
+  .trim()
+  .min(1, 'must not be empty')
+  .max(LIMITS.sectionGroupTitle, `at most ${LIMITS.sectionGroupTitle} characters`);
+
+export const CreateSiteSectionGroupBody = z.strictObject({
+  title: GroupTitle,
+  icon: Icon.nullable().optional(),
+  sections: z.array(Id).max(100, 'at most 100 sections').optional(),
+  parent: Id.optional(),
+});
+export type CreateSiteSectionGroupBody = z.infer<typeof CreateSiteSectionGroupBody>;
+
+export const UpdateSiteSectionGroupBody = z.strictObject({
+  title: GroupTitle.optional(),
+  icon: Icon.nullable().optional(),
+});
+export type UpdateSiteSectionGroupBody = z.infer<typeof UpdateSiteSectionGroupBody>;
+
+export const AddSectionToGroupBody = z.strictObject({ sectionId: Id });
+export type AddSectionToGroupBody = z.infer<typeof AddSectionToGroupBody>;

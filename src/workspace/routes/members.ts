@@ -1,0 +1,92 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  MemberListQuery,
+  MemberSpacesQuery,
+  MemberTeamsQuery,
+  UpdateMemberBody,
+} from '../../contract/members.ts';
+import { requireOrganization } from '../access.ts';
+import type { RouteModule, Workspace } from '../context.ts';
+import { notFound, parseInput } from '../errors.ts';
+import {
+  listMemberSpaces,
+  listMembers,
+  listMemberTeams,
+  markSsoMember,
+  memberJson,
+  removeMember,
+  requireMemberRow,
+  requireSelfOrAdmin,
+  updateMemberRole,
+} from '../store/members.ts';
+
+const OrgParams = z.object({ organizationId: z.string().min(1).max(200) });
+const MemberParams = OrgParams.extend({ userId: z.string().min(1).max(200) });
+
+function v1(app: FastifyInstance, ws: Workspace) {
+  const answer = (organizationId: string, userId: string) => {
+    const member = memberJson(ws, organizationId, userId);
+    if (!member) throw notFound('member');
+    return member;
+  };
+
+  app.get('/orgs/:organizationId/members', async (request) => {
+    const { organizationId } = parseInput(OrgParams, request.params, 'params');
+    const query = parseInput(MemberListQuery, request.query, 'query');
+    requireOrganization(ws.db, organizationId, request.caller.id, 'read');
+    return listMembers(ws, organizationId, query);
+  });
+
+  app.get('/orgs/:organizationId/members/:userId', async (request) => {
+    const { organizationId, userId } = parseInput(MemberParams, request.params, 'params');
+    requireOrganization(ws.db, organizationId, request.caller.id, 'read');
+    return answer(organizationId, userId);
+  });
+
+  app.patch('/orgs/:organizationId/members/:userId', async (request) => {
+    const { organizationId, userId } = parseInput(MemberParams, request.params, 'params');
+    const body = parseInput(UpdateMemberBody, request.body, 'body');
+    requireOrganization(ws.db, organizationId, request.caller.id, 'admin');
+    updateMemberRole(ws, requireMemberRow(ws, organizationId, userId), body.role);
+    return answer(organizationId, userId);
+  });
+
+  // An admin removes anyone; a member may leave by removing themself.
+  app.delete('/orgs/:organizationId/members/:userId', async (request, reply) => {
+    const { organizationId, userId } = parseInput(MemberParams, request.params, 'params');
+    if (userId === request.caller.id) {
+      requireOrganization(ws.db, organizationId, request.caller.id, 'read');
+    } else {
+      requireOrganization(ws.db, organizationId, request.caller.id, 'admin');
+    }
+    removeMember(ws, organizationId, userId);
+    return reply.code(204).send();
+  });
+
+  app.post('/orgs/:organizationId/members/:userId/sso', async (request) => {
+    const { organizationId, userId } = parseInput(MemberParams, request.params, 'params');
+    requireOrganization(ws.db, organizationId, request.caller.id, 'admin');
+    markSsoMember(ws, organizationId, userId);
+    return answer(organizationId, userId);
+  });
+
+  app.get('/orgs/:organizationId/members/:userId/spaces', async (request) => {
+    const { organizationId, userId } = parseInput(MemberParams, request.params, 'params');
+    const query = parseInput(MemberSpacesQuery, request.query, 'query');
+    requireSelfOrAdmin(ws, organizationId, request.caller.id, userId);
+    requireMemberRow(ws, organizationId, userId);
+    return listMemberSpaces(ws, organizationId, userId, request.caller.id, query);
+  });
+
+  app.get('/orgs/:organizationId/members/:userId/teams', async (request) => {
+    const { organizationId, userId } = parseInput(MemberParams, request.params, 'params');
+    const query = parseInput(MemberTeamsQuery, request.query, 'query');
+    requireOrganization(ws.db, organizationId, request.caller.id, 'read');
+    requireMemberRow(ws, organizationId, userId);
+    return listMemberTeams(ws, organizationId, userId, request.caller.id, query);
+  });
+}
+
+/** Organization members: list, read, role, removal, SSO flag, their spaces and teams. */
+export const membersRoutes: RouteModule = { v1 };

@@ -1,0 +1,129 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  CreateSpaceBody,
+  MoveSpaceBody,
+  SpaceGetQuery,
+  SpaceListQuery,
+  TransferBody,
+  UpdateSpaceBody,
+} from '../../contract/spaces.ts';
+import { atLeast, requireLevel, spaceLevel } from '../access.ts';
+import type { RouteModule, Workspace } from '../context.ts';
+import { conflict, notFound, parseInput } from '../errors.ts';
+import {
+  type Anchor,
+  createSpace,
+  duplicateSpace,
+  getSpaceRow,
+  isExpired,
+  listOrganizationSpaces,
+  moveSpace,
+  purgeExpiredSpaces,
+  purgeSpace,
+  requireSpace,
+  restoreSpace,
+  softDeleteSpace,
+  spaceJson,
+  transferSpace,
+  updateSpace,
+} from '../store/spaces.ts';
+
+const SpaceParams = z.object({ spaceId: z.string().min(1).max(200) });
+const OrgParams = z.object({ organizationId: z.string().min(1).max(200) });
+
+/** A space Position body as the store's anchor. */
+function spaceAnchor(position: MoveSpaceBody['position']): Anchor | undefined {
+  if (!position) return undefined;
+  if (position.before) return { before: { kind: 'space', id: position.before.space } };
+  if (position.after) return { after: { kind: 'space', id: position.after.space } };
+  return undefined;
+}
+
+function v1(app: FastifyInstance, ws: Workspace) {
+  app.get('/spaces/:spaceId', async (request) => {
+    const { spaceId } = parseInput(SpaceParams, request.params, 'params');
+    const { shareKey } = parseInput(SpaceGetQuery, request.query, 'query');
+    const { row, level } = requireSpace(ws, spaceId, request.caller.id, 'read', {
+      shareKey,
+      allowDeleted: true,
+    });
+    return spaceJson(ws, row, request.caller.id, { shareKey, level });
+  });
+
+  app.patch('/spaces/:spaceId', async (request) => {
+    const { spaceId } = parseInput(SpaceParams, request.params, 'params');
+    const body = parseInput(UpdateSpaceBody, request.body, 'body');
+    const { row } = requireSpace(ws, spaceId, request.caller.id, 'admin');
+    return spaceJson(ws, updateSpace(ws, row, body), request.caller.id);
+  });
+
+  // 204 also when the space does not exist, is already deleted or is not visible to the caller.
+  app.delete('/spaces/:spaceId', async (request, reply) => {
+    const { spaceId } = parseInput(SpaceParams, request.params, 'params');
+    purgeExpiredSpaces(ws);
+    const row = getSpaceRow(ws, spaceId);
+    if (row && !row.deleted_at) {
+      const level = spaceLevel(ws.db, request.caller.id, row);
+      if (atLeast(level, 'read')) {
+        requireLevel(level, 'admin', 'space');
+        softDeleteSpace(ws, row);
+      }
+    }
+    return reply.code(204).send();
+  });
+
+  app.post('/spaces/:spaceId/duplicate', async (request, reply) => {
+    const { spaceId } = parseInput(SpaceParams, request.params, 'params');
+    const { row } = requireSpace(ws, spaceId, request.caller.id, 'admin');
+    const copy = duplicateSpace(ws, row);
+    return reply.code(201).send(spaceJson(ws, copy, request.caller.id));
+  });
+
+  app.post('/spaces/:spaceId/restore', async (request) => {
+    const { spaceId } = parseInput(SpaceParams, request.params, 'params');
+    const row = getSpaceRow(ws, spaceId);
+    if (row && isExpired(ws, row) && atLeast(spaceLevel(ws.db, request.caller.id, row), 'admin')) {
+      purgeSpace(ws, row.id);
+      throw conflict('the restore window of 7 days has passed; the space is permanently deleted');
+    }
+    if (!row) throw notFound('space');
+    const found = requireSpace(ws, spaceId, request.caller.id, 'admin', { allowDeleted: true });
+    return spaceJson(ws, restoreSpace(ws, found.row), request.caller.id);
+  });
+
+  app.post('/spaces/:spaceId/move', async (request) => {
+    const { spaceId } = parseInput(SpaceParams, request.params, 'params');
+    const body = parseInput(MoveSpaceBody, request.body, 'body');
+    const { row } = requireSpace(ws, spaceId, request.caller.id, 'admin');
+    const moved = moveSpace(ws, row, request.caller.id, {
+      parent: body.parent,
+      position: spaceAnchor(body.position),
+    });
+    return spaceJson(ws, moved, request.caller.id);
+  });
+
+  app.post('/spaces/:spaceId/transfer', async (request) => {
+    const { spaceId } = parseInput(SpaceParams, request.params, 'params');
+    const body = parseInput(TransferBody, request.body, 'body');
+    const { row } = requireSpace(ws, spaceId, request.caller.id, 'admin');
+    const moved = transferSpace(ws, row, request.caller.id, body.organization);
+    return spaceJson(ws, moved, request.caller.id);
+  });
+
+  app.get('/orgs/:organizationId/spaces', async (request) => {
+    const { organizationId } = parseInput(OrgParams, request.params, 'params');
+    const query = parseInput(SpaceListQuery, request.query, 'query');
+    return listOrganizationSpaces(ws, organizationId, request.caller.id, query);
+  });
+
+  app.post('/orgs/:organizationId/spaces', async (request, reply) => {
+    const { organizationId } = parseInput(OrgParams, request.params, 'params');
+    const body = parseInput(CreateSpaceBody, request.body, 'body');
+    const row = createSpace(ws, organizationId, request.caller.id, body);
+    return reply.code(201).send(spaceJson(ws, row, request.caller.id));
+  });
+}
+
+/** Spaces: read, settings, soft delete and restore, duplicate, move, transfer, list, create. */
+export const spacesRoutes: RouteModule = { v1 };
