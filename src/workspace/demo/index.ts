@@ -4,6 +4,7 @@ import { seedConversations } from './conversations.ts';
 import { seedCore } from './core.ts';
 import { seedOpenApi } from './openapi.ts';
 import { seedOrgTools } from './orgtools.ts';
+import { seedSites } from './sites.ts';
 import { type DemoPersona, seedUsers } from './users.ts';
 
 /**
@@ -29,7 +30,13 @@ export interface DemoContext {
 type Seeder = (demo: DemoContext) => void;
 
 /** Domain seeders, in dependency order. */
-export const demoSeeders: Seeder[] = [seedCore, seedOpenApi, seedConversations, seedOrgTools];
+export const demoSeeders: Seeder[] = [
+  seedCore,
+  seedOpenApi,
+  seedConversations,
+  seedOrgTools,
+  seedSites,
+];
 
 /** True when the database holds no organization yet. */
 export function isEmpty(ws: Workspace): boolean {

@@ -5,6 +5,7 @@ import { membersRoutes } from './members.ts';
 import { openapiRoutes } from './openapi.ts';
 import { organizationsRoutes } from './organizations.ts';
 import { samlRoutes } from './saml.ts';
+import { siteRoutes } from './sites.ts';
 import { spacesRoutes } from './spaces.ts';
 import { teamRoutes } from './teams.ts';
 import { translationRoutes } from './translations.ts';
@@ -19,5 +20,6 @@ export const routeModules: RouteModule[] = [
   conversationsRoutes,
   teamRoutes,
   samlRoutes,
+  siteRoutes,
   translationRoutes,
 ];

@@ -13,7 +13,9 @@ CREATE TABLE comments (
   body TEXT NOT NULL,
   status TEXT NOT NULL DEFAULT 'open',
   resolved_at TEXT,
-  resolved_by TEXT REFERENCES users(id)
+  resolved_by TEXT REFERENCES users(id),
+  -- The revision (of the space or of the change request) the comment was posted on.
+  revision_id TEXT
 );
 CREATE INDEX comments_space ON comments(space_id, change_request_id, posted_at, id);
 
@@ -36,4 +38,13 @@ CREATE TABLE reactions (
   reacted_at TEXT NOT NULL,
   PRIMARY KEY (target_type, target_id, emoji, user_id)
 );
+
+-- Reactions point at comments and replies without a foreign key (two target tables); these keep
+-- them from outliving their target, also when a space or change request purge cascades.
+CREATE TRIGGER comments_delete_reactions AFTER DELETE ON comments BEGIN
+  DELETE FROM reactions WHERE target_type = 'comment' AND target_id = OLD.id;
+END;
+CREATE TRIGGER comment_replies_delete_reactions AFTER DELETE ON comment_replies BEGIN
+  DELETE FROM reactions WHERE target_type = 'reply' AND target_id = OLD.id;
+END;
 `;
