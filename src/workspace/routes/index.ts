@@ -1,5 +1,6 @@
 import type { RouteModule } from '../context.ts';
 import { collectionsRoutes } from './collections.ts';
+import { commentsRoutes } from './comments.ts';
 import { conversationsRoutes } from './conversations.ts';
 import { membersRoutes } from './members.ts';
 import { openapiRoutes } from './openapi.ts';
@@ -16,6 +17,7 @@ export const routeModules: RouteModule[] = [
   membersRoutes,
   collectionsRoutes,
   spacesRoutes,
+  commentsRoutes,
   openapiRoutes,
   conversationsRoutes,
   teamRoutes,
