@@ -1,5 +1,6 @@
 import type { Workspace } from '../context.ts';
 import { seededIds } from '../ids.ts';
+import { seedComments } from './comments.ts';
 import { seedConversations } from './conversations.ts';
 import { seedCore } from './core.ts';
 import { seedOpenApi } from './openapi.ts';
@@ -32,6 +33,7 @@ type Seeder = (demo: DemoContext) => void;
 /** Domain seeders, in dependency order. */
 export const demoSeeders: Seeder[] = [
   seedCore,
+  seedComments,
   seedOpenApi,
   seedConversations,
   seedOrgTools,
