@@ -16,7 +16,6 @@ import {
   demoConversation,
   seedConversations,
 } from '../../src/workspace/demo/conversations.ts';
-import { seedOpenApi } from '../../src/workspace/demo/openapi.ts';
 import { seededIds } from '../../src/workspace/ids.ts';
 import {
   bestCluster,
@@ -35,36 +34,13 @@ import {
 } from '../../src/workspace/store/conversations.ts';
 import { createTestWorkspace, type TestWorkspace } from '../support/workspace.ts';
 
-/** The demo organization; made here with the personas as members when the demo data has none. */
-function ensureOrganization(t: TestWorkspace): string {
-  if (t.demo.organizationId) return t.demo.organizationId;
-  const ws = t.ws;
-  const id = 'org-acme';
-  ws.db
-    .prepare("INSERT INTO organizations (id, title, created_at) VALUES (?, 'Acme Docs', ?)")
-    .run(id, ws.now());
-  for (const [persona, userId] of Object.entries(t.demo.users)) {
-    if (persona === 'outsider') continue;
-    ws.db
-      .prepare(
-        'INSERT INTO members (organization_id, user_id, role, joined_at) VALUES (?, ?, ?, ?)',
-      )
-      .run(id, userId, persona, ws.now());
-  }
-  t.demo.organizationId = id;
-  const demo = { ...t.demo, ws: { ...ws, ids: seededIds(7) } };
-  seedOpenApi(demo);
-  seedConversations(demo);
-  return id;
-}
-
 let t: TestWorkspace;
 let org: string;
 let base: string;
 
 beforeAll(async () => {
   t = await createTestWorkspace();
-  org = ensureOrganization(t);
+  org = t.demo.organizationId;
   base = `/v1/orgs/${org}`;
 });
 afterAll(() => t.close());

@@ -10,33 +10,7 @@ import {
   OpenAPISpecVersionList,
 } from '../../src/contract/openapi.ts';
 import { acmeApiDocument } from '../../src/workspace/demo/acme-api.ts';
-import { seedConversations } from '../../src/workspace/demo/conversations.ts';
-import { seedOpenApi } from '../../src/workspace/demo/openapi.ts';
-import { seededIds } from '../../src/workspace/ids.ts';
 import { createTestWorkspace, type TestWorkspace } from '../support/workspace.ts';
-
-/** The demo organization; made here with the personas as members when the demo data has none. */
-function ensureOrganization(t: TestWorkspace): string {
-  if (t.demo.organizationId) return t.demo.organizationId;
-  const ws = t.ws;
-  const id = 'org-acme';
-  ws.db
-    .prepare("INSERT INTO organizations (id, title, created_at) VALUES (?, 'Acme Docs', ?)")
-    .run(id, ws.now());
-  for (const [persona, userId] of Object.entries(t.demo.users)) {
-    if (persona === 'outsider') continue;
-    ws.db
-      .prepare(
-        'INSERT INTO members (organization_id, user_id, role, joined_at) VALUES (?, ?, ?, ?)',
-      )
-      .run(id, userId, persona, ws.now());
-  }
-  t.demo.organizationId = id;
-  const demo = { ...t.demo, ws: { ...ws, ids: seededIds(7) } };
-  seedOpenApi(demo);
-  seedConversations(demo);
-  return id;
-}
 
 let t: TestWorkspace;
 let org: string;
@@ -60,7 +34,7 @@ function apiDoc(title: string, paths: string[]) {
 
 beforeAll(async () => {
   t = await createTestWorkspace();
-  org = ensureOrganization(t);
+  org = t.demo.organizationId;
   base = `/v1/orgs/${org}/openapi`;
   source = createServer((request, response) => {
     if (request.url === '/hang') {
