@@ -6,7 +6,7 @@ import { DAY_MS } from '../clock.ts';
 import type { Workspace } from '../context.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
 import { keysetPage } from '../paging.ts';
-import { requireCollection } from './collections.ts';
+import { getCollectionRow, requireCollection } from './collections.ts';
 import { copyRevision, countOpenComments, createEmptyRevision } from './revisions.ts';
 
 /** A row of the `spaces` table. */
@@ -290,10 +290,7 @@ export function insertSpace(
   return getSpaceRow(ws, id) as SpaceRow;
 }
 
-/**
- * Ids of the live spaces of an organization that the user can read, with their level; `null`
- * means every space (the user's organization role already grants read).
- */
+/** The live spaces of an organization that the user can read, with the user's level on each. */
 export function readableSpaces(
   ws: Workspace,
   organizationId: string,
@@ -414,10 +411,11 @@ export function createSpace(
   const parentId = body.parent ?? null;
   if (parentId) {
     requireOrganization(ws.db, organizationId, callerId, 'read');
-    const { row } = requireCollection(ws, parentId, callerId, 'create');
-    if (row.organization_id !== organizationId) {
+    const parent = getCollectionRow(ws, parentId);
+    if (!parent || parent.organization_id !== organizationId) {
       throw badRequest('parent: not a collection of this organization');
     }
+    requireCollection(ws, parentId, callerId, 'create');
   } else {
     requireOrganization(ws.db, organizationId, callerId, 'create');
     if (body.visibility === 'in-collection') {
@@ -545,10 +543,11 @@ export function moveSpace(
   if (body.parent !== undefined) {
     parentId = body.parent;
     if (parentId) {
-      const target = requireCollection(ws, parentId, callerId, 'create').row;
-      if (target.organization_id !== row.organization_id) {
+      const target = getCollectionRow(ws, parentId);
+      if (!target || target.organization_id !== row.organization_id) {
         throw badRequest('parent: not a collection of the space organization');
       }
+      requireCollection(ws, parentId, callerId, 'create');
     } else {
       requireOrganization(ws.db, row.organization_id, callerId, 'create');
     }

@@ -115,4 +115,6 @@ CREATE TABLE spaces (
 );
 CREATE INDEX spaces_org ON spaces(organization_id, position, id);
 CREATE INDEX spaces_parent ON spaces(parent_id, position, id);
+CREATE INDEX spaces_deleted ON spaces(deleted_at) WHERE deleted_at IS NOT NULL;
+CREATE INDEX members_user ON members(user_id);
 `;
