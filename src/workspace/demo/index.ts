@@ -1,6 +1,7 @@
 import type { Workspace } from '../context.ts';
 import { seededIds } from '../ids.ts';
 import { seedComments } from './comments.ts';
+import { seedContent } from './content.ts';
 import { seedConversations } from './conversations.ts';
 import { seedCore } from './core.ts';
 import { seedOpenApi } from './openapi.ts';
@@ -33,6 +34,7 @@ type Seeder = (demo: DemoContext) => void;
 /** Domain seeders, in dependency order. */
 export const demoSeeders: Seeder[] = [
   seedCore,
+  seedContent,
   seedComments,
   seedOpenApi,
   seedConversations,

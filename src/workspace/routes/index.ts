@@ -1,11 +1,14 @@
 import type { RouteModule } from '../context.ts';
+import { changeRequestRoutes } from './changeRequests.ts';
 import { collectionsRoutes } from './collections.ts';
 import { commentsRoutes } from './comments.ts';
+import { contentRoutes } from './content.ts';
 import { conversationsRoutes } from './conversations.ts';
 import { membersRoutes } from './members.ts';
 import { openapiRoutes } from './openapi.ts';
 import { organizationsRoutes } from './organizations.ts';
 import { samlRoutes } from './saml.ts';
+import { searchRoutes } from './search.ts';
 import { siteRoutes } from './sites.ts';
 import { spacesRoutes } from './spaces.ts';
 import { teamRoutes } from './teams.ts';
@@ -17,6 +20,9 @@ export const routeModules: RouteModule[] = [
   membersRoutes,
   collectionsRoutes,
   spacesRoutes,
+  contentRoutes,
+  changeRequestRoutes,
+  searchRoutes,
   commentsRoutes,
   openapiRoutes,
   conversationsRoutes,

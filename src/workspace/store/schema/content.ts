@@ -69,4 +69,24 @@ CREATE TABLE change_request_contributors (
   user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
   PRIMARY KEY (change_request_id, user_id)
 );
+-- Full-text index of the pages of each space's current revision (see store/search.ts).
+CREATE VIRTUAL TABLE page_search USING fts5(
+  title, body, revision_id UNINDEXED, page_id UNINDEXED,
+  tokenize = 'porter unicode61 remove_diacritics 2'
+);
+CREATE TABLE search_revisions (
+  revision_id TEXT PRIMARY KEY,
+  space_id TEXT NOT NULL
+);
+CREATE INDEX search_revisions_space ON search_revisions(space_id);
+
+-- Unguessable links to the PDF export of a change request.
+CREATE TABLE change_request_exports (
+  token TEXT PRIMARY KEY,
+  change_request_id TEXT NOT NULL REFERENCES change_requests(id) ON DELETE CASCADE,
+  revision_id TEXT NOT NULL,
+  page_id TEXT,
+  only INTEGER NOT NULL DEFAULT 0,
+  created_at TEXT NOT NULL
+);
 `;

@@ -1,0 +1,175 @@
+import { randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
+import type { Token, Tokens } from 'marked';
+import type { Workspace } from '../context.ts';
+import { notFound } from '../errors.ts';
+import type { ChangeRequestRow } from './changeRequests.ts';
+import { type PageRow, revisionIndex } from './content.ts';
+import { inlineText, markdownTokens } from './markdown.ts';
+
+/** The part of pdfkit's document API the export uses (pdfkit ships no types). */
+interface PdfDocument {
+  on(event: 'data', listener: (chunk: Buffer) => void): this;
+  on(event: 'end', listener: () => void): this;
+  on(event: 'error', listener: (error: Error) => void): this;
+  font(name: string): this;
+  fontSize(size: number): this;
+  fillColor(color: string): this;
+  text(text: string, options?: Record<string, unknown>): this;
+  moveDown(lines?: number): this;
+  addPage(): this;
+  end(): void;
+}
+type PdfDocumentClass = new (options?: Record<string, unknown>) => PdfDocument;
+
+const PDFDocument = createRequire(import.meta.url)('pdfkit') as PdfDocumentClass;
+
+/** The standard PDF fonts encode Latin-1 only: other characters are left out. */
+function printable(text: string): string {
+  return text.replace(/[^\n\t\u0020-\u007e\u00a0-\u00ff]/g, '').trim();
+}
+
+function renderTokens(doc: PdfDocument, tokens: readonly Token[], indent: number): void {
+  for (const token of tokens) {
+    switch (token.type) {
+      case 'heading': {
+        const t = token as Tokens.Heading;
+        const size = t.depth === 1 ? 18 : t.depth === 2 ? 15 : 13;
+        doc.moveDown(0.5).font('Helvetica-Bold').fontSize(size);
+        doc.text(printable(inlineText(t.tokens, t.text)), { indent });
+        doc.font('Helvetica').fontSize(11);
+        break;
+      }
+      case 'list': {
+        const t = token as Tokens.List;
+        t.items.forEach((item, i) => {
+          const marker = t.ordered ? `${(Number(t.start) || 1) + i}.` : '-';
+          const [first, ...rest] = item.tokens;
+          const firstText = first
+            ? inlineText(
+                (first as { tokens?: Token[] }).tokens,
+                (first as { text?: string }).text ?? '',
+              )
+            : '';
+          doc.text(printable(`${marker} ${firstText}`), { indent: indent + 12 });
+          renderTokens(doc, rest, indent + 24);
+        });
+        doc.moveDown(0.3);
+        break;
+      }
+      case 'code': {
+        const t = token as Tokens.Code;
+        doc
+          .font('Courier')
+          .fontSize(9)
+          .text(printable(t.text), { indent: indent + 12 });
+        doc.font('Helvetica').fontSize(11).moveDown(0.5);
+        break;
+      }
+      case 'blockquote':
+        doc.fillColor('#555555');
+        renderTokens(doc, (token as Tokens.Blockquote).tokens, indent + 18);
+        doc.fillColor('#000000');
+        break;
+      case 'space':
+      case 'hr':
+        break;
+      default: {
+        const t = token as { tokens?: Token[]; text?: string };
+        const value = printable(inlineText(t.tokens, t.text ?? token.raw));
+        if (value) doc.text(value, { indent }).moveDown(0.5);
+      }
+    }
+  }
+}
+
+/** Renders pages (title and Markdown each) as a PDF document. */
+export function renderPdf(
+  title: string,
+  pages: ReadonlyArray<{ title: string; markdown: string }>,
+  createdAt: Date,
+): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument({
+      size: 'A4',
+      margin: 56,
+      info: { Title: printable(title) || 'Change request', CreationDate: createdAt },
+    });
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(22)
+      .text(printable(title) || 'Change request');
+    doc.font('Helvetica').fontSize(11).moveDown();
+    pages.forEach((page, i) => {
+      if (i > 0) doc.addPage();
+      doc.font('Helvetica-Bold').fontSize(20).text(printable(page.title));
+      doc.font('Helvetica').fontSize(11).moveDown(0.5);
+      const tokens = markdownTokens(page.markdown);
+      // The page title usually opens the Markdown too: print it once.
+      const [first] = tokens;
+      const body =
+        first?.type === 'heading' && (first as Tokens.Heading).depth === 1
+          ? tokens.slice(1)
+          : tokens;
+      renderTokens(doc, body, 0);
+    });
+    doc.end();
+  });
+}
+
+/** Makes an unguessable export link for a change request's pages; returns its URL. */
+export function createPdfExport(
+  ws: Workspace,
+  row: ChangeRequestRow,
+  options: { page?: string | undefined; only: boolean },
+): string {
+  if (options.page !== undefined && !revisionIndex(ws, row.revision_id).paths.has(options.page)) {
+    throw notFound('page');
+  }
+  const token = randomBytes(24).toString('base64url');
+  ws.db
+    .prepare(
+      'INSERT INTO change_request_exports (token, change_request_id, revision_id, page_id, only, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+    )
+    .run(token, row.id, row.revision_id, options.page ?? null, options.only ? 1 : 0, ws.now());
+  return `${ws.publicUrl}/exports/pdf/${token}.pdf`;
+}
+
+/**
+ * The PDF behind an export token: every page of the request's revision in tree order, or one
+ * page with (`only` false) or without (`only` true) its subpages.
+ */
+export async function exportPdf(ws: Workspace, token: string): Promise<Buffer | undefined> {
+  const row = ws.db
+    .prepare(
+      `SELECT e.revision_id, e.page_id, e.only, cr.subject, cr.number
+       FROM change_request_exports e JOIN change_requests cr ON cr.id = e.change_request_id
+       WHERE e.token = ?`,
+    )
+    .get(token) as
+    | { revision_id: string; page_id: string | null; only: number; subject: string; number: number }
+    | undefined;
+  if (!row) return undefined;
+  const index = revisionIndex(ws, row.revision_id);
+  const pages: PageRow[] = [];
+  const visit = (parentId: string | null, depth: number) => {
+    if (depth > 64) return;
+    for (const page of index.children.get(parentId) ?? []) {
+      pages.push(page);
+      visit(page.id, depth + 1);
+    }
+  };
+  if (row.page_id) {
+    const page = index.byId.get(row.page_id);
+    if (page) {
+      pages.push(page);
+      if (!row.only) visit(page.id, 1);
+    }
+  } else visit(null, 0);
+  const title = `Change request #${row.number}${row.subject ? `: ${row.subject}` : ''}`;
+  return renderPdf(title, pages, ws.clock.now());
+}
