@@ -1,5 +1,11 @@
 import { builder } from '../builder.ts';
 import './common.ts';
 import './organization.ts';
+import './collection.ts';
+import './space.ts';
+import './member.ts';
+import './team.ts';
+import './saml.ts';
+import './search.ts';
 
 export const schema = builder.toSchema({ sortSchema: false });

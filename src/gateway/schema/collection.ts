@@ -1,0 +1,376 @@
+import type { GraphQLResolveInfo } from 'graphql';
+import { z } from 'zod';
+import {
+  Collection,
+  CreateCollectionBody,
+  MoveCollectionBody,
+  UpdateCollectionBody,
+} from '../../contract/collections.ts';
+import { TransferBody } from '../../contract/spaces.ts';
+import { builder } from '../builder.ts';
+import { restConnection } from '../connection.ts';
+import type { GatewayContext } from '../context.ts';
+import { MUTATION_ERRORS, mutate } from '../errors.ts';
+import { globalId, toRestId } from '../ids.ts';
+import { reference } from '../refs.ts';
+import { seg } from '../upstream/rest.ts';
+import { Empty, given, OrganizationRef, RoleEnum, validBody } from './organization.ts';
+
+type Col = z.infer<typeof Collection>;
+
+/**
+ * A reference to a loadable object by REST id: the id alone when only `id` (or `__typename`) is
+ * selected, so it costs no upstream call; otherwise the key its loader fetches.
+ */
+export function idRef<T>(info: GraphQLResolveInfo, id: string): string | T {
+  return reference(info, id, { id }) as string | T;
+}
+
+/** Where `GET` finds a collection. */
+export const collectionPath = (id: string) => `/collections/${seg(id)}`;
+
+const CollectionUrlsRef = builder.objectRef<NonNullable<Col['urls']>>('CollectionUrls').implement({
+  description: 'URLs of a collection.',
+  fields: (t) => ({
+    location: t.exposeString('location', { nullable: true, description: 'API location.' }),
+    app: t.exposeString('app', { nullable: true, description: 'URL in the app.' }),
+  }),
+});
+
+const CollectionPermissionsRef = builder
+  .objectRef<NonNullable<Col['permissions']>>('CollectionPermissions')
+  .implement({
+    description: 'What the caller may do with a collection.',
+    fields: (t) => ({
+      view: t.exposeBoolean('view', { nullable: true, description: 'May view it.' }),
+      admin: t.exposeBoolean('admin', { nullable: true, description: 'May administrate it.' }),
+      viewInviteLinks: t.exposeBoolean('viewInviteLinks', {
+        nullable: true,
+        description: 'May view its invite links.',
+      }),
+      create: t.exposeBoolean('create', {
+        nullable: true,
+        description: 'May create content in it.',
+      }),
+    }),
+  });
+
+export const CollectionRef = builder.loadableNodeRef('Collection', {
+  id: { resolve: (c: Col) => c.id },
+  load: (ids: string[], ctx: GatewayContext) =>
+    Promise.all(
+      ids.map((id) => ctx.rest.get(collectionPath(id), Collection).catch((e: Error) => e)),
+    ),
+});
+
+CollectionRef.implement({
+  description: 'A nestable group of spaces inside an organization.',
+  fields: (t) => ({
+    title: t.exposeString('title', { nullable: false, description: 'Title (max 50).' }),
+    description: t.exposeString('description', {
+      nullable: true,
+      description: 'Description (max 100).',
+    }),
+    organization: t.field({
+      type: OrganizationRef,
+      nullable: false,
+      description: 'The owning organization.',
+      resolve: (c, _args, _ctx, info) => idRef(info, c.organization),
+    }),
+    parent: t.field({
+      type: CollectionRef,
+      nullable: true,
+      description: 'The parent collection, if nested.',
+      resolve: (c, _args, _ctx, info) => (c.parent ? idRef<Col>(info, c.parent) : null),
+    }),
+    defaultLevel: t.field({
+      type: RoleEnum.ref,
+      nullable: true,
+      description: 'Default level for content; null for none.',
+      resolve: (c) => RoleEnum.of(c.defaultLevel),
+    }),
+    urls: t.expose('urls', { type: CollectionUrlsRef, nullable: true, description: 'URLs.' }),
+    permissions: t.expose('permissions', {
+      type: CollectionPermissionsRef,
+      nullable: true,
+      description: 'What the caller may do with the collection.',
+    }),
+  }),
+});
+
+builder.queryField('collection', (t) =>
+  t.field({
+    type: CollectionRef,
+    nullable: true,
+    description: 'A collection by global ID or REST id.',
+    args: { id: t.arg.id({ required: true, description: 'Global ID or REST id.' }) },
+    resolve: (_root, args) => toRestId(args.id, 'Collection'),
+  }),
+);
+
+builder.objectField(OrganizationRef, 'collections', (t) =>
+  t.connection({
+    type: CollectionRef,
+    description: 'Collections of the organization.',
+    args: {
+      nested: t.arg.boolean({
+        description: 'Also list nested collections (default true); false: top-level only.',
+      }),
+    },
+    resolve: (org, args, ctx) =>
+      restConnection(ctx, args, {
+        path: `/orgs/${seg(org.id)}/collections`,
+        query: { nested: args.nested ?? undefined },
+        item: Collection,
+        primePath: (c) => collectionPath(c.id),
+      }),
+  }),
+);
+
+// ---- Positions (moves) ---------------------------------------------------------------------
+
+const ANCHOR_TYPES: Record<string, string> = {
+  space: 'Space',
+  collection: 'Collection',
+  'site-space': 'SiteSpace',
+  'site-section': 'SiteSection',
+};
+
+const PositionAnchorInput = builder.inputType('PositionAnchorInput', {
+  description: 'A sibling to place an object next to.',
+  fields: (t) => ({
+    type: t.string({
+      required: true,
+      description: 'Kind of the sibling: `space` or `collection`.',
+    }),
+    id: t.id({ required: true, description: 'The sibling (global ID or REST id).' }),
+  }),
+});
+
+/** A place among siblings: exactly one of `before` or `after`. */
+export const PositionInput = builder.inputType('PositionInput', {
+  description: 'A place among siblings: exactly one of `before` or `after` a sibling.',
+  fields: (t) => ({
+    before: t.field({ type: PositionAnchorInput, description: 'Place it before this sibling.' }),
+    after: t.field({ type: PositionAnchorInput, description: 'Place it after this sibling.' }),
+  }),
+});
+
+type Anchor = { type: string; id: string } | null | undefined;
+
+function anchorBody(anchor: Anchor) {
+  if (!anchor) return undefined;
+  const typename = ANCHOR_TYPES[anchor.type];
+  return {
+    type: anchor.type,
+    [anchor.type]: typename ? toRestId(anchor.id, typename) : anchor.id,
+  };
+}
+
+/** The REST Position of a PositionInput (`{type, <type>: id}` before or after). */
+export function positionBody(position: { before?: Anchor; after?: Anchor }) {
+  const before = anchorBody(position.before);
+  const after = anchorBody(position.after);
+  return { ...(before ? { before } : {}), ...(after ? { after } : {}) };
+}
+
+// ---- Mutations ---------------------------------------------------------------------------
+
+const CollectionPayload = builder.objectRef<{ collection: Col }>('CollectionPayload').implement({
+  description: 'The collection after the change.',
+  fields: (t) => ({
+    collection: t.field({
+      type: CollectionRef,
+      nullable: false,
+      description: 'The collection.',
+      resolve: (p) => p.collection,
+    }),
+  }),
+});
+
+/** Payload of a delete: the deleted object's global ID. */
+export const DeletePayload = builder.objectRef<{ deletedId: string }>('DeletePayload').implement({
+  description: 'What was deleted (also when it did not exist).',
+  fields: (t) => ({
+    deletedId: t.exposeID('deletedId', {
+      nullable: false,
+      description: 'Global ID of the deleted object.',
+    }),
+  }),
+});
+
+const CreateCollectionInput = builder.inputType('CreateCollectionInput', {
+  description: 'A new collection.',
+  fields: (t) => ({
+    organizationId: t.id({ required: true, description: 'Organization (global ID or REST id).' }),
+    title: t.string({ description: 'Title (max 50; default "Untitled").' }),
+    parent: t.id({ description: 'Parent collection (global ID or REST id).' }),
+  }),
+});
+
+builder.mutationField('createCollection', (t) =>
+  t.field({
+    type: CollectionPayload,
+    errors: { types: MUTATION_ERRORS, union: { name: 'CreateCollectionResult' } },
+    description: 'Creates a collection in an organization, optionally inside another.',
+    args: { input: t.arg({ type: CreateCollectionInput, required: true }) },
+    resolve: (_root, { input }, ctx) =>
+      mutate(async () => {
+        const body = validBody(CreateCollectionBody, {
+          ...given(input, ['title'] as const),
+          ...(input.parent ? { parent: toRestId(input.parent, 'Collection') } : {}),
+        });
+        const org = toRestId(input.organizationId, 'Organization');
+        const collection = await ctx.rest.send(
+          'POST',
+          `/orgs/${seg(org)}/collections`,
+          body,
+          Collection,
+        );
+        ctx.rest.clear();
+        return { collection };
+      }),
+  }),
+);
+
+const UpdateCollectionInput = builder.inputType('UpdateCollectionInput', {
+  description: 'Changes to a collection; absent fields stay as they are.',
+  fields: (t) => ({
+    collectionId: t.id({ required: true, description: 'Collection (global ID or REST id).' }),
+    title: t.string({ description: 'Title (max 50).' }),
+    description: t.string({ description: 'Description (max 100).' }),
+    defaultLevel: t.field({
+      type: RoleEnum.ref,
+      description: 'Default level for content; null for none.',
+    }),
+  }),
+});
+
+builder.mutationField('updateCollection', (t) =>
+  t.field({
+    type: CollectionPayload,
+    errors: { types: MUTATION_ERRORS, union: { name: 'UpdateCollectionResult' } },
+    description: "Updates a collection's title, description or default level.",
+    args: { input: t.arg({ type: UpdateCollectionInput, required: true }) },
+    resolve: (_root, { input }, ctx) =>
+      mutate(async () => {
+        const body = validBody(
+          UpdateCollectionBody,
+          given(input, ['title', 'description', 'defaultLevel'] as const),
+        );
+        const id = toRestId(input.collectionId, 'Collection');
+        const collection = await ctx.rest.send('PATCH', collectionPath(id), body, Collection);
+        ctx.rest.clear();
+        return { collection };
+      }),
+  }),
+);
+
+const CollectionIdInput = (name: string, description: string) =>
+  builder.inputType(name, {
+    description,
+    fields: (t) => ({
+      collectionId: t.id({ required: true, description: 'Collection (global ID or REST id).' }),
+    }),
+  });
+
+const restId = z.string().trim().min(1, 'required').max(200, 'at most 200 characters');
+
+builder.mutationField('deleteCollection', (t) =>
+  t.field({
+    type: DeletePayload,
+    errors: { types: MUTATION_ERRORS, union: { name: 'DeleteCollectionResult' } },
+    description: 'Deletes a collection (succeeds also when it did not exist).',
+    args: {
+      input: t.arg({
+        type: CollectionIdInput('DeleteCollectionInput', 'The collection to delete.'),
+        required: true,
+      }),
+    },
+    resolve: (_root, { input }, ctx) =>
+      mutate(async () => {
+        const id = validBody(restId, toRestId(input.collectionId, 'Collection'));
+        await ctx.rest.send('DELETE', collectionPath(id), undefined, Empty);
+        ctx.rest.clear();
+        return { deletedId: globalId('Collection', id) };
+      }),
+  }),
+);
+
+const MoveCollectionInput = builder.inputType('MoveCollectionInput', {
+  description: 'Where to move a collection.',
+  fields: (t) => ({
+    collectionId: t.id({ required: true, description: 'Collection (global ID or REST id).' }),
+    parent: t.id({
+      description:
+        'New parent collection; null moves it to the organization root; absent keeps it.',
+    }),
+    position: t.field({
+      type: PositionInput,
+      description: 'Place among siblings (`collection` or `space` anchors).',
+    }),
+  }),
+});
+
+builder.mutationField('moveCollection', (t) =>
+  t.field({
+    type: CollectionPayload,
+    errors: { types: MUTATION_ERRORS, union: { name: 'MoveCollectionResult' } },
+    description: 'Moves a collection to another parent and/or place among its siblings.',
+    args: { input: t.arg({ type: MoveCollectionInput, required: true }) },
+    resolve: (_root, { input }, ctx) =>
+      mutate(async () => {
+        const body = validBody(MoveCollectionBody, {
+          ...(input.parent !== undefined
+            ? { parent: input.parent === null ? null : toRestId(input.parent, 'Collection') }
+            : {}),
+          ...(input.position ? { position: positionBody(input.position) } : {}),
+        });
+        const id = toRestId(input.collectionId, 'Collection');
+        const collection = await ctx.rest.send(
+          'POST',
+          `${collectionPath(id)}/move`,
+          body,
+          Collection,
+        );
+        ctx.rest.clear();
+        return { collection };
+      }),
+  }),
+);
+
+const TransferCollectionInput = builder.inputType('TransferCollectionInput', {
+  description: 'The collection and its target organization.',
+  fields: (t) => ({
+    collectionId: t.id({ required: true, description: 'Collection (global ID or REST id).' }),
+    organizationId: t.id({
+      required: true,
+      description: 'Target organization (global ID or REST id).',
+    }),
+  }),
+});
+
+builder.mutationField('transferCollection', (t) =>
+  t.field({
+    type: CollectionPayload,
+    errors: { types: MUTATION_ERRORS, union: { name: 'TransferCollectionResult' } },
+    description:
+      'Transfers a collection to another organization (needs `admin` in both organizations).',
+    args: { input: t.arg({ type: TransferCollectionInput, required: true }) },
+    resolve: (_root, { input }, ctx) =>
+      mutate(async () => {
+        const body = validBody(TransferBody, {
+          organization: toRestId(input.organizationId, 'Organization'),
+        });
+        const id = toRestId(input.collectionId, 'Collection');
+        const collection = await ctx.rest.send(
+          'POST',
+          `${collectionPath(id)}/transfer`,
+          body,
+          Collection,
+        );
+        ctx.rest.clear();
+        return { collection };
+      }),
+  }),
+);

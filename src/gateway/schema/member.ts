@@ -1,0 +1,299 @@
+import type { z } from 'zod';
+import type { User } from '../../contract/common.ts';
+import { MEMBER_SORTS, Member, MemberSpace, UpdateMemberBody } from '../../contract/members.ts';
+import { builder } from '../builder.ts';
+import { restConnection } from '../connection.ts';
+import type { GatewayContext } from '../context.ts';
+import { MUTATION_ERRORS, mutate } from '../errors.ts';
+import { addressId, globalId, splitAddressId, toRestId } from '../ids.ts';
+import { seg } from '../upstream/rest.ts';
+import { openEnumType } from './common.ts';
+import {
+  DeletedInOrganizationPayload,
+  Empty,
+  OrderEnum,
+  OrganizationRef,
+  RoleEnum,
+  validBody,
+} from './organization.ts';
+import { SpaceRef, spacePath } from './space.ts';
+
+/** A member as the graph carries it: the REST member plus the organization it belongs to. */
+export type OrgMember = z.infer<typeof Member> & { orgId: string };
+
+/** Where `GET` finds a member. */
+export const memberPath = (orgId: string, userId: string) =>
+  `/orgs/${seg(orgId)}/members/${seg(userId)}`;
+
+export const UserRef = builder.objectRef<User>('User').implement({
+  description: 'A user.',
+  fields: (t) => ({
+    id: t.exposeID('id', { nullable: false, description: 'REST id of the user.' }),
+    displayName: t.exposeString('displayName', {
+      nullable: false,
+      description: 'Display name.',
+    }),
+    email: t.exposeString('email', { nullable: true, description: 'Email address.' }),
+    photoURL: t.exposeString('photoURL', { nullable: true, description: 'URL of the photo.' }),
+    urls: t.field({
+      type: UserUrlsRef,
+      nullable: true,
+      description: 'URLs.',
+      resolve: (u) => u.urls ?? null,
+    }),
+  }),
+});
+
+const UserUrlsRef = builder.objectRef<{ location?: string | undefined }>('UserUrls').implement({
+  description: 'URLs of a user.',
+  fields: (t) => ({
+    location: t.exposeString('location', { nullable: true, description: 'API location.' }),
+  }),
+});
+
+export const MemberRef = builder.loadableNode('Member', {
+  description: 'A member of an organization: a user with a role.',
+  id: { resolve: (m: OrgMember) => addressId(m.orgId, m.id) },
+  load: (ids: string[], ctx: GatewayContext) =>
+    Promise.all(
+      ids.map(async (id) => {
+        try {
+          const [orgId, userId] = splitAddressId(id, 2, 'Member') as [string, string];
+          const member = await ctx.rest.get(memberPath(orgId, userId), Member);
+          return { ...member, orgId } as OrgMember;
+        } catch (error) {
+          return error as Error;
+        }
+      }),
+    ),
+  fields: (t) => ({
+    role: t.field({
+      type: RoleEnum.ref,
+      nullable: true,
+      description: 'Role in the organization; null for guests.',
+      resolve: (m) => RoleEnum.of(m.role),
+    }),
+    user: t.field({
+      type: UserRef,
+      nullable: false,
+      description: 'The user.',
+      resolve: (m) => m.user,
+    }),
+    disabled: t.exposeBoolean('disabled', {
+      nullable: false,
+      description: 'Whether the membership is disabled.',
+    }),
+    joinedAt: t.expose('joinedAt', {
+      type: 'DateTime',
+      nullable: false,
+      description: 'When the user joined.',
+    }),
+    lastSeenAt: t.expose('lastSeenAt', {
+      type: 'DateTime',
+      nullable: true,
+      description: 'When the user was last seen.',
+    }),
+    sso: t.exposeBoolean('sso', {
+      nullable: false,
+      description: 'Whether the user is an SSO member.',
+    }),
+    spacesCount: t.exposeInt('spaces', {
+      nullable: false,
+      description: 'Number of spaces the member can read (REST `spaces`).',
+    }),
+    teamsCount: t.exposeInt('teams', {
+      nullable: false,
+      description: 'Number of teams the member belongs to (REST `teams`).',
+    }),
+    organization: t.field({
+      type: OrganizationRef,
+      nullable: false,
+      description: 'The organization.',
+      resolve: (m) => m.orgId,
+    }),
+  }),
+});
+
+/** Wraps REST members of an organization for the graph. */
+export const inOrganization = (orgId: string, member: z.infer<typeof Member>): OrgMember => ({
+  ...member,
+  orgId,
+});
+
+const MemberSortEnum = openEnumType('MemberSort', MEMBER_SORTS, 'Sort property of members.', {
+  joinedAt: 'When they joined (default).',
+  lastSeenAt: 'When last seen; lists only active members.',
+  displayName: 'Display name.',
+});
+
+builder.objectField(OrganizationRef, 'members', (t) =>
+  t.connection({
+    type: MemberRef,
+    description: 'Members of the organization.',
+    args: {
+      role: t.arg({ type: RoleEnum.ref, description: 'Only members with this role.' }),
+      search: t.arg.string({ description: 'Text in the display name or email.' }),
+      sort: t.arg({ type: MemberSortEnum.ref, description: 'Sort property (default joinedAt).' }),
+      order: t.arg({ type: OrderEnum.ref, description: 'Sort direction (default desc).' }),
+    },
+    resolve: async (org, args, ctx) => {
+      const result = await restConnection(ctx, args, {
+        path: `/orgs/${seg(org.id)}/members`,
+        query: {
+          role: args.role ?? undefined,
+          search: args.search ?? undefined,
+          sort: args.sort ?? undefined,
+          order: args.order ?? undefined,
+        },
+        item: Member,
+        primePath: (m) => memberPath(org.id, m.id),
+      });
+      return {
+        ...result,
+        edges: result.edges.map((e) => ({ ...e, node: inOrganization(org.id, e.node) })),
+      };
+    },
+  }),
+);
+
+type MemberSpaceShape = z.infer<typeof MemberSpace>;
+
+const MemberSpaceRef = builder.objectRef<MemberSpaceShape>('MemberSpace').implement({
+  description: "A space a member can read, with the member's level on it.",
+  fields: (t) => ({
+    permission: t.field({
+      type: RoleEnum.ref,
+      nullable: false,
+      description: "The member's level on the space.",
+      resolve: (s) => RoleEnum.of(s.permission) as string,
+    }),
+    space: t.field({
+      type: SpaceRef,
+      nullable: false,
+      description: 'The space.',
+      resolve: (s) => s.space,
+    }),
+  }),
+});
+
+builder.objectField(MemberRef, 'spaces', (t) =>
+  t.connection({
+    type: MemberSpaceRef,
+    description: "Spaces the member can read, with the member's level on each.",
+    args: { order: t.arg({ type: OrderEnum.ref, description: 'Order (default desc).' }) },
+    resolve: async (m, args, ctx) => {
+      const result = await restConnection(ctx, args, {
+        path: `${memberPath(m.orgId, m.id)}/spaces`,
+        query: { order: args.order ?? undefined },
+        item: MemberSpace,
+      });
+      for (const edge of result.edges)
+        ctx.rest.prime(spacePath(edge.node.space.id), edge.node.space);
+      return result;
+    },
+  }),
+);
+
+// ---- Mutations ---------------------------------------------------------------------------
+
+const MemberPayload = builder.objectRef<{ member: OrgMember }>('MemberPayload').implement({
+  description: 'The member after the change.',
+  fields: (t) => ({
+    member: t.field({
+      type: MemberRef,
+      nullable: false,
+      description: 'The member.',
+      resolve: (p) => p.member,
+    }),
+  }),
+});
+
+/** The organization and user a member input names. */
+function memberAddress(input: { organizationId: string; userId: string }): [string, string] {
+  return [toRestId(input.organizationId, 'Organization'), toRestId(input.userId, 'Member')];
+}
+
+const SetMemberRoleInput = builder.inputType('SetMemberRoleInput', {
+  description: "A member's new role.",
+  fields: (t) => ({
+    organizationId: t.id({ required: true, description: 'Organization (global ID or REST id).' }),
+    userId: t.id({ required: true, description: 'User id (or the Member global ID).' }),
+    role: t.field({ type: RoleEnum.ref, description: 'New role; null makes the user a guest.' }),
+  }),
+});
+
+builder.mutationField('setMemberRole', (t) =>
+  t.field({
+    type: MemberPayload,
+    errors: { types: MUTATION_ERRORS, union: { name: 'SetMemberRoleResult' } },
+    description: "Changes a member's role in the organization (needs organization `admin`).",
+    args: { input: t.arg({ type: SetMemberRoleInput, required: true }) },
+    resolve: (_root, { input }, ctx) =>
+      mutate(async () => {
+        const body = validBody(UpdateMemberBody, { role: input.role ?? null });
+        const [orgId, userId] = memberAddress(input);
+        const member = await ctx.rest.send('PATCH', memberPath(orgId, userId), body, Member);
+        ctx.rest.clear();
+        return { member: inOrganization(orgId, member) };
+      }),
+  }),
+);
+
+const MemberAddressInput = (name: string, description: string) =>
+  builder.inputType(name, {
+    description,
+    fields: (t) => ({
+      organizationId: t.id({
+        required: true,
+        description: 'Organization (global ID or REST id).',
+      }),
+      userId: t.id({ required: true, description: 'User id (or the Member global ID).' }),
+    }),
+  });
+
+builder.mutationField('removeMember', (t) =>
+  t.field({
+    type: DeletedInOrganizationPayload,
+    errors: { types: MUTATION_ERRORS, union: { name: 'RemoveMemberResult' } },
+    description: 'Removes a member from the organization (succeeds also when not a member).',
+    args: {
+      input: t.arg({
+        type: MemberAddressInput('RemoveMemberInput', 'The member to remove.'),
+        required: true,
+      }),
+    },
+    resolve: (_root, { input }, ctx) =>
+      mutate(async () => {
+        const [orgId, userId] = memberAddress(input);
+        await ctx.rest.send('DELETE', memberPath(orgId, userId), undefined, Empty);
+        ctx.rest.clear();
+        return { deletedId: globalId('Member', addressId(orgId, userId)), organization: orgId };
+      }),
+  }),
+);
+
+builder.mutationField('addSSOMember', (t) =>
+  t.field({
+    type: MemberPayload,
+    errors: { types: MUTATION_ERRORS, union: { name: 'AddSSOMemberResult' } },
+    description: 'Adds a user to the organization as an SSO member.',
+    args: {
+      input: t.arg({
+        type: MemberAddressInput('AddSSOMemberInput', 'The user to add as an SSO member.'),
+        required: true,
+      }),
+    },
+    resolve: (_root, { input }, ctx) =>
+      mutate(async () => {
+        const [orgId, userId] = memberAddress(input);
+        const member = await ctx.rest.send(
+          'POST',
+          `${memberPath(orgId, userId)}/sso`,
+          undefined,
+          Member,
+        );
+        ctx.rest.clear();
+        return { member: inOrganization(orgId, member) };
+      }),
+  }),
+);

@@ -1,0 +1,294 @@
+import type { z } from 'zod';
+import { ENUMS } from '../../contract/common.ts';
+import {
+  CreateSamlProviderBody,
+  SamlProvider,
+  SsoList,
+  UpdateSamlProviderBody,
+} from '../../contract/saml.ts';
+import { builder } from '../builder.ts';
+import { restConnection } from '../connection.ts';
+import type { GatewayContext } from '../context.ts';
+import { MUTATION_ERRORS, mutate } from '../errors.ts';
+import { addressId, globalId, splitAddressId, toRestId } from '../ids.ts';
+import { seg } from '../upstream/rest.ts';
+import { openEnumType } from './common.ts';
+import {
+  DeletedInOrganizationPayload,
+  Empty,
+  given,
+  OrganizationRef,
+  RoleEnum,
+  validBody,
+} from './organization.ts';
+import { TeamRef, teamInOrganization } from './team.ts';
+
+type Provider = z.infer<typeof SamlProvider> & { orgId: string };
+
+/** Where `GET` finds a SAML provider. */
+const samlPath = (orgId: string, id: string) => `/orgs/${seg(orgId)}/saml/${seg(id)}`;
+
+const SamlStatusEnum = openEnumType(
+  'SAMLProviderStatus',
+  ENUMS.samlStatus,
+  'State of a SAML provider.',
+  {
+    active: 'Has an entity ID, an SSO URL and a certificate.',
+    pending: 'Not complete yet.',
+  },
+);
+
+const SamlServiceRef = builder
+  .objectRef<NonNullable<Provider['service']>>('SAMLProviderService')
+  .implement({
+    description: 'The service-provider side, to configure in the identity provider.',
+    fields: (t) => ({
+      acsURL: t.exposeString('acsURL', {
+        nullable: false,
+        description: 'Assertion consumer service URL.',
+      }),
+      startURL: t.exposeString('startURL', {
+        nullable: false,
+        description: 'URL that starts a sign-on.',
+      }),
+      entityID: t.exposeString('entityID', {
+        nullable: false,
+        description: 'Entity ID of the service provider.',
+      }),
+    }),
+  });
+
+const SamlUrlsRef = builder.objectRef<NonNullable<Provider['urls']>>('SAMLProviderUrls').implement({
+  description: 'URLs of a SAML provider.',
+  fields: (t) => ({
+    location: t.exposeString('location', { nullable: true, description: 'API location.' }),
+  }),
+});
+
+export const SAMLProviderRef = builder.loadableNode('SAMLProvider', {
+  description: 'A SAML single sign-on provider of an organization.',
+  id: { resolve: (p: Provider) => addressId(p.orgId, p.id) },
+  load: (ids: string[], ctx: GatewayContext) =>
+    Promise.all(
+      ids.map(async (id) => {
+        try {
+          const [orgId, providerId] = splitAddressId(id, 2, 'SAMLProvider') as [string, string];
+          const provider = await ctx.rest.get(samlPath(orgId, providerId), SamlProvider);
+          return { ...provider, orgId } as Provider;
+        } catch (error) {
+          return error as Error;
+        }
+      }),
+    ),
+  fields: (t) => ({
+    label: t.exposeString('label', { nullable: false, description: 'Label.' }),
+    ssoURL: t.exposeString('ssoURL', {
+      nullable: true,
+      description: 'SSO URL of the identity provider.',
+    }),
+    entityID: t.exposeString('entityID', {
+      nullable: true,
+      description: 'Entity ID of the identity provider.',
+    }),
+    certificate: t.exposeString('certificate', {
+      nullable: true,
+      description: 'PEM certificate of the identity provider.',
+    }),
+    defaultTeam: t.field({
+      type: TeamRef,
+      nullable: true,
+      description: 'Team new users join.',
+      resolve: (p) => (p.defaultTeam ? teamInOrganization(p.orgId, p.defaultTeam) : null),
+    }),
+    defaultRole: t.field({
+      type: RoleEnum.ref,
+      nullable: true,
+      description: 'Role new users get.',
+      resolve: (p) => RoleEnum.of(p.defaultRole),
+    }),
+    createdAt: t.expose('createdAt', {
+      type: 'DateTime',
+      nullable: false,
+      description: 'When it was created.',
+    }),
+    status: t.field({
+      type: SamlStatusEnum.ref,
+      nullable: false,
+      description: '`active` once complete, `pending` before.',
+      resolve: (p) => SamlStatusEnum.of(p.status) as string,
+    }),
+    service: t.expose('service', {
+      type: SamlServiceRef,
+      nullable: true,
+      description: 'The service-provider side.',
+    }),
+    urls: t.expose('urls', { type: SamlUrlsRef, nullable: true, description: 'URLs.' }),
+    organization: t.field({
+      type: OrganizationRef,
+      nullable: false,
+      description: 'The organization.',
+      resolve: (p) => p.orgId,
+    }),
+  }),
+});
+
+const SSOProviderRef = builder
+  .objectRef<z.infer<typeof SsoList>['items'][number]>('SSOProvider')
+  .implement({
+    description: 'One single sign-on entry point of an organization.',
+    fields: (t) => ({
+      id: t.exposeID('id', { nullable: false, description: 'Id of the provider.' }),
+      label: t.exposeString('label', { nullable: false, description: 'Label.' }),
+      startURL: t.exposeString('startURL', {
+        nullable: false,
+        description: 'URL that starts the sign-on.',
+      }),
+    }),
+  });
+
+builder.objectFields(OrganizationRef, (t) => ({
+  samlProviders: t.connection({
+    type: SAMLProviderRef,
+    description: 'SAML single sign-on providers.',
+    resolve: async (org, args, ctx) => {
+      const result = await restConnection(ctx, args, {
+        path: `/orgs/${seg(org.id)}/saml`,
+        item: SamlProvider,
+        primePath: (p) => samlPath(org.id, p.id),
+      });
+      return {
+        ...result,
+        edges: result.edges.map((e) => ({ ...e, node: { ...e.node, orgId: org.id } })),
+      };
+    },
+  }),
+  ssoProviders: t.field({
+    type: [SSOProviderRef],
+    nullable: false,
+    description:
+      'Single sign-on entry points (REST `GET {org}/sso`; `sso` is the enforcement flag).',
+    resolve: async (org, _args, ctx) =>
+      (await ctx.rest.get(`/orgs/${seg(org.id)}/sso`, SsoList)).items,
+  }),
+}));
+
+// ---- Mutations ---------------------------------------------------------------------------
+
+const SAMLProviderPayload = builder
+  .objectRef<{ samlProvider: Provider }>('SAMLProviderPayload')
+  .implement({
+    description: 'The SAML provider after the change.',
+    fields: (t) => ({
+      samlProvider: t.field({
+        type: SAMLProviderRef,
+        nullable: false,
+        description: 'The provider.',
+        resolve: (p) => p.samlProvider,
+      }),
+    }),
+  });
+
+const samlFields = [
+  'label',
+  'entityID',
+  'certificate',
+  'ssoURL',
+  'defaultTeam',
+  'defaultRole',
+] as const;
+
+const CreateSAMLProviderInput = builder.inputType('CreateSAMLProviderInput', {
+  description: 'A new SAML provider; it stays `pending` until complete.',
+  fields: (t) => ({
+    organizationId: t.id({ required: true, description: 'Organization (global ID or REST id).' }),
+    label: t.string({ required: true, description: 'Label.' }),
+    entityID: t.string({ description: 'Entity ID of the identity provider.' }),
+    certificate: t.string({ description: 'PEM-encoded X.509 certificate.' }),
+    ssoURL: t.string({ description: 'SSO URL of the identity provider.' }),
+    defaultTeam: t.id({ description: 'Team new users join (global ID or REST id).' }),
+    defaultRole: t.field({ type: RoleEnum.ref, description: 'Role new users get.' }),
+  }),
+});
+
+function samlBody<T extends { defaultTeam?: string | null }>(input: T): T {
+  return input.defaultTeam ? { ...input, defaultTeam: toRestId(input.defaultTeam, 'Team') } : input;
+}
+
+builder.mutationField('createSAMLProvider', (t) =>
+  t.field({
+    type: SAMLProviderPayload,
+    errors: { types: MUTATION_ERRORS, union: { name: 'CreateSAMLProviderResult' } },
+    description: 'Creates a SAML provider (needs organization `admin`).',
+    args: { input: t.arg({ type: CreateSAMLProviderInput, required: true }) },
+    resolve: (_root, { input }, ctx) =>
+      mutate(async () => {
+        const body = validBody(CreateSamlProviderBody, samlBody(given(input, samlFields)));
+        const orgId = toRestId(input.organizationId, 'Organization');
+        const provider = await ctx.rest.send(
+          'POST',
+          `/orgs/${seg(orgId)}/saml`,
+          body,
+          SamlProvider,
+        );
+        ctx.rest.clear();
+        return { samlProvider: { ...provider, orgId } };
+      }),
+  }),
+);
+
+const UpdateSAMLProviderInput = builder.inputType('UpdateSAMLProviderInput', {
+  description: 'Changes to a SAML provider; absent fields stay, null clears an optional one.',
+  fields: (t) => ({
+    organizationId: t.id({ required: true, description: 'Organization (global ID or REST id).' }),
+    samlProviderId: t.id({ required: true, description: 'Provider (global ID or REST id).' }),
+    label: t.string({ description: 'Label.' }),
+    entityID: t.string({ description: 'Entity ID of the identity provider.' }),
+    certificate: t.string({ description: 'PEM-encoded X.509 certificate.' }),
+    ssoURL: t.string({ description: 'SSO URL of the identity provider.' }),
+    defaultTeam: t.id({ description: 'Team new users join (global ID or REST id).' }),
+    defaultRole: t.field({ type: RoleEnum.ref, description: 'Role new users get.' }),
+  }),
+});
+
+builder.mutationField('updateSAMLProvider', (t) =>
+  t.field({
+    type: SAMLProviderPayload,
+    errors: { types: MUTATION_ERRORS, union: { name: 'UpdateSAMLProviderResult' } },
+    description: 'Updates a SAML provider.',
+    args: { input: t.arg({ type: UpdateSAMLProviderInput, required: true }) },
+    resolve: (_root, { input }, ctx) =>
+      mutate(async () => {
+        const body = validBody(UpdateSamlProviderBody, samlBody(given(input, samlFields)));
+        const orgId = toRestId(input.organizationId, 'Organization');
+        const id = toRestId(input.samlProviderId, 'SAMLProvider');
+        const provider = await ctx.rest.send('PATCH', samlPath(orgId, id), body, SamlProvider);
+        ctx.rest.clear();
+        return { samlProvider: { ...provider, orgId } };
+      }),
+  }),
+);
+
+const DeleteSAMLProviderInput = builder.inputType('DeleteSAMLProviderInput', {
+  description: 'The SAML provider to delete.',
+  fields: (t) => ({
+    organizationId: t.id({ required: true, description: 'Organization (global ID or REST id).' }),
+    samlProviderId: t.id({ required: true, description: 'Provider (global ID or REST id).' }),
+  }),
+});
+
+builder.mutationField('deleteSAMLProvider', (t) =>
+  t.field({
+    type: DeletedInOrganizationPayload,
+    errors: { types: MUTATION_ERRORS, union: { name: 'DeleteSAMLProviderResult' } },
+    description: 'Deletes a SAML provider (succeeds also when it did not exist).',
+    args: { input: t.arg({ type: DeleteSAMLProviderInput, required: true }) },
+    resolve: (_root, { input }, ctx) =>
+      mutate(async () => {
+        const orgId = toRestId(input.organizationId, 'Organization');
+        const id = toRestId(input.samlProviderId, 'SAMLProvider');
+        await ctx.rest.send('DELETE', samlPath(orgId, id), undefined, Empty);
+        ctx.rest.clear();
+        return { deletedId: globalId('SAMLProvider', addressId(orgId, id)), organization: orgId };
+      }),
+  }),
+);

@@ -1,0 +1,135 @@
+import { GraphQLError } from 'graphql';
+import type { z } from 'zod';
+import { LIMITS } from '../../contract/common.ts';
+import {
+  type SearchPageHit,
+  SearchPageHit as SearchPageHitSchema,
+  type SearchSection,
+  SearchSpaceHit,
+} from '../../contract/search.ts';
+import { builder } from '../builder.ts';
+import { restConnection } from '../connection.ts';
+import { seg } from '../upstream/rest.ts';
+import { idRef } from './collection.ts';
+import { OrganizationRef } from './organization.ts';
+import { SpaceRef, spacePath } from './space.ts';
+
+/** `query` of search operations: required, at most 512 characters. */
+function searchQuery(query: string): string {
+  if (query.trim().length === 0) {
+    throw new GraphQLError('query: required', { extensions: { code: 'BAD_USER_INPUT' } });
+  }
+  if (query.length > LIMITS.searchQuery) {
+    throw new GraphQLError(`query: at most ${LIMITS.searchQuery} characters`, {
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
+  }
+  return query;
+}
+
+const UrlsAppRef = builder.objectRef<{ app?: string | undefined }>('SearchUrls').implement({
+  description: 'URLs of a search hit.',
+  fields: (t) => ({
+    app: t.exposeString('app', { nullable: true, description: 'URL in the app.' }),
+  }),
+});
+
+const PageHitSectionRef = builder.objectRef<SearchSection>('PageHitSection').implement({
+  description: 'A section of a page that matches: a heading and a snippet.',
+  fields: (t) => ({
+    id: t.exposeID('id', { nullable: false, description: 'Id of the section (anchor).' }),
+    title: t.exposeString('title', { nullable: false, description: 'Heading of the section.' }),
+    path: t.exposeString('path', { nullable: false, description: 'Path of the section.' }),
+    body: t.exposeString('body', { nullable: false, description: 'Matching text.' }),
+    urls: t.field({
+      type: UrlsAppRef,
+      nullable: true,
+      description: 'URLs.',
+      resolve: (s) => s.urls ?? null,
+    }),
+  }),
+});
+
+const PageHitAncestorRef = builder.objectRef<{ title: string }>('PageHitAncestor').implement({
+  description: 'A parent page of a hit.',
+  fields: (t) => ({
+    title: t.exposeString('title', { nullable: false, description: 'Title of the parent.' }),
+  }),
+});
+
+export const PageHitRef = builder.objectRef<SearchPageHit>('PageHit').implement({
+  description: 'A page matching a search.',
+  fields: (t) => ({
+    id: t.exposeID('id', { nullable: false, description: 'REST id of the page.' }),
+    title: t.exposeString('title', { nullable: false, description: 'Title of the page.' }),
+    path: t.exposeString('path', { nullable: false, description: 'Path of the page.' }),
+    sections: t.field({
+      type: [PageHitSectionRef],
+      nullable: false,
+      description: 'Matching sections.',
+      resolve: (p) => p.sections,
+    }),
+    ancestors: t.field({
+      type: [PageHitAncestorRef],
+      nullable: false,
+      description: 'Parent pages, outermost first.',
+      resolve: (p) => p.ancestors,
+    }),
+    urls: t.field({
+      type: UrlsAppRef,
+      nullable: true,
+      description: 'URLs.',
+      resolve: (p) => p.urls ?? null,
+    }),
+  }),
+});
+
+const OrganizationSearchItemRef = builder
+  .objectRef<z.infer<typeof SearchSpaceHit>>('OrganizationSearchItem')
+  .implement({
+    description: 'An organization search item: a space and its matching pages.',
+    fields: (t) => ({
+      id: t.exposeID('id', { nullable: false, description: 'REST id of the space.' }),
+      title: t.exposeString('title', { nullable: false, description: 'Title of the space.' }),
+      pages: t.field({
+        type: [PageHitRef],
+        nullable: false,
+        description: 'Matching pages of the space.',
+        resolve: (item) => item.pages,
+      }),
+      space: t.field({
+        type: SpaceRef,
+        nullable: false,
+        description: 'The space (free when only its `id` is selected).',
+        resolve: (item, _args, _ctx, info) => idRef(info, item.id),
+      }),
+    }),
+  });
+
+builder.objectField(OrganizationRef, 'search', (t) =>
+  t.connection({
+    type: OrganizationSearchItemRef,
+    description: 'Full-text search over the content of the organization.',
+    args: { query: t.arg.string({ required: true, description: 'Text (max 512).' }) },
+    resolve: (org, args, ctx) =>
+      restConnection(ctx, args, {
+        path: `/orgs/${seg(org.id)}/search`,
+        query: { query: searchQuery(args.query) },
+        item: SearchSpaceHit,
+      }),
+  }),
+);
+
+builder.objectField(SpaceRef, 'search', (t) =>
+  t.connection({
+    type: PageHitRef,
+    description: 'Full-text search over the pages of the space.',
+    args: { query: t.arg.string({ required: true, description: 'Text (max 512).' }) },
+    resolve: (space, args, ctx) =>
+      restConnection(ctx, args, {
+        path: `${spacePath(space.id)}/search`,
+        query: { query: searchQuery(args.query) },
+        item: SearchPageHitSchema,
+      }),
+  }),
+);
