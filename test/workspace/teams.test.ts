@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBody } from '../../src/contract/common.ts';
+import { Member } from '../../src/contract/members.ts';
+import { Space } from '../../src/contract/spaces.ts';
 import { Team, TeamList, TeamMemberList } from '../../src/contract/teams.ts';
 import type { DemoPersona } from '../../src/workspace/demo/users.ts';
+import { insertSpace } from '../../src/workspace/store/spaces.ts';
 import { createTestWorkspace, type TestWorkspace } from '../support/workspace.ts';
 
 let t: TestWorkspace;
@@ -477,7 +480,7 @@ describe('consistency', () => {
     const teamsOf = async () => {
       const res = await t.request('GET', `/v1/orgs/${org}/members/${user}`);
       expect(res.status).toBe(200);
-      return (res.body as { teams: number }).teams;
+      return Member.parse(res.body).teams;
     };
     const before = await teamsOf();
     const team = await newTeam('Counted', [user]);
@@ -487,23 +490,23 @@ describe('consistency', () => {
   });
 
   it('gives a team level to its members on the team spaces', async () => {
-    const space = t.ws.db
-      .prepare(
-        "SELECT id FROM spaces WHERE organization_id = ? AND deleted_at IS NULL AND visibility NOT IN ('public', 'unlisted') AND default_level IS NULL AND parent_id IS NULL LIMIT 1",
-      )
-      .get(org) as { id: string } | undefined;
-    if (!space) return;
+    const space = insertSpace(t.ws, {
+      organizationId: org,
+      title: 'Team only',
+      visibility: 'private',
+    });
     const team = await newTeam('Editors', [t.demo.users.read]);
     t.ws.db
       .prepare(
         'INSERT INTO team_permissions (team_id, target_type, target_id, role) VALUES (?, ?, ?, ?)',
       )
       .run(team.id, 'space', space.id, 'admin');
+    expect(Team.parse((await t.request('GET', `${base}/${team.id}`)).body).spaces).toBe(1);
     const res = await t.request('GET', `/v1/spaces/${space.id}`, { as: 'read' });
     expect(res.status).toBe(200);
-    expect((res.body as { permissions: { admin?: boolean } }).permissions.admin).toBe(true);
+    expect(Space.parse(res.body).permissions?.admin).toBe(true);
     await t.request('DELETE', `${base}/${team.id}`);
     const after = await t.request('GET', `/v1/spaces/${space.id}`, { as: 'read' });
-    expect((after.body as { permissions: { admin?: boolean } }).permissions.admin).toBe(false);
+    expect(Space.parse(after.body).permissions?.admin).toBe(false);
   });
 });

@@ -154,7 +154,7 @@ export function seedOrgTools(demo: DemoContext): void {
     now,
     now,
   );
-  performTranslationRun(ws, french, ws.clock.now().getTime());
+  performTranslationRun(ws, french, ws.clock.now().getTime() - 48_000);
   insertTranslation.run(
     ws.ids.next(),
     organizationId,
