@@ -442,6 +442,39 @@ describe('team members', () => {
 });
 
 describe('consistency', () => {
+  it('pages without skipping or repeating while teams are added and removed', async () => {
+    const first = TeamList.parse((await t.request('GET', `${base}?limit=2`)).body);
+    const seen = first.items.map((team) => team.id);
+    const early = await newTeam('AAA Early');
+    const late = await newTeam('zzz Late');
+    let next = first.next?.page;
+    while (next) {
+      const page = TeamList.parse((await t.request('GET', `${base}?limit=2&page=${next}`)).body);
+      seen.push(...page.items.map((team) => team.id));
+      next = page.next?.page;
+    }
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen).not.toContain(early.id);
+    expect(seen).toContain(late.id);
+    const all = TeamList.parse((await t.request('GET', `${base}?limit=1000`)).body);
+    expect(seen).toEqual(all.items.map((team) => team.id).filter((id) => id !== early.id));
+    await t.request('DELETE', `${base}/${early.id}`);
+    await t.request('DELETE', `${base}/${late.id}`);
+  });
+
+  it('drops a member removed from the organization from its teams', async () => {
+    const user = t.demo.extraUsers[7] as string;
+    const team = await newTeam('Departing', [user, t.demo.users.read]);
+    expect(team.members).toBe(2);
+    const removed = await t.request('DELETE', `/v1/orgs/${org}/members/${user}`);
+    expect(removed.status).toBe(204);
+    const after = Team.parse((await t.request('GET', `${base}/${team.id}`)).body);
+    expect(after.members).toBe(1);
+    expect((await teamMembers(team.id)).items.map((m) => m.organization.user.id)).toEqual([
+      t.demo.users.read,
+    ]);
+  });
+
   it('counts the spaces a team has a level on, directly or through collections', async () => {
     const team = await newTeam('Counting');
     const db = t.ws.db;
