@@ -348,6 +348,9 @@ describe('GET/PATCH/DELETE {site}', () => {
 
   it('deletes (204, also when absent)', async () => {
     const site = await newSite({ spaces: [spaces[0]] });
+    t.ws.db
+      .prepare('UPDATE organizations SET default_content = ? WHERE id = ?')
+      .run(JSON.stringify({ type: 'site', site: site.id }), org);
     expect((await t.request('DELETE', `${sites}/${site.id}`)).status).toBe(204);
     expect((await t.request('GET', `${sites}/${site.id}`)).status).toBe(404);
     expect((await t.request('DELETE', `${sites}/${site.id}`)).status).toBe(204);
@@ -356,6 +359,21 @@ describe('GET/PATCH/DELETE {site}', () => {
       .pluck()
       .get(site.id);
     expect(count).toBe(0);
+    const defaultContent = t.ws.db
+      .prepare('SELECT default_content FROM organizations WHERE id = ?')
+      .pluck()
+      .get(org);
+    expect(defaultContent).toBeNull();
+  });
+
+  it('marks site spaces of ultimate sites with the advanced customization feature', async () => {
+    const site = await newSite({ type: 'ultimate', spaces: [spaces[0]] });
+    expect(site.type).toBe('ultimate');
+    expect(site.features?.map((f) => f.id)).toContain('sites-advanced-customization');
+    const [siteSpace] = await siteSpaces(site.id);
+    expect(siteSpace?.hasAdvancedCustomizationFeature).toBe(true);
+    const basic = await newSite({ spaces: [spaces[0]] });
+    expect((await siteSpaces(basic.id))[0]?.hasAdvancedCustomizationFeature).toBe(false);
   });
 });
 

@@ -324,10 +324,20 @@ export function updateSite(ws: Workspace, site: SiteRow, body: UpdateSiteBody): 
   return requireSite(ws, site.organization_id, site.id);
 }
 
+/** Deletes a site; an organization whose default content was that site falls back to none. */
 export function deleteSite(ws: Workspace, organizationId: string, siteId: string): void {
-  ws.db
-    .prepare('DELETE FROM sites WHERE id = ? AND organization_id = ?')
-    .run(siteId, organizationId);
+  ws.db.transaction(() => {
+    const result = ws.db
+      .prepare('DELETE FROM sites WHERE id = ? AND organization_id = ?')
+      .run(siteId, organizationId);
+    if (result.changes === 0) return;
+    ws.db
+      .prepare(
+        `UPDATE organizations SET default_content = NULL
+         WHERE id = ? AND json_valid(default_content) AND json_extract(default_content, '$.site') = ?`,
+      )
+      .run(organizationId, siteId);
+  })();
 }
 
 export function setPublished(ws: Workspace, site: SiteRow, published: boolean): SiteRow {
