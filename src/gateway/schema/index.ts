@@ -7,5 +7,11 @@ import './member.ts';
 import './team.ts';
 import './saml.ts';
 import './search.ts';
+import './content.ts';
+import './changeRequest.ts';
+import './comment.ts';
+import './openapi.ts';
+import './conversation.ts';
+import './translation.ts';
 
 export const schema = builder.toSchema({ sortSchema: false });
