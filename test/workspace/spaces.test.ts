@@ -110,7 +110,7 @@ describe('GET /v1/spaces/{spaceId}', () => {
       as: 'outsider',
     });
     expect(res.status).toBe(200);
-    expect(Space.parse(res.body).urls?.published).toContain('shareKey=acme-partner-preview');
+    expect(Space.parse(res.body).permissions).toMatchObject({ view: true, comment: false });
   });
 
   it('answers 404 for an unknown id and 401 without a token', async () => {
@@ -144,6 +144,32 @@ describe('GET /v1/spaces/{spaceId}', () => {
       changeRequestsDraft: 1,
       comments: 0,
     });
+  });
+});
+
+describe('published URLs', () => {
+  it('points at the published site that shows the space, share key for those who hold it', async () => {
+    const space = await newSpace('On a site');
+    const created = await t.request('POST', `/v1/orgs/${org}/sites`, {
+      body: { title: 'Partner site', visibility: 'share-link', spaces: [space.id] },
+    });
+    expect(created.status).toBe(201);
+    const site = created.body as { id: string };
+    const unpublished = Space.parse((await t.request('GET', `/v1/spaces/${space.id}`)).body);
+    expect(unpublished.urls?.published).toBeUndefined();
+    expect((await t.request('POST', `/v1/orgs/${org}/sites/${site.id}/publish`)).status).toBe(200);
+    const admin = Space.parse((await t.request('GET', `/v1/spaces/${space.id}`)).body);
+    expect(admin.urls?.published).toMatch(/\?shareKey=/);
+    const reader = Space.parse(
+      (await t.request('GET', `/v1/spaces/${space.id}`, { as: 'read' })).body,
+    );
+    expect(reader.urls?.published).toBeDefined();
+    expect(reader.urls?.published).not.toContain('shareKey');
+    const key = new URL(admin.urls?.published as string).searchParams.get('shareKey');
+    const holder = Space.parse(
+      (await t.request('GET', `/v1/spaces/${space.id}?shareKey=${key}`, { as: 'read' })).body,
+    );
+    expect(holder.urls?.published).toBe(admin.urls?.published);
   });
 });
 

@@ -8,6 +8,7 @@ import { badRequest, conflict, notFound } from '../errors.ts';
 import { keysetPage } from '../paging.ts';
 import { getCollectionRow, requireCollection } from './collections.ts';
 import { copyRevision, countOpenComments, createEmptyRevision } from './revisions.ts';
+import { type SiteRow, siteBaseUrl, withShareKey } from './sites.ts';
 
 /** A row of the `spaces` table. */
 export interface SpaceRow {
@@ -114,6 +115,16 @@ function parseJson<T>(text: string | null, fallback: T): T {
   }
 }
 
+/** The first published site that shows the space, with the site space's path. */
+function publishedSiteOf(ws: Workspace, spaceId: string) {
+  return ws.db
+    .prepare(
+      `SELECT s.*, ss.path AS site_space_path FROM site_spaces ss JOIN sites s ON s.id = ss.site_id
+       WHERE ss.space_id = ? AND s.published = 1 ORDER BY s.created_at, s.id LIMIT 1`,
+    )
+    .get(spaceId) as (SiteRow & { site_space_path: string }) | undefined;
+}
+
 /** The `Space` shape, with counts and `permissions` computed for the caller. */
 export function spaceJson(
   ws: Workspace,
@@ -148,6 +159,16 @@ export function spaceJson(
     }
   } else if (row.visibility === 'visitor-auth') {
     urls.published = `${ws.publicUrl}/public/spaces/${row.id}`;
+  }
+  const site = publishedSiteOf(ws, row.id);
+  if (site) {
+    const showKey =
+      (!!options.shareKey && options.shareKey === site.share_key) || atLeast(level, 'admin');
+    urls.published = withShareKey(
+      site,
+      `${siteBaseUrl(ws, site)}/${site.site_space_path}`,
+      showKey,
+    );
   }
   const space: Space = {
     object: 'space',
