@@ -2,6 +2,8 @@ import type { DemoContext } from './index.ts';
 import type { DemoPersona } from './users.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
+/** Upper bound of the timestamps one thread uses (post, edit, replies, reactions, resolve). */
+const EVENTS_PER_THREAD = 16;
 
 /** Who comments in the demo (every persona with at least the comment role). */
 const COMMENTERS: DemoPersona[] = ['comment', 'edit', 'review', 'admin', 'create'];
@@ -42,9 +44,16 @@ const REPLIES = [
 export function seedComments(demo: DemoContext): void {
   const { ws } = demo;
   const db = ws.db;
-  const start = ws.clock.now().getTime() - 14 * 24 * HOUR_MS;
-  let tick = 0;
-  const at = () => new Date(start + tick++ * 0.37 * HOUR_MS).toISOString();
+  const now = ws.clock.now().getTime();
+  // Each target's events are spread evenly between its creation (at most two weeks ago) and now,
+  // so no comment predates what it is about and none lies in the future.
+  let at = () => new Date(now).toISOString();
+  const timeline = (createdAt: string, threads: number) => {
+    const from = Math.max(new Date(createdAt).getTime() || now, now - 14 * 24 * HOUR_MS);
+    const step = Math.max(0, now - from) / (threads * EVENTS_PER_THREAD + 1);
+    let tick = 0;
+    at = () => new Date(Math.round(from + ++tick * step)).toISOString();
+  };
   const user = (index: number) => demo.users[COMMENTERS[index % COMMENTERS.length] ?? 'comment'];
 
   const insertComment = db.prepare(
@@ -114,13 +123,18 @@ export function seedComments(demo: DemoContext): void {
 
   const spaces = db
     .prepare(
-      `SELECT id, revision_id FROM spaces
+      `SELECT id, revision_id, created_at FROM spaces
        WHERE organization_id = ? AND deleted_at IS NULL ORDER BY position, id LIMIT ?`,
     )
-    .all(demo.organizationId, 8 * demo.scale) as Array<{ id: string; revision_id: string }>;
+    .all(demo.organizationId, 8 * demo.scale) as Array<{
+    id: string;
+    revision_id: string;
+    created_at: string;
+  }>;
   spaces.forEach((space, s) => {
     const pages = (pagesOf.all(space.revision_id) as Array<{ id: string }>).map((p) => p.id);
     const count = 2 + (s % 3);
+    timeline(space.created_at, count);
     for (let c = 0; c < count; c++) {
       addThread({
         spaceId: space.id,
@@ -134,7 +148,7 @@ export function seedComments(demo: DemoContext): void {
 
   const changeRequests = db
     .prepare(
-      `SELECT cr.id, cr.space_id, cr.revision_id FROM change_requests cr
+      `SELECT cr.id, cr.space_id, cr.revision_id, cr.created_at FROM change_requests cr
        JOIN spaces s ON s.id = cr.space_id
        WHERE s.organization_id = ? AND s.deleted_at IS NULL
        ORDER BY s.position, s.id, cr.number LIMIT ?`,
@@ -143,10 +157,12 @@ export function seedComments(demo: DemoContext): void {
     id: string;
     space_id: string;
     revision_id: string;
+    created_at: string;
   }>;
   changeRequests.forEach((cr, i) => {
     const pages = (pagesOf.all(cr.revision_id) as Array<{ id: string }>).map((p) => p.id);
     const count = 1 + (i % 3);
+    timeline(cr.created_at, count);
     for (let c = 0; c < count; c++) {
       addThread({
         spaceId: cr.space_id,
