@@ -1,4 +1,3 @@
-import type { GraphQLResolveInfo } from 'graphql';
 import { z } from 'zod';
 import {
   Collection,
@@ -12,19 +11,12 @@ import { restConnection } from '../connection.ts';
 import type { GatewayContext } from '../context.ts';
 import { MUTATION_ERRORS, mutate } from '../errors.ts';
 import { globalId, toRestId } from '../ids.ts';
-import { reference } from '../refs.ts';
 import { seg } from '../upstream/rest.ts';
-import { Empty, given, OrganizationRef, RoleEnum, validBody } from './organization.ts';
+import { Empty, given, idRef, OrganizationRef, RoleEnum, validBody } from './organization.ts';
+
+export { idRef };
 
 type Col = z.infer<typeof Collection>;
-
-/**
- * A reference to a loadable object by REST id: the id alone when only `id` (or `__typename`) is
- * selected, so it costs no upstream call; otherwise the key its loader fetches.
- */
-export function idRef<T>(info: GraphQLResolveInfo, id: string): string | T {
-  return reference(info, id, { id }) as string | T;
-}
 
 /** Where `GET` finds a collection. */
 export const collectionPath = (id: string) => `/collections/${seg(id)}`;

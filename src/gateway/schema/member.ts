@@ -1,16 +1,16 @@
 import type { z } from 'zod';
 import type { User } from '../../contract/common.ts';
-import { MEMBER_SORTS, Member, MemberSpace, UpdateMemberBody } from '../../contract/members.ts';
+import { Member, MemberSpace, UpdateMemberBody } from '../../contract/members.ts';
 import { builder } from '../builder.ts';
 import { restConnection } from '../connection.ts';
 import type { GatewayContext } from '../context.ts';
 import { MUTATION_ERRORS, mutate } from '../errors.ts';
 import { addressId, globalId, splitAddressId, toRestId } from '../ids.ts';
 import { seg } from '../upstream/rest.ts';
-import { openEnumType } from './common.ts';
 import {
   DeletedInOrganizationPayload,
   Empty,
+  idRef,
   OrderEnum,
   OrganizationRef,
   RoleEnum,
@@ -109,7 +109,7 @@ export const MemberRef = builder.loadableNode('Member', {
       type: OrganizationRef,
       nullable: false,
       description: 'The organization.',
-      resolve: (m) => m.orgId,
+      resolve: (m, _args, _ctx, info) => idRef(info, m.orgId),
     }),
   }),
 });
@@ -120,10 +120,16 @@ export const inOrganization = (orgId: string, member: z.infer<typeof Member>): O
   orgId,
 });
 
-const MemberSortEnum = openEnumType('MemberSort', MEMBER_SORTS, 'Sort property of members.', {
-  joinedAt: 'When they joined (default).',
-  lastSeenAt: 'When last seen; lists only active members.',
-  displayName: 'Display name.',
+const MemberSortEnum = builder.enumType('MemberSort', {
+  description: 'Sort property of members.',
+  values: {
+    JOINED_AT: { value: 'joinedAt', description: 'When they joined (default).' },
+    LAST_SEEN_AT: {
+      value: 'lastSeenAt',
+      description: 'When last seen; lists only active members.',
+    },
+    DISPLAY_NAME: { value: 'displayName', description: 'Display name.' },
+  } as const,
 });
 
 builder.objectField(OrganizationRef, 'members', (t) =>
@@ -133,7 +139,7 @@ builder.objectField(OrganizationRef, 'members', (t) =>
     args: {
       role: t.arg({ type: RoleEnum.ref, description: 'Only members with this role.' }),
       search: t.arg.string({ description: 'Text in the display name or email.' }),
-      sort: t.arg({ type: MemberSortEnum.ref, description: 'Sort property (default joinedAt).' }),
+      sort: t.arg({ type: MemberSortEnum, description: 'Sort property (default joinedAt).' }),
       order: t.arg({ type: OrderEnum.ref, description: 'Sort direction (default desc).' }),
     },
     resolve: async (org, args, ctx) => {

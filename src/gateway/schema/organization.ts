@@ -1,3 +1,4 @@
+import type { GraphQLResolveInfo } from 'graphql';
 import { z } from 'zod';
 import { ENUMS } from '../../contract/common.ts';
 import {
@@ -12,6 +13,7 @@ import { restConnection } from '../connection.ts';
 import type { GatewayContext } from '../context.ts';
 import { MUTATION_ERRORS, mutate, ValidationError } from '../errors.ts';
 import { globalId, toRestId } from '../ids.ts';
+import { reference } from '../refs.ts';
 import { seg } from '../upstream/rest.ts';
 import { openEnumType } from './common.ts';
 
@@ -32,6 +34,14 @@ export function given<T extends object, K extends keyof T>(
     if (input[key] !== undefined) out[key] = input[key];
   }
   return out;
+}
+
+/**
+ * A reference to a loadable object by REST id: the id alone when only `id` (or `__typename`) is
+ * selected, so it costs no upstream call; otherwise the key its loader fetches.
+ */
+export function idRef<T>(info: GraphQLResolveInfo, id: string): string | T {
+  return reference(info, id, { id }) as string | T;
 }
 
 /** Accepts anything (a 204 or an answer whose body the payload does not use). */
@@ -423,7 +433,7 @@ export const AgentInstructionsRef = builder.loadableNode('AgentInstructions', {
       type: OrganizationRef,
       nullable: false,
       description: 'The organization.',
-      resolve: (a) => a.orgId,
+      resolve: (a, _args, _ctx, info) => idRef(info, a.orgId),
     }),
   }),
 });
@@ -514,7 +524,8 @@ const OrganizationPayload = builder
         type: OrganizationRef,
         nullable: false,
         description: 'The organization.',
-        resolve: (p) => p.organization,
+        resolve: (p, _args, _ctx, info) =>
+          typeof p.organization === 'string' ? idRef(info, p.organization) : p.organization,
       }),
     }),
   });
@@ -608,7 +619,8 @@ const PingOrganizationPayload = builder
         type: OrganizationRef,
         nullable: false,
         description: 'The organization.',
-        resolve: (p) => p.organization,
+        resolve: (p, _args, _ctx, info) =>
+          typeof p.organization === 'string' ? idRef(info, p.organization) : p.organization,
       }),
       serviceVisitorClaims: t.exposeString('serviceVisitorClaims', {
         nullable: true,
@@ -661,7 +673,8 @@ export const DeletedInOrganizationPayload = builder
         type: OrganizationRef,
         nullable: false,
         description: 'The organization it belonged to.',
-        resolve: (p) => p.organization,
+        resolve: (p, _args, _ctx, info) =>
+          typeof p.organization === 'string' ? idRef(info, p.organization) : p.organization,
       }),
     }),
   });

@@ -17,6 +17,7 @@ import {
   DeletedInOrganizationPayload,
   Empty,
   given,
+  idRef,
   OrganizationRef,
   RoleEnum,
   validBody,
@@ -127,7 +128,7 @@ export const SAMLProviderRef = builder.loadableNode('SAMLProvider', {
       type: OrganizationRef,
       nullable: false,
       description: 'The organization.',
-      resolve: (p) => p.orgId,
+      resolve: (p, _args, _ctx, info) => idRef(info, p.orgId),
     }),
   }),
 });

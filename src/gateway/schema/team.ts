@@ -17,7 +17,13 @@ import { addressId, globalId, splitAddressId, toRestId } from '../ids.ts';
 import { seg } from '../upstream/rest.ts';
 import { openEnumType } from './common.ts';
 import { inOrganization, MemberRef, memberPath, type OrgMember } from './member.ts';
-import { DeletedInOrganizationPayload, Empty, OrganizationRef, validBody } from './organization.ts';
+import {
+  DeletedInOrganizationPayload,
+  Empty,
+  idRef,
+  OrganizationRef,
+  validBody,
+} from './organization.ts';
 
 /** A team as the graph carries it: the REST team plus the organization it belongs to. */
 export type OrgTeam = z.infer<typeof Team> & { orgId: string };
@@ -84,7 +90,7 @@ export const TeamRef = builder.loadableNode('Team', {
       type: OrganizationRef,
       nullable: false,
       description: 'The organization.',
-      resolve: (team) => team.orgId,
+      resolve: (team, _args, _ctx, info) => idRef(info, team.orgId),
     }),
   }),
 });
