@@ -793,6 +793,47 @@ describe('space comments: listing', () => {
   });
 });
 
+describe('space visibility', () => {
+  it('lets guests read the comments of a public space, not post or react', async () => {
+    const space = t.ws.db
+      .prepare(
+        "SELECT id FROM spaces WHERE organization_id = ? AND visibility = 'public' AND deleted_at IS NULL LIMIT 1",
+      )
+      .get(t.demo.organizationId) as { id: string } | undefined;
+    expect(space).toBeDefined();
+    const base = `/v1/spaces/${space?.id}`;
+    const c = await postComment('comment', base);
+    const list = await t.request('GET', `${base}/comments`, { as: 'outsider' });
+    expect(list.status).toBe(200);
+    const read = CommentList.parse(list.body).items.find((i) => i.id === c.id);
+    expect(read?.permissions).toEqual({ view: true, edit: false, reply: false, delete: false });
+    expect((await post('outsider', `${base}/comments`, { body: { markdown: 'x' } })).status).toBe(
+      403,
+    );
+    const react = await t.request('PUT', `${base}/comments/${c.id}`, {
+      as: 'outsider',
+      body: { addedReactions: ['👍'] },
+    });
+    expect(react.status).toBe(403);
+  });
+
+  it('answers 404 for the comments of a soft-deleted space, to admins too', async () => {
+    const space = t.ws.db
+      .prepare(
+        'SELECT id FROM spaces WHERE organization_id = ? AND deleted_at IS NULL AND id NOT IN (?, ?) LIMIT 1',
+      )
+      .get(t.demo.organizationId, spaceId, otherSpaceId) as { id: string };
+    const c = await postComment('comment', `/v1/spaces/${space.id}`);
+    t.ws.db.prepare('UPDATE spaces SET deleted_at = ? WHERE id = ?').run(t.ws.now(), space.id);
+    expect((await t.request('GET', `/v1/spaces/${space.id}/comments`)).status).toBe(404);
+    expect((await t.request('GET', `/v1/spaces/${space.id}/comments/${c.id}`)).status).toBe(404);
+    expect(
+      (await post('admin', `/v1/spaces/${space.id}/comments`, { body: { markdown: 'x' } })).status,
+    ).toBe(404);
+    expect((await t.request('GET', `/v1/spaces/${space.id}/commenters`)).status).toBe(404);
+  });
+});
+
 describe('commenters', () => {
   it('lists the members who commented or replied, paged', async () => {
     const space = `/v1/spaces/${spaceId}`;
