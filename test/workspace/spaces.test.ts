@@ -602,3 +602,68 @@ describe('GET and POST {org}/spaces', () => {
     expect(errorOf(res).message).toContain('page');
   });
 });
+
+describe('malformed input on every core route', () => {
+  it('never answers a 5xx', async () => {
+    const space = spaceId('Glossary');
+    const collection = collectionId('Guides');
+    const user = t.demo.users.read;
+    const routes: Array<['GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', string]> = [
+      ['GET', '/v1/orgs'],
+      ['GET', `/v1/orgs/${org}`],
+      ['PATCH', `/v1/orgs/${org}`],
+      ['POST', `/v1/orgs/${org}/join`],
+      ['POST', `/v1/orgs/${org}/ping`],
+      ['PUT', `/v1/orgs/${org}/agent-instructions`],
+      ['GET', `/v1/orgs/${org}/members`],
+      ['PATCH', `/v1/orgs/${org}/members/${user}`],
+      ['GET', `/v1/orgs/${org}/members/${user}/spaces`],
+      ['GET', `/v1/orgs/${org}/members/${user}/teams`],
+      ['GET', `/v1/orgs/${org}/collections`],
+      ['POST', `/v1/orgs/${org}/collections`],
+      ['PATCH', `/v1/collections/${collection}`],
+      ['GET', `/v1/collections/${collection}/spaces`],
+      ['POST', `/v1/collections/${collection}/move`],
+      ['POST', `/v1/collections/${collection}/transfer`],
+      ['GET', `/v1/orgs/${org}/spaces`],
+      ['POST', `/v1/orgs/${org}/spaces`],
+      ['GET', `/v1/spaces/${space}`],
+      ['PATCH', `/v1/spaces/${space}`],
+      ['POST', `/v1/spaces/${space}/move`],
+      ['POST', `/v1/spaces/${space}/transfer`],
+    ];
+    const bodies: unknown[] = [
+      '{"unterminated": ',
+      'null',
+      '[]',
+      '"text"',
+      '42',
+      JSON.stringify({ title: { nested: true }, parent: [], position: 'x', role: 1 }),
+      JSON.stringify({ title: 'x'.repeat(300_000) }),
+      JSON.stringify({ instructions: { object: 'document', nodes: 'no' } }),
+    ];
+    const queries = [
+      '',
+      '?limit=-1',
+      '?page=%FF%FE',
+      '?limit=1&limit=2',
+      '?order[]=asc',
+      '?nested=2',
+    ];
+    for (const [method, url] of routes) {
+      for (const query of queries) {
+        const res = await t.request(method, `${url}${query}`, {
+          ...(method === 'GET' ? {} : { body: '{}' }),
+        });
+        expect(res.status, `${method} ${url}${query}`).toBeLessThan(500);
+      }
+      if (method === 'GET') continue;
+      for (const body of bodies) {
+        const res = await t.request(method, url, { body });
+        expect(res.status, `${method} ${url} ${String(body).slice(0, 40)}`).toBeLessThan(500);
+      }
+    }
+    const long = await t.request('GET', `/v1/spaces/${'x'.repeat(400)}`);
+    expect(long.status).toBe(400);
+  });
+});
