@@ -2,6 +2,7 @@
 import { parseArgs } from 'node:util';
 import { startGatewayServer, startStack } from './server.ts';
 import { DEMO_USERS } from './workspace/demo/users.ts';
+import { ImportError, runImport } from './workspace/import.ts';
 
 const USAGE = `docs-graph <command> [options]
 
@@ -9,6 +10,8 @@ Commands:
   start       the embedded workspace (/v1) and the GraphQL gateway (/graphql) on one port
   workspace   the embedded workspace server alone (/v1)
   gateway     the GraphQL gateway alone, against any /v1 base URL (--upstream)
+  import      import <folder> --space <spaceId>: a folder of Markdown files becomes the space's
+              content, as a new revision (nested folders are nested pages)
 
 Options:
   --port <n>        port to listen on (PORT; default 4000; 0 picks a free port)
@@ -16,6 +19,7 @@ Options:
   --db <path>       SQLite database (DOCS_GRAPH_DB; default .data/workspace.sqlite; :memory: allowed)
   --demo-scale <n>  multiply the demo spaces, pages and change requests (empty database only)
   --upstream <url>  gateway: base URL of the /v1 surface (DOCS_GRAPH_UPSTREAM)
+  --space <id>      import: the space that receives the pages
   --debug           gateway: list upstream calls in every response's extensions (DOCS_GRAPH_DEBUG=1)
   -h, --help        this help
 `;
@@ -47,6 +51,7 @@ async function main(argv: string[]): Promise<void> {
         'demo-scale': { type: 'string' },
         upstream: { type: 'string' },
         debug: { type: 'boolean' },
+        space: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -59,8 +64,32 @@ async function main(argv: string[]): Promise<void> {
     process.stdout.write(USAGE);
     return;
   }
-  if (command !== 'start' && command !== 'workspace' && command !== 'gateway') {
+  if (
+    command !== 'start' &&
+    command !== 'workspace' &&
+    command !== 'gateway' &&
+    command !== 'import'
+  ) {
     fail(`unknown command ${command}`);
+  }
+  const dbPath =
+    (values.db as string | undefined) ?? process.env.DOCS_GRAPH_DB ?? '.data/workspace.sqlite';
+  if (command === 'import') {
+    const folder = positionals[1];
+    const spaceId = values.space as string | undefined;
+    if (!folder) fail('import needs a folder: docs-graph import <folder> --space <spaceId>');
+    if (!spaceId) fail('import needs --space <spaceId>');
+    try {
+      const result = runImport({ folder, spaceId, dbPath });
+      process.stdout.write(
+        `imported ${result.pages} pages and ${result.files} files into space ${spaceId} (revision ${result.revisionId})\n`,
+      );
+    } catch (error) {
+      if (!(error instanceof ImportError)) throw error;
+      process.stderr.write(`docs-graph import: ${error.message}\n`);
+      process.exit(1);
+    }
+    return;
   }
 
   const port = intOption(
@@ -88,8 +117,7 @@ async function main(argv: string[]): Promise<void> {
     host,
     gateway: command === 'start',
     debug,
-    dbPath:
-      (values.db as string | undefined) ?? process.env.DOCS_GRAPH_DB ?? '.data/workspace.sqlite',
+    dbPath,
     demoScale: Math.max(1, demoScale),
   });
   const lines = [`docs-graph workspace: ${stack.url}/v1`];

@@ -253,7 +253,12 @@ function resolveLink(
     segments.pop();
   }
   const resolved = segments.map((s) => slugify(s)).join('/');
-  if (!resolved) return undefined;
+  if (!resolved) {
+    // The root (`/`, `../README.md`): the space's first page.
+    const root = index.children.get(null)?.[0];
+    if (!root || (written.length === 0 && path !== '/')) return undefined;
+    return { key: `page:${root.id}`, status: 'ok', kind: 'page', pageId: root.id, url: target };
+  }
   const page = index.byPath.get(resolved);
   if (page)
     return { key: `page:${page.id}`, status: 'ok', kind: 'page', pageId: page.id, url: target };
