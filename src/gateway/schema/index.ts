@@ -13,5 +13,6 @@ import './comment.ts';
 import './openapi.ts';
 import './conversation.ts';
 import './translation.ts';
+import './site/index.ts';
 
 export const schema = builder.toSchema({ sortSchema: false });

@@ -1,0 +1,636 @@
+import type { GraphQLResolveInfo } from 'graphql';
+import { ENUMS } from '../../contract/common.ts';
+import {
+  Conversation,
+  ConversationDetail,
+  ConversationIssueEntry,
+  IngestConversationBody,
+  IssuesCluster,
+  IssuesClusterOrderBy,
+  UpdateIssuesClusterBody,
+} from '../../contract/conversations.ts';
+import { builder } from '../builder.ts';
+import { restConnection } from '../connection.ts';
+import type { GatewayContext } from '../context.ts';
+import { MUTATION_ERRORS, mutate, ValidationError } from '../errors.ts';
+import { addressId, splitAddressId, toRestId } from '../ids.ts';
+import { reference } from '../refs.ts';
+import { seg } from '../upstream/rest.ts';
+import { inputEnumType, openEnumType } from './common.ts';
+import { Empty, OrderEnum, OrganizationRef, validBody } from './organization.ts';
+
+type Org = { orgId: string };
+export type ConversationValue = Conversation & Org;
+export type ConversationIssueValue = ConversationIssueEntry['issue'] & {
+  orgId: string;
+  conversationValue?: Conversation;
+};
+export type IssuesClusterValue = IssuesCluster & Org;
+
+const orgPath = (orgId: string) => `/orgs/${seg(orgId)}`;
+const conversationPath = (orgId: string, id: string) =>
+  `${orgPath(orgId)}/conversations/${seg(id)}`;
+const issuePath = (orgId: string, id: string) =>
+  `${orgPath(orgId)}/conversations-issues/${seg(id)}`;
+const clusterPath = (orgId: string, id: string) =>
+  `${orgPath(orgId)}/conversations-clusters/${seg(id)}`;
+
+/** A loader over `{org}/<kind>/{id}` addresses: one upstream call per id, errors per key. */
+function orgScopedLoader<T>(
+  typename: string,
+  fetch: (ctx: GatewayContext, orgId: string, id: string) => Promise<T>,
+) {
+  return (ids: string[], ctx: GatewayContext) =>
+    Promise.all(
+      ids.map(async (key) => {
+        try {
+          const [orgId, id] = splitAddressId(key, 2, typename) as [string, string];
+          return await fetch(ctx, orgId, id);
+        } catch (e) {
+          return e as Error;
+        }
+      }),
+    );
+}
+
+export const ImpactEnum = openEnumType('Impact', ENUMS.impact, 'How much an issue hurts users.', {
+  low: 'Minor friction.',
+  medium: 'Noticeable friction, workarounds exist.',
+  high: 'Fully or nearly blocking, no workaround.',
+});
+
+const IssuesClusterOrderByEnum = inputEnumType(
+  'IssuesClusterOrderBy',
+  IssuesClusterOrderBy,
+  'Sort property of the cluster list (`impact`: high first when descending).',
+);
+
+const LocationUrlsRef = builder
+  .objectRef<{ location?: string | undefined }>('ConversationsLocationUrls')
+  .implement({
+    description: 'URLs of a cluster or an issue.',
+    fields: (t) => ({
+      location: t.exposeString('location', { nullable: true, description: 'API location.' }),
+    }),
+  });
+
+const ConversationUrlsRef = builder
+  .objectRef<NonNullable<Conversation['urls']>>('ConversationUrls')
+  .implement({
+    description: 'URLs of a conversation.',
+    fields: (t) => ({
+      location: t.exposeString('location', { nullable: true, description: 'API location.' }),
+      source: t.exposeString('source', {
+        nullable: true,
+        description: 'Where the conversation is in its source tool.',
+      }),
+    }),
+  });
+
+const ConversationPartRef = builder
+  .objectRef<ConversationDetail['parts'][number]>('ConversationPart')
+  .implement({
+    description: 'One message of a conversation.',
+    fields: (t) => ({
+      type: t.exposeString('type', { nullable: false, description: 'Kind of part (`message`).' }),
+      role: t.exposeString('role', { nullable: false, description: 'Who wrote it (e.g. `user`).' }),
+      body: t.exposeString('body', { nullable: false, description: 'The text.' }),
+    }),
+  });
+
+const ConversationMetadataRef = builder
+  .objectRef<ConversationDetail['metadata']>('ConversationMetadata')
+  .implement({
+    description: 'Metadata given when the conversation was ingested.',
+    fields: (t) => ({
+      url: t.exposeString('url', { nullable: true, description: 'URL of the conversation.' }),
+      attributes: t.field({
+        type: 'JSON',
+        nullable: true,
+        description: 'Free attributes: a map of string to string.',
+        resolve: (m) => m.attributes ?? null,
+      }),
+      createdAt: t.expose('createdAt', {
+        type: 'DateTime',
+        nullable: true,
+        description: 'When the conversation started.',
+      }),
+    }),
+  });
+
+const ClusterStatsRef = builder
+  .objectRef<NonNullable<IssuesCluster['stats']>>('IssuesClusterStats')
+  .implement({
+    description: 'Counts of a cluster.',
+    fields: (t) => ({
+      issues: t.exposeInt('issues', { nullable: true, description: 'Number of issues.' }),
+      conversations: t.exposeInt('conversations', {
+        nullable: true,
+        description: 'Number of conversations.',
+      }),
+    }),
+  });
+
+const ClusterSourceRef = builder
+  .objectRef<{ source: string; count: number }>('IssuesClusterSource')
+  .implement({
+    description: 'How many issues of a cluster came from one source.',
+    fields: (t) => ({
+      source: t.exposeString('source', { nullable: false, description: 'Source id.' }),
+      count: t.exposeInt('count', { nullable: false, description: 'Number of issues.' }),
+    }),
+  });
+
+function orgReference(info: GraphQLResolveInfo, orgId: string) {
+  return reference(info, orgId, { id: orgId }) as never;
+}
+
+export const ConversationRef = builder.loadableNode('Conversation', {
+  description: 'An ingested support conversation, from which issues are extracted.',
+  id: { resolve: (c: ConversationValue) => addressId(c.orgId, c.id) },
+  load: orgScopedLoader('Conversation', async (ctx, orgId, id) => {
+    const detail = await ctx.rest.get(conversationPath(orgId, id), ConversationDetail);
+    return { ...detail.conversation, orgId };
+  }),
+  fields: (t) => ({
+    subject: t.exposeString('subject', { nullable: true, description: 'Subject.' }),
+    createdAt: t.expose('createdAt', {
+      type: 'DateTime',
+      nullable: true,
+      description: 'When it was created.',
+    }),
+    processedAt: t.expose('processedAt', {
+      type: 'DateTime',
+      nullable: true,
+      description: 'When its issues were extracted.',
+    }),
+    source: t.exposeString('source', {
+      nullable: true,
+      description: 'Where it came from (source id).',
+    }),
+    impact: t.field({
+      type: ImpactEnum.ref,
+      nullable: true,
+      description: 'The highest impact of its issues.',
+      resolve: (c) => ImpactEnum.of(c.impact),
+    }),
+    urls: t.field({
+      type: ConversationUrlsRef,
+      nullable: true,
+      description: 'URLs.',
+      resolve: (c) => c.urls ?? null,
+    }),
+    organization: t.field({
+      type: OrganizationRef,
+      nullable: false,
+      description: 'The organization it belongs to.',
+      resolve: (c, _a, _c, info) => orgReference(info, c.orgId),
+    }),
+    parts: t.field({
+      type: [ConversationPartRef],
+      nullable: false,
+      description: 'Its messages (from the conversation detail: one upstream call, shared).',
+      resolve: async (c, _a, ctx) =>
+        (await ctx.rest.get(conversationPath(c.orgId, c.id), ConversationDetail)).parts,
+    }),
+    metadata: t.field({
+      type: ConversationMetadataRef,
+      nullable: false,
+      description: 'Its ingestion metadata (from the conversation detail).',
+      resolve: async (c, _a, ctx) =>
+        (await ctx.rest.get(conversationPath(c.orgId, c.id), ConversationDetail)).metadata,
+    }),
+  }),
+});
+
+export const IssuesClusterRef = builder.loadableNode('IssuesCluster', {
+  description: 'A cluster of similar issues extracted from conversations.',
+  id: { resolve: (c: IssuesClusterValue) => addressId(c.orgId, c.id) },
+  load: orgScopedLoader('IssuesCluster', async (ctx, orgId, id) => ({
+    ...(await ctx.rest.get(clusterPath(orgId, id), IssuesCluster)),
+    orgId,
+  })),
+  fields: (t) => ({
+    label: t.exposeString('label', { nullable: false, description: 'Label.' }),
+    createdAt: t.expose('createdAt', {
+      type: 'DateTime',
+      nullable: true,
+      description: 'When it was created.',
+    }),
+    updatedAt: t.expose('updatedAt', {
+      type: 'DateTime',
+      nullable: true,
+      description: 'When it was last updated.',
+    }),
+    icon: t.exposeString('icon', { nullable: true, description: 'Icon name (max 50).' }),
+    summary: t.field({
+      type: 'JSON',
+      nullable: true,
+      description: 'Summary, a rich-text Document.',
+      resolve: (c) => c.summary ?? null,
+    }),
+    muted: t.exposeBoolean('muted', {
+      nullable: true,
+      description: 'Muted for change request creation.',
+    }),
+    impact: t.field({
+      type: ImpactEnum.ref,
+      nullable: true,
+      description: 'How much the issues of the cluster hurt users.',
+      resolve: (c) => ImpactEnum.of(c.impact),
+    }),
+    weeklyPulse: t.intList({
+      nullable: true,
+      description: 'Exactly 13 weekly counts: the weekly pulse over the past 3 months.',
+      resolve: (c) => c.weeklyPulse ?? null,
+    }),
+    sources: t.field({
+      type: [ClusterSourceRef],
+      nullable: true,
+      description: 'Number of issues per source id (the REST map as a list).',
+      resolve: (c) =>
+        c.sources ? Object.entries(c.sources).map(([source, count]) => ({ source, count })) : null,
+    }),
+    stats: t.field({
+      type: ClusterStatsRef,
+      nullable: true,
+      description: 'Counts of issues and conversations.',
+      resolve: (c) => c.stats ?? null,
+    }),
+    urls: t.field({
+      type: LocationUrlsRef,
+      nullable: true,
+      description: 'URLs.',
+      resolve: (c) => c.urls ?? null,
+    }),
+    organization: t.field({
+      type: OrganizationRef,
+      nullable: false,
+      description: 'The organization it belongs to.',
+      resolve: (c, _a, _c, info) => orgReference(info, c.orgId),
+    }),
+  }),
+});
+
+export const ConversationIssueRef = builder.loadableNode('ConversationIssue', {
+  description: 'An issue extracted from a conversation.',
+  id: { resolve: (i: ConversationIssueValue) => addressId(i.orgId, i.id) },
+  load: orgScopedLoader('ConversationIssue', async (ctx, orgId, id) => {
+    const entry = await ctx.rest.get(issuePath(orgId, id), ConversationIssueEntry);
+    return { ...entry.issue, orgId, conversationValue: entry.conversation };
+  }),
+  fields: (t) => ({
+    title: t.exposeString('title', { nullable: false, description: 'Title.' }),
+    details: t.field({
+      type: 'JSON',
+      nullable: true,
+      description: 'Details, a rich-text Document.',
+      resolve: (i) => i.details ?? null,
+    }),
+    impact: t.field({
+      type: ImpactEnum.ref,
+      nullable: true,
+      description: 'How much the issue hurts users.',
+      resolve: (i) => ImpactEnum.of(i.impact),
+    }),
+    createdAt: t.expose('createdAt', {
+      type: 'DateTime',
+      nullable: true,
+      description: 'When it was created.',
+    }),
+    ingestedAt: t.expose('ingestedAt', {
+      type: 'DateTime',
+      nullable: true,
+      description: 'When its conversation was ingested.',
+    }),
+    urls: t.field({
+      type: LocationUrlsRef,
+      nullable: true,
+      description: 'URLs.',
+      resolve: (i) => i.urls ?? null,
+    }),
+    conversation: t.field({
+      type: ConversationRef,
+      nullable: false,
+      description: 'The conversation it was extracted from (embedded in the REST answer: free).',
+      resolve: (i, _a, _c, info) =>
+        i.conversationValue
+          ? { ...i.conversationValue, orgId: i.orgId }
+          : (reference(info, addressId(i.orgId, i.conversation), {
+              id: i.conversation,
+              orgId: i.orgId,
+            }) as never),
+    }),
+    cluster: t.field({
+      type: IssuesClusterRef,
+      nullable: true,
+      description: 'The cluster it belongs to, if any.',
+      resolve: (i, _a, _c, info) =>
+        i.cluster
+          ? (reference(info, addressId(i.orgId, i.cluster), {
+              id: i.cluster,
+              orgId: i.orgId,
+            }) as never)
+          : null,
+    }),
+  }),
+});
+
+/** The issues list of an organization, with each issue's embedded conversation kept. */
+async function issueConnection(
+  ctx: GatewayContext,
+  args: Parameters<typeof restConnection>[1],
+  orgId: string,
+  query: { cluster?: string | undefined; conversation?: string | undefined },
+) {
+  const result = await restConnection(ctx, args, {
+    path: `${orgPath(orgId)}/conversations-issues`,
+    query,
+    item: ConversationIssueEntry,
+    primePath: (e) => issuePath(orgId, e.issue.id),
+  });
+  return {
+    ...result,
+    edges: result.edges.map((e) => ({
+      ...e,
+      node: { ...e.node.issue, orgId, conversationValue: e.node.conversation },
+    })),
+  };
+}
+
+builder.objectField(IssuesClusterRef, 'issues', (t) =>
+  t.connection({
+    type: ConversationIssueRef,
+    description: 'Issues of this cluster.',
+    resolve: (c, args, ctx) => issueConnection(ctx, args, c.orgId, { cluster: c.id }),
+  }),
+);
+
+builder.objectField(ConversationRef, 'issues', (t) =>
+  t.connection({
+    type: ConversationIssueRef,
+    description: 'Issues extracted from this conversation.',
+    resolve: (c, args, ctx) => issueConnection(ctx, args, c.orgId, { conversation: c.id }),
+  }),
+);
+
+builder.objectFields(OrganizationRef, (t) => ({
+  conversations: t.connection({
+    type: ConversationRef,
+    description: 'Ingested support conversations, newest first.',
+    args: {
+      source: t.arg.string({ required: false, description: 'Only conversations of this source.' }),
+    },
+    resolve: async (o, args, ctx) => {
+      const result = await restConnection(ctx, args, {
+        path: `${orgPath(o.id)}/conversations`,
+        query: { source: args.source ?? undefined },
+        item: Conversation,
+      });
+      return {
+        ...result,
+        edges: result.edges.map((e) => ({ ...e, node: { ...e.node, orgId: o.id } })),
+      };
+    },
+  }),
+  issues: t.connection({
+    type: ConversationIssueRef,
+    description: 'Issues extracted from conversations.',
+    args: {
+      cluster: t.arg.id({
+        required: false,
+        description: 'Only issues of this cluster (global ID or REST id).',
+      }),
+      conversation: t.arg.id({
+        required: false,
+        description: 'Only issues of this conversation (global ID or REST id).',
+      }),
+    },
+    resolve: (o, args, ctx) =>
+      issueConnection(ctx, args, o.id, {
+        cluster: args.cluster ? toRestId(args.cluster, 'IssuesCluster') : undefined,
+        conversation: args.conversation ? toRestId(args.conversation, 'Conversation') : undefined,
+      }),
+  }),
+  clusters: t.connection({
+    type: IssuesClusterRef,
+    description: 'Clusters of similar issues.',
+    args: {
+      order: t.arg({
+        type: OrderEnum.ref,
+        required: false,
+        description: 'Direction (default DESC).',
+      }),
+      orderBy: t.arg({
+        type: IssuesClusterOrderByEnum,
+        required: false,
+        description: 'Sort property (default `updatedAt`).',
+      }),
+    },
+    resolve: async (o, args, ctx) => {
+      const result = await restConnection(ctx, args, {
+        path: `${orgPath(o.id)}/conversations-clusters`,
+        query: { order: args.order ?? undefined, orderBy: args.orderBy ?? undefined },
+        item: IssuesCluster,
+        primePath: (c) => clusterPath(o.id, c.id),
+      });
+      return {
+        ...result,
+        edges: result.edges.map((e) => ({ ...e, node: { ...e.node, orgId: o.id } })),
+      };
+    },
+  }),
+  conversation: t.field({
+    type: ConversationRef,
+    nullable: true,
+    description: 'A conversation by id; null when there is none.',
+    args: { id: t.arg.id({ required: true, description: 'REST id or global ID.' }) },
+    resolve: (o, args) => addressId(o.id, toRestId(args.id, 'Conversation')),
+  }),
+  cluster: t.field({
+    type: IssuesClusterRef,
+    nullable: true,
+    description: 'A cluster by id; null when there is none.',
+    args: { id: t.arg.id({ required: true, description: 'REST id or global ID.' }) },
+    resolve: (o, args) => addressId(o.id, toRestId(args.id, 'IssuesCluster')),
+  }),
+}));
+
+// ---- Mutations -----------------------------------------------------------------------------
+
+const ConversationPartInput = builder.inputType('ConversationPartInput', {
+  description: 'One message of a conversation to ingest.',
+  fields: (t) => ({
+    type: t.string({ required: false, description: 'Kind of part; only `message` (default).' }),
+    role: t.string({ required: true, description: 'Who wrote it (e.g. `user`), 1 to 50.' }),
+    body: t.string({ required: true, description: 'The text (max 100 000).' }),
+  }),
+});
+
+const ConversationMetadataInput = builder.inputType('ConversationMetadataInput', {
+  description: 'Metadata of a conversation to ingest.',
+  fields: (t) => ({
+    url: t.string({ required: false, description: 'http(s) URL of the conversation.' }),
+    attributes: t.field({
+      type: 'JSON',
+      required: false,
+      description: 'Free attributes: a map of string to string (at most 50).',
+    }),
+    createdAt: t.field({
+      type: 'DateTime',
+      required: false,
+      description: 'When the conversation started.',
+    }),
+  }),
+});
+
+const IngestConversationInput = builder.inputType('IngestConversationInput', {
+  description: 'A support conversation to ingest; re-ingesting an id replaces it.',
+  fields: (t) => ({
+    organizationId: t.id({ required: true, description: 'Organization (global ID or REST id).' }),
+    id: t.string({ required: false, description: 'Its id (letters, digits and . _ : @ -).' }),
+    subject: t.string({ required: false, description: 'Subject (max 500).' }),
+    metadata: t.field({
+      type: ConversationMetadataInput,
+      required: false,
+      description: 'Metadata.',
+    }),
+    parts: t.field({
+      type: [ConversationPartInput],
+      required: true,
+      description: 'Its messages (1 to 500).',
+    }),
+  }),
+});
+
+const IngestConversationPayload = builder
+  .objectRef<{ organization: string; conversation: string | null }>('IngestConversationPayload')
+  .implement({
+    description: 'The ingestion was accepted; issues are extracted from the conversation.',
+    fields: (t) => ({
+      organization: t.field({
+        type: OrganizationRef,
+        nullable: false,
+        description: 'The organization.',
+        resolve: (p) => p.organization,
+      }),
+      conversation: t.field({
+        type: ConversationRef,
+        nullable: true,
+        description: 'The conversation, when the input named its id.',
+        resolve: (p) => p.conversation,
+      }),
+    }),
+  });
+
+builder.mutationField('ingestConversation', (t) =>
+  t.field({
+    type: IngestConversationPayload,
+    errors: { types: MUTATION_ERRORS, union: { name: 'IngestConversationResult' } },
+    description: 'Ingests a support conversation into the organization. Needs organization admin.',
+    args: { input: t.arg({ type: IngestConversationInput, required: true }) },
+    resolve: (_root, { input }, ctx) =>
+      mutate(async () => {
+        const body = validBody(IngestConversationBody, {
+          ...(input.id != null ? { id: input.id } : {}),
+          ...(input.subject != null ? { subject: input.subject } : {}),
+          ...(input.metadata != null
+            ? {
+                metadata: {
+                  ...(input.metadata.url != null ? { url: input.metadata.url } : {}),
+                  ...(input.metadata.attributes != null
+                    ? { attributes: input.metadata.attributes }
+                    : {}),
+                  ...(input.metadata.createdAt != null
+                    ? { createdAt: input.metadata.createdAt }
+                    : {}),
+                },
+              }
+            : {}),
+          parts: input.parts.map((p) => ({
+            type: p.type ?? 'message',
+            role: p.role,
+            body: p.body,
+          })),
+        });
+        const orgId = toRestId(input.organizationId, 'Organization');
+        await ctx.rest.send('POST', `${orgPath(orgId)}/conversations`, body, Empty);
+        ctx.rest.clear();
+        return {
+          organization: orgId,
+          conversation: body.id ? addressId(orgId, body.id) : null,
+        };
+      }),
+  }),
+);
+
+const ClusterIdInput = (name: string, description: string) =>
+  builder.inputType(name, {
+    description,
+    fields: (t) => ({
+      clusterId: t.id({ required: true, description: 'The cluster (global ID).' }),
+    }),
+  });
+
+const ClusterPayload = builder
+  .objectRef<{ cluster: IssuesClusterValue }>('IssuesClusterPayload')
+  .implement({
+    description: 'The cluster after the change.',
+    fields: (t) => ({
+      cluster: t.field({
+        type: IssuesClusterRef,
+        nullable: false,
+        description: 'The cluster.',
+        resolve: (p) => p.cluster,
+      }),
+    }),
+  });
+
+function clusterAddress(clusterId: string): [string, string] {
+  const local = toRestId(clusterId, 'IssuesCluster', true);
+  let parts: string[] = [];
+  try {
+    if (local !== clusterId) parts = local.split('/').map((p) => decodeURIComponent(p));
+  } catch {
+    parts = [];
+  }
+  if (parts.length !== 2 || !parts[0] || !parts[1]) {
+    throw new ValidationError('clusterId: not an IssuesCluster ID', [
+      { path: ['clusterId'], message: 'not an IssuesCluster ID' },
+    ]);
+  }
+  return [parts[0], parts[1]];
+}
+
+for (const [name, muted] of [
+  ['muteIssuesCluster', true],
+  ['unmuteIssuesCluster', false],
+] as const) {
+  const typeName = muted ? 'MuteIssuesCluster' : 'UnmuteIssuesCluster';
+  builder.mutationField(name, (t) =>
+    t.field({
+      type: ClusterPayload,
+      errors: { types: MUTATION_ERRORS, union: { name: `${typeName}Result` } },
+      description: muted
+        ? 'Mutes a cluster for change request creation. Needs organization admin.'
+        : 'Unmutes a cluster for change request creation. Needs organization admin.',
+      args: {
+        input: t.arg({
+          type: ClusterIdInput(
+            `${typeName}Input`,
+            muted ? 'The cluster to mute.' : 'The cluster to unmute.',
+          ),
+          required: true,
+        }),
+      },
+      resolve: (_root, { input }, ctx) =>
+        mutate(async () => {
+          const [orgId, id] = clusterAddress(input.clusterId);
+          const body = validBody(UpdateIssuesClusterBody, { muted });
+          const cluster = await ctx.rest.send('PATCH', clusterPath(orgId, id), body, IssuesCluster);
+          ctx.rest.clear();
+          return { cluster: { ...cluster, orgId } };
+        }),
+    }),
+  );
+}

@@ -1,0 +1,514 @@
+import type { GraphQLResolveInfo } from 'graphql';
+import { ENUMS } from '../../contract/common.ts';
+import {
+  CreateOpenAPISpecBody,
+  OpenAPISpecVersionContent,
+  PutOpenAPISpecBody,
+  OpenAPISpec as Spec,
+  UpdateOpenAPISpecBody,
+  OpenAPISpecVersion as Version,
+} from '../../contract/openapi.ts';
+import { builder } from '../builder.ts';
+import { restConnection } from '../connection.ts';
+import type { GatewayContext } from '../context.ts';
+import { MUTATION_ERRORS, mutate, ValidationError } from '../errors.ts';
+import { addressId, globalId, splitAddressId, toRestId } from '../ids.ts';
+import { reference } from '../refs.ts';
+import { seg } from '../upstream/rest.ts';
+import { openEnumType } from './common.ts';
+import { Empty, OrganizationRef, validBody } from './organization.ts';
+
+/** A spec with the organization it was read from (REST specs do not name it). */
+export type OpenAPISpecValue = Spec & { orgId: string };
+/** A version with its spec's address. */
+export type OpenAPISpecVersionValue = Version & { orgId: string; specSlug: string };
+
+const specPath = (orgId: string, slug: string) => `/orgs/${seg(orgId)}/openapi/${seg(slug)}`;
+const versionPath = (orgId: string, slug: string, id: string) =>
+  `${specPath(orgId, slug)}/versions/${seg(id)}`;
+
+export const OpenAPIProcessingStateEnum = openEnumType(
+  'OpenAPIProcessingState',
+  ENUMS.openApiProcessingState,
+  'Where the processing of a spec source stands: `pending` -> `progress` -> `complete`.',
+  {
+    pending: 'Waiting to be processed.',
+    progress: 'Being fetched and parsed.',
+    complete: 'Processed (successfully or not: see `lastProcessErrorCode`).',
+  },
+);
+
+export const OpenAPIProcessErrorCodeEnum = openEnumType(
+  'OpenAPIProcessErrorCode',
+  ENUMS.openApiErrorCode,
+  'Why the last processing of a spec source failed.',
+  {
+    FETCH_TIMEOUT: 'The source URL did not answer in time.',
+    FETCH_ERROR: 'The source URL could not be fetched.',
+    PARSE_ERROR: 'The source is not a valid OpenAPI 3 or Swagger 2 document.',
+  },
+);
+
+export const OpenAPIVisibilityEnum = openEnumType(
+  'OpenAPIVisibility',
+  ENUMS.openApiVisibility,
+  'Who can read a spec.',
+  {
+    private: 'Not publicly available.',
+    public: 'Available to anyone with a public link.',
+  },
+);
+
+const OpenAPIProcessErrorRef = builder
+  .objectRef<{ message: string; code?: string | undefined }>('OpenAPIProcessError')
+  .implement({
+    description: 'One problem met while processing a spec source.',
+    fields: (t) => ({
+      message: t.exposeString('message', { nullable: false, description: 'What went wrong.' }),
+      code: t.exposeString('code', { nullable: true, description: 'A machine-readable code.' }),
+    }),
+  });
+
+const OpenAPISpecPermissionsRef = builder
+  .objectRef<NonNullable<Spec['permissions']>>('OpenAPISpecPermissions')
+  .implement({
+    description: 'What the caller may do with the spec.',
+    fields: (t) => ({
+      view: t.exposeBoolean('view', { nullable: true, description: 'May read the spec.' }),
+      edit: t.exposeBoolean('edit', {
+        nullable: true,
+        description: 'May update, reprocess or delete the spec.',
+      }),
+    }),
+  });
+
+const OpenAPISpecUrlsRef = builder
+  .objectRef<NonNullable<Spec['urls']>>('OpenAPISpecUrls')
+  .implement({
+    description: 'URLs of a spec.',
+    fields: (t) => ({
+      location: t.exposeString('location', { nullable: true, description: 'API location.' }),
+      app: t.exposeString('app', { nullable: true, description: 'Where the app shows it.' }),
+      published: t.exposeString('published', {
+        nullable: true,
+        description: 'Public URL of the latest content (when `visibility` is `public`).',
+      }),
+    }),
+  });
+
+const OpenAPISpecVersionContentRef = builder
+  .objectRef<{ filesystem: Record<string, unknown>; url: string }>('OpenAPISpecVersionContent')
+  .implement({
+    description: 'The parsed content of a version.',
+    fields: (t) => ({
+      filesystem: t.field({
+        type: 'JSON',
+        nullable: false,
+        description: 'Maps each file name (e.g. `openapi.json`) to its parsed document.',
+        resolve: (c) => c.filesystem,
+      }),
+      url: t.exposeString('url', {
+        nullable: false,
+        description: 'Where the specification is accessible.',
+      }),
+    }),
+  });
+
+const OpenAPISpecVersionUrlsRef = builder
+  .objectRef<NonNullable<Version['urls']>>('OpenAPISpecVersionUrls')
+  .implement({
+    description: 'URLs of a spec version.',
+    fields: (t) => ({
+      location: t.exposeString('location', { nullable: true, description: 'API location.' }),
+    }),
+  });
+
+export const OpenAPISpecVersionRef = builder.loadableNode('OpenAPISpecVersion', {
+  description: 'One stored version of an OpenAPI spec, made by a successful processing.',
+  id: { resolve: (v: OpenAPISpecVersionValue) => addressId(v.orgId, v.specSlug, v.id) },
+  load: (ids: string[], ctx: GatewayContext) =>
+    Promise.all(
+      ids.map(async (id) => {
+        try {
+          const [orgId, slug, versionId] = splitAddressId(id, 3, 'OpenAPISpecVersion') as [
+            string,
+            string,
+            string,
+          ];
+          const v = await ctx.rest.get(versionPath(orgId, slug, versionId), Version);
+          return { ...v, orgId, specSlug: slug };
+        } catch (e) {
+          return e as Error;
+        }
+      }),
+    ),
+  fields: (t) => ({
+    createdAt: t.expose('createdAt', {
+      type: 'DateTime',
+      nullable: true,
+      description: 'When it was made.',
+    }),
+    url: t.exposeString('url', {
+      nullable: false,
+      description: 'Where the specification is accessible (max 2048).',
+    }),
+    urls: t.field({
+      type: OpenAPISpecVersionUrlsRef,
+      nullable: true,
+      description: 'URLs.',
+      resolve: (v) => v.urls ?? null,
+    }),
+    content: t.field({
+      type: OpenAPISpecVersionContentRef,
+      nullable: false,
+      description: 'The parsed content of this version (one more upstream call).',
+      resolve: (v, _args, ctx) =>
+        ctx.rest.get(
+          `${versionPath(v.orgId, v.specSlug, v.id)}/content`,
+          OpenAPISpecVersionContent,
+        ),
+    }),
+  }),
+});
+
+function versionKey(spec: OpenAPISpecValue, id: string) {
+  return addressId(spec.orgId, spec.slug, id);
+}
+
+export const OpenAPISpecRef = builder.loadableNode('OpenAPISpec', {
+  description:
+    'An OpenAPI spec of an organization: a source URL fetched and parsed (OpenAPI 3 or Swagger 2) into versions.',
+  id: { resolve: (s: OpenAPISpecValue) => addressId(s.orgId, s.slug) },
+  load: (ids: string[], ctx: GatewayContext) =>
+    Promise.all(
+      ids.map(async (id) => {
+        try {
+          const [orgId, slug] = splitAddressId(id, 2, 'OpenAPISpec') as [string, string];
+          return { ...(await ctx.rest.get(specPath(orgId, slug), Spec)), orgId };
+        } catch (e) {
+          return e as Error;
+        }
+      }),
+    ),
+  fields: (t) => ({
+    slug: t.exposeString('slug', {
+      nullable: false,
+      description: 'Slug (1 to 100; letters and digits in words separated by single hyphens).',
+    }),
+    createdAt: t.expose('createdAt', {
+      type: 'DateTime',
+      nullable: true,
+      description: 'When it was created.',
+    }),
+    updatedAt: t.expose('updatedAt', {
+      type: 'DateTime',
+      nullable: false,
+      description: 'When it was last updated.',
+    }),
+    sourceURL: t.exposeString('sourceURL', {
+      nullable: true,
+      description: 'Where the spec is fetched from (URI, max 2048).',
+    }),
+    processingState: t.field({
+      type: OpenAPIProcessingStateEnum.ref,
+      nullable: false,
+      description: 'Where the processing of the source stands.',
+      resolve: (s) => OpenAPIProcessingStateEnum.of(s.processingState) as string,
+    }),
+    visibility: t.field({
+      type: OpenAPIVisibilityEnum.ref,
+      nullable: true,
+      description:
+        '`private`: not publicly available; `public`: available to anyone with a public link.',
+      resolve: (s) => OpenAPIVisibilityEnum.of(s.visibility),
+    }),
+    lastVersion: t.exposeString('lastVersion', {
+      nullable: true,
+      description: 'Id of the latest version (see `latestVersion`).',
+    }),
+    lastProcessedAt: t.expose('lastProcessedAt', {
+      type: 'DateTime',
+      nullable: true,
+      description: 'When the source was last processed.',
+    }),
+    lastProcessErrorCode: t.field({
+      type: OpenAPIProcessErrorCodeEnum.ref,
+      nullable: true,
+      description: 'Why the last processing failed; null when it succeeded.',
+      resolve: (s) => OpenAPIProcessErrorCodeEnum.of(s.lastProcessErrorCode),
+    }),
+    lastProcessedErrors: t.field({
+      type: [OpenAPIProcessErrorRef],
+      nullable: true,
+      description: 'Problems of the last processing; the last good version is kept.',
+      resolve: (s) => s.lastProcessedErrors ?? null,
+    }),
+    permissions: t.field({
+      type: OpenAPISpecPermissionsRef,
+      nullable: true,
+      description: 'What the caller may do with the spec.',
+      resolve: (s) => s.permissions ?? null,
+    }),
+    urls: t.field({
+      type: OpenAPISpecUrlsRef,
+      nullable: true,
+      description: 'URLs.',
+      resolve: (s) => s.urls ?? null,
+    }),
+    organization: t.field({
+      type: OrganizationRef,
+      nullable: false,
+      description: 'The organization the spec belongs to.',
+      resolve: (s, _a, _c, info) => orgReference(info, s.orgId),
+    }),
+    versions: t.connection({
+      type: OpenAPISpecVersionRef,
+      description: 'Stored versions of the spec, newest first.',
+      resolve: async (s, args, ctx) => {
+        const result = await restConnection(ctx, args, {
+          path: `${specPath(s.orgId, s.slug)}/versions`,
+          item: Version,
+          primePath: (v) => versionPath(s.orgId, s.slug, v.id),
+        });
+        return {
+          ...result,
+          edges: result.edges.map((e) => ({
+            ...e,
+            node: { ...e.node, orgId: s.orgId, specSlug: s.slug },
+          })),
+        };
+      },
+    }),
+    latestVersion: t.field({
+      type: OpenAPISpecVersionRef,
+      nullable: true,
+      description: 'The latest version (from `lastVersion`); null before the first success.',
+      resolve: (s) => (s.lastVersion ? versionKey(s, s.lastVersion) : null),
+    }),
+    version: t.field({
+      type: OpenAPISpecVersionRef,
+      nullable: true,
+      description: 'A version by id; null when there is none.',
+      args: {
+        id: t.arg.id({ required: true, description: 'Version id (REST id or global ID).' }),
+      },
+      resolve: (s, args) => versionKey(s, toRestId(args.id, 'OpenAPISpecVersion')),
+    }),
+  }),
+});
+
+builder.objectField(OpenAPISpecVersionRef, 'spec', (t) =>
+  t.field({
+    type: OpenAPISpecRef,
+    nullable: false,
+    description: 'The spec this version belongs to.',
+    resolve: (v, _args, _ctx, info) =>
+      reference(info, addressId(v.orgId, v.specSlug), {
+        slug: v.specSlug,
+        orgId: v.orgId,
+      }) as never,
+  }),
+);
+
+/** An organization reference that costs nothing when only its id is selected. */
+function orgReference(info: GraphQLResolveInfo, orgId: string) {
+  return reference(info, orgId, { id: orgId }) as never;
+}
+
+builder.objectField(OrganizationRef, 'openAPISpecs', (t) =>
+  t.connection({
+    type: OpenAPISpecRef,
+    description: 'OpenAPI specs of the organization.',
+    resolve: async (o, args, ctx) => {
+      const result = await restConnection(ctx, args, {
+        path: `/orgs/${seg(o.id)}/openapi`,
+        item: Spec,
+        primePath: (s) => specPath(o.id, s.slug),
+      });
+      return {
+        ...result,
+        edges: result.edges.map((e) => ({ ...e, node: { ...e.node, orgId: o.id } })),
+      };
+    },
+  }),
+);
+
+builder.objectField(OrganizationRef, 'openAPISpec', (t) =>
+  t.field({
+    type: OpenAPISpecRef,
+    nullable: true,
+    description: 'An OpenAPI spec of the organization by slug; null when there is none.',
+    args: { slug: t.arg.string({ required: true, description: 'The spec slug.' }) },
+    resolve: (o, args) => addressId(o.id, args.slug),
+  }),
+);
+
+// ---- Mutations -----------------------------------------------------------------------------
+
+/** A spec global ID's organization and slug; a ValidationError for anything else. */
+function validSpecAddress(specId: string): [string, string] {
+  const local = toRestId(specId, 'OpenAPISpec', true);
+  const parts = local.split('/').map((p) => {
+    try {
+      return decodeURIComponent(p);
+    } catch {
+      return '';
+    }
+  });
+  if (local === specId || parts.length !== 2 || !parts[0] || !parts[1]) {
+    throw new ValidationError('specId: not an OpenAPISpec ID', [
+      { path: ['specId'], message: 'not an OpenAPISpec ID' },
+    ]);
+  }
+  return [parts[0], parts[1]];
+}
+
+const SpecPayload = builder
+  .objectRef<{ openAPISpec: OpenAPISpecValue }>('OpenAPISpecPayload')
+  .implement({
+    description: 'The OpenAPI spec after the change.',
+    fields: (t) => ({
+      openAPISpec: t.field({
+        type: OpenAPISpecRef,
+        nullable: false,
+        description: 'The spec.',
+        resolve: (p) => p.openAPISpec,
+      }),
+    }),
+  });
+
+const SpecDeletedPayload = builder
+  .objectRef<{ deletedId: string; organization: string }>('DeleteOpenAPISpecPayload')
+  .implement({
+    description: 'The deleted spec (also when it did not exist).',
+    fields: (t) => ({
+      deletedId: t.exposeID('deletedId', {
+        nullable: false,
+        description: 'Global ID of the deleted spec.',
+      }),
+      organization: t.field({
+        type: OrganizationRef,
+        nullable: false,
+        description: 'The organization it belonged to.',
+        resolve: (p) => p.organization,
+      }),
+    }),
+  });
+
+const CreateSpecInput = builder.inputType('CreateOpenAPISpecInput', {
+  description: 'A new OpenAPI spec; its source is fetched and processed asynchronously.',
+  fields: (t) => ({
+    organizationId: t.id({ required: true, description: 'Organization (global ID or REST id).' }),
+    slug: t.string({ required: true, description: 'Slug (1 to 100, letters/digits and hyphens).' }),
+    sourceURL: t.string({
+      required: true,
+      description: 'Where to fetch the spec (http(s), max 2048).',
+    }),
+  }),
+});
+
+builder.mutationField('createOpenAPISpec', (t) =>
+  t.field({
+    type: SpecPayload,
+    errors: { types: MUTATION_ERRORS, union: { name: 'CreateOpenAPISpecResult' } },
+    description:
+      'Creates an OpenAPI spec from a source URL and starts processing it (`processingState` pending). Needs organization admin.',
+    args: { input: t.arg({ type: CreateSpecInput, required: true }) },
+    resolve: (_root, { input }, ctx) =>
+      mutate(async () => {
+        const body = validBody(CreateOpenAPISpecBody, {
+          slug: input.slug,
+          source: { url: input.sourceURL },
+        });
+        const orgId = toRestId(input.organizationId, 'Organization');
+        const spec = await ctx.rest.send('POST', `/orgs/${seg(orgId)}/openapi`, body, Spec);
+        ctx.rest.clear();
+        return { openAPISpec: { ...spec, orgId } };
+      }),
+  }),
+);
+
+const PutSpecInput = builder.inputType('CreateOrUpdateOpenAPISpecInput', {
+  description: 'A spec to create, or whose source to replace; it is (re)processed either way.',
+  fields: (t) => ({
+    organizationId: t.id({ required: true, description: 'Organization (global ID or REST id).' }),
+    slug: t.string({ required: true, description: 'Slug (1 to 100, letters/digits and hyphens).' }),
+    sourceURL: t.string({
+      required: true,
+      description: 'Where to fetch the spec (http(s), max 2048).',
+    }),
+  }),
+});
+
+builder.mutationField('createOrUpdateOpenAPISpec', (t) =>
+  t.field({
+    type: SpecPayload,
+    errors: { types: MUTATION_ERRORS, union: { name: 'CreateOrUpdateOpenAPISpecResult' } },
+    description:
+      'Creates the spec of this slug or replaces its source, then reprocesses it. Needs organization admin.',
+    args: { input: t.arg({ type: PutSpecInput, required: true }) },
+    resolve: (_root, { input }, ctx) =>
+      mutate(async () => {
+        const { slug } = validBody(CreateOpenAPISpecBody.pick({ slug: true }), {
+          slug: input.slug,
+        });
+        const body = validBody(PutOpenAPISpecBody, { source: { url: input.sourceURL } });
+        const orgId = toRestId(input.organizationId, 'Organization');
+        const spec = await ctx.rest.send('PUT', specPath(orgId, slug), body, Spec);
+        ctx.rest.clear();
+        return { openAPISpec: { ...spec, orgId } };
+      }),
+  }),
+);
+
+const SetVisibilityInput = builder.inputType('SetOpenAPISpecVisibilityInput', {
+  description: 'The new visibility of a spec.',
+  fields: (t) => ({
+    specId: t.id({ required: true, description: 'The spec (global ID).' }),
+    visibility: t.field({
+      type: OpenAPIVisibilityEnum.ref,
+      required: true,
+      description: '`PRIVATE` or `PUBLIC`.',
+    }),
+  }),
+});
+
+builder.mutationField('setOpenAPISpecVisibility', (t) =>
+  t.field({
+    type: SpecPayload,
+    errors: { types: MUTATION_ERRORS, union: { name: 'SetOpenAPISpecVisibilityResult' } },
+    description: 'Makes a spec public (readable with its public link) or private. Needs admin.',
+    args: { input: t.arg({ type: SetVisibilityInput, required: true }) },
+    resolve: (_root, { input }, ctx) =>
+      mutate(async () => {
+        const body = validBody(UpdateOpenAPISpecBody, { visibility: input.visibility });
+        const [orgId, slug] = validSpecAddress(input.specId);
+        const spec = await ctx.rest.send('PATCH', specPath(orgId, slug), body, Spec);
+        ctx.rest.clear();
+        return { openAPISpec: { ...spec, orgId } };
+      }),
+  }),
+);
+
+const SpecIdInput = builder.inputType('DeleteOpenAPISpecInput', {
+  description: 'The spec to delete.',
+  fields: (t) => ({
+    specId: t.id({ required: true, description: 'The spec (global ID).' }),
+  }),
+});
+
+builder.mutationField('deleteOpenAPISpec', (t) =>
+  t.field({
+    type: SpecDeletedPayload,
+    errors: { types: MUTATION_ERRORS, union: { name: 'DeleteOpenAPISpecResult' } },
+    description: 'Deletes a spec and its versions (succeeds also when it did not exist).',
+    args: { input: t.arg({ type: SpecIdInput, required: true }) },
+    resolve: (_root, { input }, ctx) =>
+      mutate(async () => {
+        const [orgId, slug] = validSpecAddress(input.specId);
+        await ctx.rest.send('DELETE', specPath(orgId, slug), undefined, Empty);
+        ctx.rest.clear();
+        return { deletedId: globalId('OpenAPISpec', addressId(orgId, slug)), organization: orgId };
+      }),
+  }),
+);
