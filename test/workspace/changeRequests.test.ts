@@ -457,6 +457,19 @@ describe('GET {cr}/pdf', () => {
     expect(onePdf.rawPayload.length).toBeLessThan(pdf.rawPayload.length);
   });
 
+  it('prints the demo requests (lists, code, links)', async () => {
+    const row = t.ws.db
+      .prepare("SELECT space_id, id FROM change_requests WHERE status = 'open' LIMIT 1")
+      .get() as { space_id: string; id: string };
+    const { url } = ChangeRequestPdf.parse(
+      (await t.request('GET', `/v1/spaces/${row.space_id}/change-requests/${row.id}/pdf`)).body,
+    );
+    const pdf = await t.app.inject({ method: 'GET', url: new URL(url).pathname });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdf.rawPayload.subarray(-6).toString()).toContain('%%EOF');
+  });
+
   it('validates its query and the export token', async () => {
     const s = space();
     const cr = await create(s.id);

@@ -5,7 +5,6 @@ import {
   mergeChangeRequest,
 } from '../store/changeRequests.ts';
 import { insertPageTree, type PageInput } from '../store/content.ts';
-import { indexRevision } from '../store/search.ts';
 import { getSpaceRow } from '../store/spaces.ts';
 import type { DemoContext } from './index.ts';
 
@@ -280,7 +279,8 @@ const CR_SUBJECTS = [
 
 /**
  * Demo content: a page tree with files and internal links in every space, and change requests in
- * every status (draft, open, archived, merged) in the first spaces.
+ * every status (draft, open, archived, merged) in the first spaces. The search index is built
+ * on the first search of each space's revision.
  */
 export function seedContent(demo: DemoContext): void {
   const { ws, users } = demo;
@@ -358,6 +358,4 @@ export function seedContent(demo: DemoContext): void {
         .run(at, at, row.id);
     }
   });
-
-  for (const space of spaces) indexRevision(ws, space.id);
 }
