@@ -71,7 +71,7 @@ describe('space content', () => {
       { id: pageId },
       { debug: true },
     );
-    expect((body.extensions?.upstream as unknown[]).length).toBe(1);
+    expect(body.extensions?.upstream).toHaveLength(1);
     const page = await ok<{
       node: {
         title: string;
