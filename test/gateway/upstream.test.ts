@@ -90,7 +90,7 @@ describe('UpstreamClient', () => {
     expect(error).toBeInstanceOf(UpstreamError);
     expect((error as UpstreamError).extensions).toMatchObject({
       code: 'UPSTREAM_ERROR',
-      http: { status: 502 },
+      status: 502,
     });
     expect(hits).toHaveLength(3);
     await c.close();
@@ -142,7 +142,7 @@ describe('UpstreamClient', () => {
       const error = (await c
         .request({ method: 'GET', path: '/x' })
         .catch((e: unknown) => e)) as UpstreamError;
-      expect(error.extensions).toMatchObject({ code, http: { status } });
+      expect(error.extensions).toMatchObject({ code, status });
       expect(error.message).toBe(`m${status}`);
     }
     await c.close();

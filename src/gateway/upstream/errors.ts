@@ -18,7 +18,8 @@ export class UpstreamError extends GraphQLError {
     readonly status: number | undefined,
   ) {
     super(message, {
-      extensions: { code, ...(status !== undefined ? { http: { status } } : {}) },
+      // `status`, not `http`: Yoga would turn `extensions.http` into the response status of the whole request.
+      extensions: { code, ...(status !== undefined ? { status } : {}) },
     });
     this.name = 'UpstreamError';
   }
