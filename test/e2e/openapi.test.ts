@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toRestId } from '../../src/gateway/ids.ts';
 import { type E2EStack, startE2E } from '../support/gateway.ts';
 
 let e2e: E2EStack;
 let orgId: string;
+/** The organization's REST id (its global ID's local part). */
+const restOrg = () => toRestId(orgId, 'Organization');
 
 type Calls = Array<{ method: string; path: string; loader?: boolean }>;
 const upstreamCalls = (body: { extensions?: Record<string, unknown> }) =>
@@ -193,7 +196,7 @@ describe('OpenAPI specs through the graph', () => {
     expect(forbidden.body.data).toEqual({
       setOpenAPISpecVisibility: { __typename: 'ForbiddenError' },
     });
-    const missing = Buffer.from(`OpenAPISpec:${orgId}/no-such-spec`).toString('base64');
+    const missing = Buffer.from(`OpenAPISpec:${restOrg()}/no-such-spec`).toString('base64');
     const notFound = await e2e.gql(
       `mutation($input: SetOpenAPISpecVisibilityInput!) { setOpenAPISpecVisibility(input: $input) {
         __typename } }`,

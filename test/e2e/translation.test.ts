@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { globalId } from '../../src/gateway/ids.ts';
+import { globalId, toRestId } from '../../src/gateway/ids.ts';
 import { type E2EStack, startE2E } from '../support/gateway.ts';
 
 const spaceGid = (id: string | undefined) => globalId('Space', id ?? '');
 
 let e2e: E2EStack;
 let orgId: string;
+/** The organization's REST id (its global ID's local part). */
+const restOrg = () => toRestId(orgId, 'Organization');
 
 type Calls = Array<{ method: string; path: string; loader?: boolean }>;
 const upstreamCalls = (body: { extensions?: Record<string, unknown> }) =>
@@ -190,7 +192,7 @@ describe('translations through the graph', () => {
       { as: 'edit' },
     );
     expect(forbidden.body.data).toEqual({ runTranslation: { __typename: 'ForbiddenError' } });
-    const missing = Buffer.from(`Translation:${orgId}/nope`).toString('base64');
+    const missing = Buffer.from(`Translation:${restOrg()}/nope`).toString('base64');
     const notFound = await e2e.gql(
       'mutation($input: RunTranslationInput!) { runTranslation(input: $input) { __typename } }',
       { input: { translationId: missing } },
