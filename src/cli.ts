@@ -82,7 +82,7 @@ async function main(argv: string[]): Promise<void> {
     try {
       const result = runImport({ folder, spaceId, dbPath });
       process.stdout.write(
-        `imported ${result.pages} pages and ${result.files} files into space ${spaceId} (revision ${result.revisionId})\n`,
+        `imported ${result.pages} page(s) and ${result.files} file(s) into space ${spaceId} (revision ${result.revisionId})\n`,
       );
     } catch (error) {
       if (!(error instanceof ImportError)) throw error;
