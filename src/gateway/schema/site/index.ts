@@ -1,0 +1,4 @@
+import './types.ts';
+import './published.ts';
+import './queries.ts';
+import './mutations.ts';
