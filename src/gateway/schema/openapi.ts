@@ -283,7 +283,14 @@ export const OpenAPISpecRef = builder.loadableNode('OpenAPISpec', {
       type: OpenAPISpecVersionRef,
       nullable: true,
       description: 'The latest version (from `lastVersion`); null before the first success.',
-      resolve: (s) => (s.lastVersion ? versionKey(s, s.lastVersion) : null),
+      resolve: (s, _args, _ctx, info) =>
+        s.lastVersion
+          ? (reference(info, versionKey(s, s.lastVersion), {
+              id: s.lastVersion,
+              orgId: s.orgId,
+              specSlug: s.slug,
+            }) as never)
+          : null,
     }),
     version: t.field({
       type: OpenAPISpecVersionRef,
