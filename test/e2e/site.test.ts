@@ -209,3 +209,441 @@ describe('Site reads', () => {
     expect(data.site.adaptiveSchema).toBeNull();
   });
 });
+
+describe('Site mutations', () => {
+  const R =
+    '__typename ... on Error { message } ... on ValidationError { fieldErrors { path message } }';
+  let spaceIds: string[] = [];
+
+  beforeAll(async () => {
+    const data = await ok<{ site: { siteSpaces: { nodes: Array<{ space: { id: string } }> } } }>(
+      'query($id: ID!) { site(siteId: $id) { siteSpaces { nodes { space { id } } } } }',
+      { id: sites['Acme Developer Docs'] },
+    );
+    spaceIds = data.site.siteSpaces.nodes.map((n) => n.space.id);
+  });
+
+  async function run(
+    name: string,
+    input: Record<string, unknown>,
+    select: string,
+    as: 'admin' | 'read' = 'admin',
+  ) {
+    const { body } = await e2e.gql(
+      `mutation($input: ${name[0]?.toUpperCase()}${name.slice(1)}Input!) { ${name}(input: $input) { ${R} ${select} } }`,
+      { input },
+      { as, debug: true },
+    );
+    expect(body.errors).toBeUndefined();
+    return {
+      result: (body.data as Record<string, Record<string, any>>)[name] as Record<string, any>,
+      calls: httpCalls(body),
+    };
+  }
+
+  it('creates, updates, publishes and deletes a site; errors are typed', async () => {
+    const created = await run(
+      'createSite',
+      {
+        organizationId: orgId,
+        title: 'Gateway Site',
+        visibility: 'UNLISTED',
+        spaces: [spaceIds[0]],
+      },
+      '... on SitePayload { site { id title visibility published siteSpacesCount } }',
+    );
+    const site = created.result.site;
+    expect(site).toMatchObject({
+      title: 'Gateway Site',
+      visibility: 'UNLISTED',
+      published: false,
+      siteSpacesCount: 1,
+    });
+
+    const invalid = await run('createSite', { organizationId: orgId, title: 'x'.repeat(101) }, '');
+    expect(invalid.result.__typename).toBe('ValidationError');
+    expect(invalid.result.fieldErrors[0].path).toEqual(['title']);
+    expect(invalid.calls).toHaveLength(0);
+
+    const updated = await run(
+      'updateSite',
+      {
+        siteId: site.id,
+        title: 'Gateway Site 2',
+        proxy: 'acme.test/docs',
+        basename: 'gw-site',
+        agentsContext: 'EXCLUDED',
+        adaptiveContent: { enabled: true },
+      },
+      '... on SitePayload { site { title proxy { origin target } basename agentsContext adaptiveContent { enabled } } }',
+    );
+    expect(updated.result.site).toMatchObject({
+      title: 'Gateway Site 2',
+      basename: 'gw-site',
+      agentsContext: 'EXCLUDED',
+      adaptiveContent: { enabled: true },
+    });
+    expect(updated.result.site.proxy).not.toBeNull();
+
+    const cleared = await run(
+      'updateSite',
+      { siteId: site.id, proxy: null },
+      '... on SitePayload { site { proxy { origin } } }',
+    );
+    expect(cleared.result.site.proxy).toBeNull();
+    const readBack = await ok<{ node: { title: string; proxy: null } }>(
+      'query($id: ID!) { node(id: $id) { ... on Site { title proxy { origin } } } }',
+      { id: site.id },
+    );
+    expect(readBack.node).toEqual({ title: 'Gateway Site 2', proxy: null });
+
+    const badProxy = await run('updateSite', { siteId: site.id, proxy: 'not a proxy' }, '');
+    expect(badProxy.result.__typename).toBe('ValidationError');
+    expect(badProxy.calls).toHaveLength(0);
+
+    const other = await run(
+      'createSite',
+      { organizationId: orgId, title: 'Other' },
+      '... on SitePayload { site { id } }',
+    );
+    const conflict = await run(
+      'updateSite',
+      { siteId: other.result.site.id, basename: 'gw-site' },
+      '',
+    );
+    expect(conflict.result.__typename).toBe('ConflictError');
+
+    const forbidden = await run('updateSite', { siteId: site.id, title: 'Nope' }, '', 'read');
+    expect(forbidden.result.__typename).toBe('ForbiddenError');
+    const missing = await run(
+      'updateSite',
+      { siteId: 'nope', organizationId: orgId, title: 'Nope' },
+      '',
+    );
+    expect(missing.result.__typename).toBe('NotFoundError');
+
+    const published = await run(
+      'publishSite',
+      { siteId: site.id },
+      '... on SitePayload { site { published } }',
+    );
+    expect(published.result.site.published).toBe(true);
+    const unpublished = await run(
+      'unpublishSite',
+      { siteId: site.id },
+      '... on SitePayload { site { published } }',
+    );
+    expect(unpublished.result.site.published).toBe(false);
+    expect((await run('publishSite', { siteId: site.id }, '', 'read')).result.__typename).toBe(
+      'ForbiddenError',
+    );
+
+    const schema = await run(
+      'putSiteAdaptiveSchema',
+      {
+        siteId: site.id,
+        jsonSchema: {
+          type: 'object',
+          properties: { isPro: { type: 'boolean' } },
+          additionalProperties: false,
+        },
+      },
+      '... on SiteAdaptiveSchemaPayload { adaptiveSchema { jsonSchema templateConditions { condition } } site { id } }',
+    );
+    expect(schema.result.adaptiveSchema.jsonSchema.properties.isPro.type).toBe('boolean');
+    const badSchema = await run(
+      'putSiteAdaptiveSchema',
+      { siteId: site.id, jsonSchema: 'nope' },
+      '',
+    );
+    expect(badSchema.result.__typename).toBe('ValidationError');
+    expect(badSchema.calls).toHaveLength(0);
+
+    const deleted = await run(
+      'deleteSite',
+      { siteId: other.result.site.id },
+      '... on DeletePayload { deletedId }',
+    );
+    expect(deleted.result.deletedId).toBe(other.result.site.id);
+    const gone = await e2e.gql('query($id: ID!) { node(id: $id) { id } }', {
+      id: other.result.site.id,
+    });
+    expect(gone.body.data?.node).toBeNull();
+    expect((await run('deleteSite', { siteId: site.id }, '', 'read')).result.__typename).toBe(
+      'ForbiddenError',
+    );
+    expect((await run('deleteSite', { siteId: 'x' }, '')).result.__typename).toBe(
+      'ValidationError',
+    );
+  });
+
+  it('adds, updates, moves and removes site spaces', async () => {
+    const created = await run(
+      'createSite',
+      { organizationId: orgId, title: 'Spaces Site', spaces: [spaceIds[0]] },
+      '... on SitePayload { site { id } }',
+    );
+    const siteId = created.result.site.id;
+    const added = await run(
+      'addSiteSpace',
+      { siteId, spaceId: spaceIds[1] },
+      '... on SiteSpacePayload { siteSpace { id path space { id } } }',
+    );
+    const ss = added.result.siteSpace;
+    expect(ss.space.id).toBe(spaceIds[1]);
+
+    const updated = await run(
+      'updateSiteSpace',
+      {
+        siteSpaceId: ss.id,
+        path: 'second',
+        condition: 'visitor.claims.isPro === true',
+        hidden: true,
+      },
+      '... on SiteSpacePayload { siteSpace { path condition hidden } }',
+    );
+    expect(updated.result.siteSpace).toEqual({
+      path: 'second',
+      condition: 'visitor.claims.isPro === true',
+      hidden: true,
+    });
+    const removedCondition = await run(
+      'updateSiteSpace',
+      { siteSpaceId: ss.id, condition: null },
+      '... on SiteSpacePayload { siteSpace { condition } }',
+    );
+    expect(removedCondition.result.siteSpace.condition).toBeNull();
+    const bad = await run(
+      'updateSiteSpace',
+      { siteSpaceId: ss.id, condition: 'x'.repeat(1025) },
+      '',
+    );
+    expect(bad.result.__typename).toBe('ValidationError');
+    expect(bad.calls).toHaveLength(0);
+    expect(
+      (await run('updateSiteSpace', { siteSpaceId: ss.id, path: 'z' }, '', 'read')).result
+        .__typename,
+    ).toBe('ForbiddenError');
+    expect(
+      (await run('updateSiteSpace', { siteSpaceId: 'missing', siteId, path: 'z' }, '')).result
+        .__typename,
+    ).toBe('NotFoundError');
+
+    const list = await ok<{ node: { siteSpaces: { nodes: Array<{ id: string; path: string }> } } }>(
+      'query($id: ID!) { node(id: $id) { ... on Site { siteSpaces { nodes { id path } } } } }',
+      { id: siteId },
+    );
+    const first = list.node.siteSpaces.nodes[0]?.id;
+    expect(list.node.siteSpaces.nodes[1]?.id).toBe(ss.id);
+    const moved = await run(
+      'moveSiteSpace',
+      { siteSpaceId: ss.id, position: { before: first } },
+      '... on SiteSpacePayload { siteSpace { id } }',
+    );
+    expect(moved.result.siteSpace.id).toBe(ss.id);
+    const after = await ok<{ node: { siteSpaces: { nodes: Array<{ id: string }> } } }>(
+      'query($id: ID!) { node(id: $id) { ... on Site { siteSpaces { nodes { id } } } } }',
+      { id: siteId },
+    );
+    expect(after.node.siteSpaces.nodes[0]?.id).toBe(ss.id);
+    const badMove = await run('moveSiteSpace', { siteSpaceId: ss.id, position: {} }, '');
+    expect(badMove.result.__typename).toBe('ValidationError');
+    expect(badMove.calls).toHaveLength(0);
+
+    expect(
+      (await run('removeSiteSpace', { siteSpaceId: ss.id }, '', 'read')).result.__typename,
+    ).toBe('ForbiddenError');
+    const removed = await run(
+      'removeSiteSpace',
+      { siteSpaceId: ss.id },
+      '... on DeletePayload { deletedId }',
+    );
+    expect(removed.result.deletedId).toBe(ss.id);
+    const count = await ok<{ node: { siteSpacesCount: number } }>(
+      'query($id: ID!) { node(id: $id) { ... on Site { siteSpacesCount } } }',
+      { id: siteId },
+    );
+    expect(count.node.siteSpacesCount).toBe(1);
+  });
+
+  it('adds, updates, moves and deletes sections and section groups', async () => {
+    const created = await run(
+      'createSite',
+      { organizationId: orgId, title: 'Sections Site' },
+      '... on SitePayload { site { id } }',
+    );
+    const siteId = created.result.site.id;
+    const a = await run(
+      'addSiteSection',
+      { siteId, spaceId: spaceIds[0], title: 'A', icon: 'book' },
+      '... on SiteSectionPayload { siteSection { id title icon siteSpaces { space { id } } } }',
+    );
+    expect(a.result.siteSection).toMatchObject({
+      title: 'A',
+      icon: 'book',
+      siteSpaces: [{ space: { id: spaceIds[0] } }],
+    });
+    const b = await run(
+      'addSiteSection',
+      { siteId, spaceId: spaceIds[1], title: 'B' },
+      '... on SiteSectionPayload { siteSection { id } }',
+    );
+    const aId = a.result.siteSection.id;
+    const bId = b.result.siteSection.id;
+    const badAdd = await run(
+      'addSiteSection',
+      { siteId, spaceId: spaceIds[1], icon: 'x'.repeat(51) },
+      '',
+    );
+    expect(badAdd.result.__typename).toBe('ValidationError');
+    expect(badAdd.calls).toHaveLength(0);
+
+    const upd = await run(
+      'updateSiteSection',
+      {
+        siteSectionId: aId,
+        title: 'A2',
+        description: 'About A',
+        condition: 'visitor.claims.isPro === true',
+      },
+      '... on SiteSectionPayload { siteSection { title description condition } }',
+    );
+    expect(upd.result.siteSection).toEqual({
+      title: 'A2',
+      description: 'About A',
+      condition: 'visitor.claims.isPro === true',
+    });
+    const pathConflict = await run(
+      'updateSiteSection',
+      {
+        siteSectionId: bId,
+        path: (
+          await ok<{ node: { path: string } }>(
+            'query($id: ID!) { node(id: $id) { ... on SiteSection { path } } }',
+            { id: aId },
+          )
+        ).node.path,
+      },
+      '',
+    );
+    expect(pathConflict.result.__typename).toBe('ConflictError');
+    expect(
+      (await run('updateSiteSection', { siteSectionId: aId, title: 'Z' }, '', 'read')).result
+        .__typename,
+    ).toBe('ForbiddenError');
+    expect(
+      (await run('updateSiteSection', { siteSectionId: 'missing', siteId, title: 'Z' }, '')).result
+        .__typename,
+    ).toBe('NotFoundError');
+
+    const moved = await run(
+      'moveSiteSection',
+      { siteSectionId: bId, position: { before: aId } },
+      '... on SiteSectionPayload { siteSection { id } }',
+    );
+    expect(moved.result.siteSection.id).toBe(bId);
+    const order = await ok<{ node: { sections: { nodes: Array<{ id: string }> } } }>(
+      'query($id: ID!) { node(id: $id) { ... on Site { sections { nodes { id } } } } }',
+      { id: siteId },
+    );
+    expect(order.node.sections.nodes.map((s) => s.id)).toEqual([bId, aId]);
+    const badMove = await run(
+      'moveSiteSection',
+      { siteSectionId: bId, position: { before: aId, after: aId } },
+      '',
+    );
+    expect(badMove.result.__typename).toBe('ValidationError');
+    expect(badMove.calls).toHaveLength(0);
+    expect(
+      (await run('moveSiteSection', { siteSectionId: bId, position: { before: aId } }, '', 'read'))
+        .result.__typename,
+    ).toBe('ForbiddenError');
+
+    const group = await run(
+      'createSiteSectionGroup',
+      { siteId, title: 'G', icon: 'gear', sections: [aId] },
+      '... on SiteSectionGroupPayload { siteSectionGroup { id title icon sections { id } } }',
+    );
+    const g = group.result.siteSectionGroup;
+    expect(g).toMatchObject({ title: 'G', icon: 'gear', sections: [{ id: aId }] });
+    const badGroup = await run('createSiteSectionGroup', { siteId, title: '' }, '');
+    expect(badGroup.result.__typename).toBe('ValidationError');
+    expect(badGroup.calls).toHaveLength(0);
+    expect(
+      (await run('createSiteSectionGroup', { siteId, title: 'G' }, '', 'read')).result.__typename,
+    ).toBe('ForbiddenError');
+
+    const renamed = await run(
+      'updateSiteSectionGroup',
+      { siteSectionGroupId: g.id, title: 'G2', icon: null },
+      '... on SiteSectionGroupPayload { siteSectionGroup { title icon } }',
+    );
+    expect(renamed.result.siteSectionGroup).toEqual({ title: 'G2', icon: null });
+    expect(
+      (
+        await run(
+          'updateSiteSectionGroup',
+          { siteSectionGroupId: 'missing', siteId, title: 'x' },
+          '',
+        )
+      ).result.__typename,
+    ).toBe('NotFoundError');
+
+    const addTo = await run(
+      'addSiteSectionToGroup',
+      { siteSectionGroupId: g.id, siteSectionId: bId },
+      '... on SiteSectionGroupPayload { siteSectionGroup { sections { id } } }',
+    );
+    expect(addTo.result.siteSectionGroup.sections.map((s: { id: string }) => s.id).sort()).toEqual(
+      [aId, bId].sort(),
+    );
+    const removeFrom = await run(
+      'removeSiteSectionFromGroup',
+      { siteSectionGroupId: g.id, siteSectionId: aId },
+      '... on SiteSectionGroupPayload { siteSectionGroup { sections { id } } }',
+    );
+    expect(removeFrom.result.siteSectionGroup.sections).toEqual([{ id: bId }]);
+    expect(
+      (
+        await run(
+          'removeSiteSectionFromGroup',
+          { siteSectionGroupId: g.id, siteSectionId: bId },
+          '',
+          'read',
+        )
+      ).result.__typename,
+    ).toBe('ForbiddenError');
+    expect(
+      (await run('addSiteSectionToGroup', { siteSectionGroupId: g.id, siteSectionId: '' }, ''))
+        .result.__typename,
+    ).toBe('ValidationError');
+
+    const delGroup = await run(
+      'deleteSiteSectionGroup',
+      { siteSectionGroupId: g.id },
+      '... on DeletePayload { deletedId }',
+    );
+    expect(delGroup.result.deletedId).toBe(g.id);
+    expect(
+      (await run('deleteSiteSectionGroup', { siteSectionGroupId: g.id }, '', 'read')).result
+        .__typename,
+    ).toBe('ForbiddenError');
+    const delSection = await run(
+      'deleteSiteSection',
+      { siteSectionId: aId },
+      '... on DeletePayload { deletedId }',
+    );
+    expect(delSection.result.deletedId).toBe(aId);
+    expect(
+      (await run('deleteSiteSection', { siteSectionId: bId }, '', 'read')).result.__typename,
+    ).toBe('ForbiddenError');
+    const left = await ok<{
+      node: { sections: { nodes: Array<{ id: string }> }; sectionGroups: { totalCount: number } };
+    }>(
+      'query($id: ID!) { node(id: $id) { ... on Site { sections { nodes { id } } sectionGroups { totalCount } } } }',
+      { id: siteId },
+    );
+    expect(left.node.sections.nodes.map((s) => s.id)).toEqual([bId]);
+    expect(left.node.sectionGroups.totalCount).toBe(0);
+  });
+});
