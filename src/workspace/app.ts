@@ -18,7 +18,6 @@ export function createWorkspaceApp(
   const app = Fastify({
     logger: options.logger ? { level: 'info' } : false,
     bodyLimit: options.bodyLimit ?? 1_048_576,
-    disableRequestLogging: true,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
   });
 
