@@ -97,6 +97,7 @@ describe('Site reads', () => {
 
   it('navigates sections, site spaces, groups, adaptive schema and published profile', async () => {
     const id = sites['Acme Developer Docs'];
+    // biome-ignore lint/suspicious/noExplicitAny: payloads are read loosely and checked by value
     const data = await ok<{ site: Record<string, any> }>(
       `query($id: ID!) { site(siteId: $id) {
         sections { totalCount nodes { id title description default path condition icon urls { published }
@@ -236,6 +237,7 @@ describe('Site mutations', () => {
     );
     expect(body.errors).toBeUndefined();
     return {
+      // biome-ignore lint/suspicious/noExplicitAny: payloads are read loosely and checked by value
       result: (body.data as Record<string, Record<string, any>>)[name] as Record<string, any>,
       calls: httpCalls(body),
     };
