@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { globalId } from '../../src/gateway/ids.ts';
 import { DEMO_IDP_CERTIFICATE } from '../../src/workspace/demo/orgtools.ts';
+import type { DemoPersona } from '../../src/workspace/demo/users.ts';
 import { type E2EStack, startE2E } from '../support/gateway.ts';
 
 let e2e: E2EStack;
@@ -26,7 +27,7 @@ async function ok(
 async function typed(
   query: string,
   variables: Record<string, unknown> = {},
-  as: Parameters<E2EStack['gql']>[2]['as'] = 'admin',
+  as: DemoPersona | null = 'admin',
 ): Promise<{ result: Data & { __typename: string }; calls: number }> {
   const { body } = await e2e.gql(query, variables, { as, debug: true });
   expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
@@ -304,7 +305,7 @@ describe('organization mutations', () => {
       __typename: 'PingOrganizationPayload',
       organization: { id: acme },
     });
-    const claims = (ping.result as { serviceVisitorClaims: string | null }).serviceVisitorClaims;
+    const claims = ping.result.serviceVisitorClaims as string | null;
     if (claims !== null) expect(claims.split('.')).toHaveLength(3);
     const missing = await typed(
       'mutation { pingOrganization(input: { organizationId: "nope" }) { __typename } }',
