@@ -102,16 +102,15 @@ describe('OpenAPI specs through the graph', () => {
     ).createOpenAPISpec;
     expect(payload.openAPISpec.sourceURL).toBe(url);
     let state = '';
-    let latest: { id: string; content: { filesystem: Record<string, unknown> } } | null = null;
+    type Latest = { id: string; content: { filesystem: Record<string, unknown> } } | null;
+    let latest: Latest = null;
     for (let i = 0; i < 50 && state !== 'COMPLETE'; i++) {
       const { body } = await e2e.gql(
         `query($id: ID!) { node(id: $id) { ... on OpenAPISpec { processingState lastProcessErrorCode
           latestVersion { id content { filesystem } } } } }`,
         { id: payload.openAPISpec.id },
       );
-      const node = (
-        body.data as { node: { processingState: string; latestVersion: typeof latest } }
-      ).node;
+      const node = (body.data as { node: { processingState: string; latestVersion: Latest } }).node;
       state = node.processingState;
       latest = node.latestVersion;
       if (state !== 'COMPLETE') await new Promise((r) => setTimeout(r, 100));

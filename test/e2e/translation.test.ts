@@ -127,17 +127,18 @@ describe('translations through the graph', () => {
     });
 
     let status = '';
-    let node: {
+    type Polled = {
       status: string;
       result: { space: string } | null;
       resultSpace: { id: string; language: string } | null;
-    } | null = null;
+    };
+    let node: Polled | null = null;
     for (let i = 0; i < 50 && status !== 'COMPLETED'; i++) {
       const { body } = await e2e.gql(
         'query($id: ID!) { node(id: $id) { ... on Translation { status result { space } resultSpace { id language } } } }',
         { id: tr.id },
       );
-      node = (body.data as { node: typeof node }).node;
+      node = (body.data as { node: Polled }).node;
       status = node?.status ?? '';
       if (status !== 'COMPLETED') await new Promise((r) => setTimeout(r, 100));
     }

@@ -517,8 +517,15 @@ const IngestConversationPayload = builder
       conversation: t.field({
         type: ConversationRef,
         nullable: true,
-        description: 'The conversation, when the input named its id.',
-        resolve: (p) => p.conversation,
+        description:
+          'The conversation, when the input named its id (no upstream call when only `id` is selected).',
+        resolve: (p, _a, _c, info) =>
+          p.conversation
+            ? (reference(info, addressId(p.organization, p.conversation), {
+                id: p.conversation,
+                orgId: p.organization,
+              }) as never)
+            : null,
       }),
     }),
   });
@@ -558,7 +565,7 @@ builder.mutationField('ingestConversation', (t) =>
         ctx.rest.clear();
         return {
           organization: orgId,
-          conversation: body.id ? addressId(orgId, body.id) : null,
+          conversation: body.id ?? null,
         };
       }),
   }),
