@@ -28,7 +28,8 @@ async function typed(
   const { body } = await e2e.gql(query, variables, { as, debug: true });
   expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
   const result = Object.values(body.data as Data)[0] as Data & { __typename: string };
-  return { result, calls: (body.extensions?.upstream as unknown[]).length };
+  const upstream = (body.extensions as { upstream: unknown[] } | undefined)?.upstream ?? [];
+  return { result, calls: upstream.length };
 }
 
 async function collections(nested = true): Promise<Array<Node & Data>> {
