@@ -28,8 +28,9 @@ async function typed(
   const { body } = await e2e.gql(query, variables, { as, debug: true });
   expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
   const result = Object.values(body.data as Data)[0] as Data & { __typename: string };
-  const upstream = (body.extensions as { upstream: unknown[] } | undefined)?.upstream ?? [];
-  return { result, calls: upstream.length };
+  // -1 when the response lists no upstream calls at all (debug off), so `calls: 0` cannot pass.
+  const upstream = (body.extensions as { upstream?: unknown[] } | undefined)?.upstream;
+  return { result, calls: upstream ? upstream.length : -1 };
 }
 
 async function collections(nested = true): Promise<Array<Node & Data>> {
