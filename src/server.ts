@@ -2,6 +2,7 @@ import { createServer } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { mountGateway } from './gateway/mount.ts';
 import { createGateway, type Gateway } from './gateway/server.ts';
+import { registerLanding } from './landing.ts';
 import { createWorkspaceApp } from './workspace/app.ts';
 import type { Clock } from './workspace/clock.ts';
 import { createWorkspace, type Workspace } from './workspace/context.ts';
@@ -49,6 +50,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       if (!gateway) throw new Error('the gateway starts with the server');
       return gateway;
     });
+    registerLanding(app, { gateway: true });
   }
   await app.listen({ port: options.port, host: options.host });
   const address = app.server.address();

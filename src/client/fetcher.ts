@@ -1,0 +1,85 @@
+/** Where generated hooks send their operations, and with which token. */
+export interface DocsGraphClientConfig {
+  /** The gateway's GraphQL endpoint, e.g. `http://127.0.0.1:4000/graphql`. */
+  endpoint: string;
+  /** Bearer token sent as `Authorization: Bearer <token>`; omitted when empty. */
+  token?: string | undefined;
+  /** Extra headers for every request. */
+  headers?: Record<string, string>;
+  /** fetch implementation (defaults to the global one). */
+  fetch?: typeof fetch;
+}
+
+/** A GraphQL error as the gateway answers it. */
+export class DocsGraphError extends Error {
+  constructor(
+    message: string,
+    readonly errors: ReadonlyArray<{ message: string; extensions?: Record<string, unknown> }>,
+    readonly status: number,
+  ) {
+    super(message);
+    this.name = 'DocsGraphError';
+  }
+}
+
+let current: DocsGraphClientConfig = { endpoint: '/graphql' };
+
+/** Sets the endpoint and token every generated hook uses. */
+export function configureDocsGraph(config: DocsGraphClientConfig): void {
+  current = { ...config };
+}
+
+/** Sends one operation; GraphQL errors reject with a `DocsGraphError`. */
+export async function requestDocsGraph<TData, TVariables>(
+  config: DocsGraphClientConfig,
+  query: string,
+  variables?: TVariables,
+): Promise<TData> {
+  const doFetch = config.fetch ?? fetch;
+  const response = await doFetch(config.endpoint, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/graphql-response+json, application/json',
+      ...(config.token ? { authorization: `Bearer ${config.token}` } : {}),
+      ...config.headers,
+    },
+    body: JSON.stringify({ query, variables: variables ?? {} }),
+  });
+  const body = (await response.json().catch(() => ({}))) as {
+    data?: TData;
+    errors?: Array<{ message: string; extensions?: Record<string, unknown> }>;
+  };
+  if (body.errors?.length) {
+    throw new DocsGraphError(
+      body.errors.map((e) => e.message).join('; '),
+      body.errors,
+      response.status,
+    );
+  }
+  if (!response.ok || body.data === undefined) {
+    throw new DocsGraphError(`the gateway answered ${response.status}`, [], response.status);
+  }
+  return body.data;
+}
+
+/** The configuration the generated hooks use now. */
+export function docsGraphConfig(): Readonly<DocsGraphClientConfig> {
+  return current;
+}
+
+/**
+ * The fetcher the generated hooks call (configured with `configureDocsGraph`); `query` is a
+ * generated typed document (a `String`) or a plain string, `headers` are added to the request.
+ */
+export function docsGraphFetcher<TData, TVariables>(
+  query: string | { toString(): string },
+  variables?: TVariables,
+  headers?: RequestInit['headers'],
+): () => Promise<TData> {
+  return () => {
+    const extra = headers ? Object.fromEntries(new Headers(headers).entries()) : {};
+    const config = headers ? { ...current, headers: { ...current.headers, ...extra } } : current;
+    return requestDocsGraph<TData, TVariables>(config, query.toString(), variables);
+  };
+}
