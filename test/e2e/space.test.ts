@@ -125,16 +125,16 @@ describe('space reads', () => {
       { debug: true },
     );
     expect(body.errors).toBeUndefined();
-    const list = (body.data?.organization as { spaces: { totalCount: number; nodes: Data[] } })
-      .spaces;
+    const data = body.data as { organization: { spaces: { totalCount: number; nodes: Data[] } } };
+    const list = data.organization.spaces;
     expect(list.totalCount).toBeGreaterThanOrEqual(30);
     expect(list.nodes).toHaveLength(list.totalCount);
-    const calls = (body.extensions?.upstream as Array<{ path: string; loader: boolean }>).filter(
-      (c) => !c.loader,
-    );
-    // organization, its spaces, then each distinct parent collection once (7 collections).
+    const extensions = body.extensions as { upstream: Array<{ path: string; loader: boolean }> };
+    const calls = extensions.upstream.filter((c) => !c.loader);
+    // The organization, its spaces, then each distinct parent collection once.
     const collectionCalls = calls.filter((c) => c.path.startsWith('/collections/'));
     expect(new Set(collectionCalls.map((c) => c.path)).size).toBe(collectionCalls.length);
+    expect(collectionCalls.length).toBe(7);
     expect(calls).toHaveLength(2 + collectionCalls.length);
   });
 
