@@ -1,0 +1,334 @@
+import {
+  ChangeRequest,
+  ChangeRequestRevisionResult,
+  CreateChangeRequestBody,
+  UpdateChangeRequestBody,
+} from '../../../contract/changeRequests.ts';
+import { builder } from '../../builder.ts';
+
+type Types = typeof builder.$inferSchemaTypes;
+
+import type { GatewayContext } from '../../context.ts';
+import { MUTATION_ERRORS, mutate, ValidationError } from '../../errors.ts';
+import { addressId, splitAddressId, toRestId } from '../../ids.ts';
+import { seg } from '../../upstream/rest.ts';
+import { UNKNOWN } from '../common.ts';
+import { validBody } from '../organization.ts';
+import { SpaceRef } from '../space.ts';
+import {
+  ChangeRequestRef,
+  ChangeRequestStatusEnum,
+  type ChangeRequestWire,
+  changeRequestPath,
+} from './types.ts';
+
+// ---------------------------------------------------------------------------------------------
+// Mutations.
+
+/**
+ * The REST address of the change request an input names: a ChangeRequest global ID, or a REST id
+ * or number together with `spaceId`.
+ */
+export function changeRequestAddress(input: {
+  changeRequestId: string;
+  spaceId?: string | null | undefined;
+}): { spaceId: string; changeRequestId: string } {
+  const whole = toRestId(input.changeRequestId, 'ChangeRequest', true);
+  if (whole !== input.changeRequestId) {
+    const [spaceId, changeRequestId] = splitAddressId(whole, 2, 'ChangeRequest') as [
+      string,
+      string,
+    ];
+    return { spaceId, changeRequestId };
+  }
+  if (!input.spaceId) {
+    throw new ValidationError(
+      'spaceId: required when changeRequestId is not a ChangeRequest global ID',
+      [
+        {
+          path: ['spaceId'],
+          message: 'required when changeRequestId is not a ChangeRequest global ID',
+        },
+      ],
+    );
+  }
+  return { spaceId: toRestId(input.spaceId, 'Space'), changeRequestId: input.changeRequestId };
+}
+
+/** Drops keys whose value is null or undefined (GraphQL's absent optional fields). */
+function present<T extends Record<string, unknown>>(input: T): Partial<T> {
+  const out: Partial<T> = {};
+  for (const [key, value] of Object.entries(input)) {
+    if (value !== null && value !== undefined) (out as Record<string, unknown>)[key] = value;
+  }
+  return out;
+}
+
+/** Sends a write that answers with the change request, and drops the request's read cache. */
+function sendChangeRequest(
+  ctx: GatewayContext,
+  method: 'POST' | 'PATCH',
+  path: string,
+  body: unknown,
+): Promise<{ changeRequest: ChangeRequestWire }> {
+  return mutate(async () => {
+    const changeRequest = await ctx.rest.send(method, path, body, ChangeRequest);
+    ctx.rest.clear();
+    return { changeRequest };
+  });
+}
+
+const ChangeRequestPayload = builder
+  .objectRef<{ changeRequest: ChangeRequestWire }>('ChangeRequestPayload')
+  .implement({
+    description: 'The change request a mutation created or changed, in its new state.',
+    fields: (t) => ({
+      changeRequest: t.field({
+        type: ChangeRequestRef,
+        nullable: false,
+        description: 'The change request.',
+        resolve: (p) => p.changeRequest,
+      }),
+    }),
+  });
+
+const ChangeRequestRevisionPayload = builder
+  .objectRef<{ spaceId: string; changeRequestId: string; revision: string; result: string }>(
+    'ChangeRequestRevisionPayload',
+  )
+  .implement({
+    description:
+      'The outcome of a merge or of an update from the main content: the new revision, the change request and its space (both read after the write).',
+    fields: (t) => ({
+      revision: t.exposeString('revision', {
+        nullable: false,
+        description: 'Id of the revision the operation made.',
+      }),
+      result: t.exposeString('result', {
+        nullable: false,
+        description: 'What happened: `merge` or `update`.',
+      }),
+      changeRequest: t.field({
+        type: ChangeRequestRef,
+        nullable: false,
+        description: 'The change request, in its new state.',
+        resolve: (p) => addressId(p.spaceId, p.changeRequestId),
+      }),
+      space: t.field({
+        type: SpaceRef,
+        nullable: false,
+        description: 'The space, in its new state (a merge changes its revision).',
+        resolve: (p) => p.spaceId,
+      }),
+    }),
+  });
+
+/** The fields of an input that names a change request. */
+const changeRequestRefFields = (t: PothosSchemaTypes.InputFieldBuilder<Types, 'InputObject'>) => ({
+  changeRequestId: t.id({
+    required: true,
+    description: 'The change request: its global ID, or its REST id or number with `spaceId`.',
+  }),
+  spaceId: t.id({
+    description:
+      'The space (global or REST id); only needed when `changeRequestId` is not a global ID.',
+  }),
+});
+
+const TemplateContentRefInput = builder.inputType('ChangeRequestTemplateContentRefInput', {
+  description: 'A file to use as a template parameter (content reference of kind `file`).',
+  fields: (t) => ({
+    name: t.string({ required: true, description: 'Name of the template parameter.' }),
+    file: t.id({ required: true, description: 'File id (global or REST).' }),
+    space: t.id({ description: 'Space of the file (global or REST id; default: this space).' }),
+  }),
+});
+
+const ChangeRequestTemplateInput = builder.inputType('ChangeRequestTemplateInput', {
+  description: 'A template to apply to the new change request’s content.',
+  fields: (t) => ({
+    id: t.string({ required: true, description: 'Template id.' }),
+    contentRefs: t.field({
+      type: [TemplateContentRefInput],
+      description: 'Files the template uses, by parameter name.',
+    }),
+  }),
+});
+
+const CreateChangeRequestInput = builder.inputType('CreateChangeRequestInput', {
+  description: 'A new change request of a space.',
+  fields: (t) => ({
+    spaceId: t.id({ required: true, description: 'The space (global or REST id).' }),
+    subject: t.string({ description: 'Subject (at most 100 characters).' }),
+    template: t.field({
+      type: ChangeRequestTemplateInput,
+      description: 'A template applied to its content.',
+    }),
+  }),
+});
+
+const UpdateChangeRequestInput = builder.inputType('UpdateChangeRequestInput', {
+  description: 'Changes to a change request; absent fields stay as they are.',
+  fields: (t) => ({
+    ...changeRequestRefFields(t),
+    subject: t.string({ description: 'Subject (at most 100 characters).' }),
+    status: t.field({ type: ChangeRequestStatusEnum.ref, description: 'The new state.' }),
+    description: t.field({ type: 'JSON', description: 'Description (rich-text Document).' }),
+  }),
+});
+
+const ChangeRequestRefInput = builder.inputType('ChangeRequestRefInput', {
+  description: 'Names a change request.',
+  fields: (t) => ({
+    ...changeRequestRefFields(t),
+  }),
+});
+
+builder.mutationField('createChangeRequest', (t) =>
+  t.field({
+    type: ChangeRequestPayload,
+    errors: { types: MUTATION_ERRORS, union: { name: 'CreateChangeRequestResult' } },
+    description:
+      'Creates a change request (`POST /spaces/{spaceId}/change-requests`); a locked space is a ConflictError.',
+    args: { input: t.arg({ type: CreateChangeRequestInput, required: true }) },
+    resolve: async (_root, { input }, ctx) => {
+      const spaceId = toRestId(input.spaceId, 'Space');
+      const template = input.template
+        ? {
+            id: input.template.id,
+            ...(input.template.contentRefs
+              ? {
+                  params: {
+                    contentRefs: Object.fromEntries(
+                      input.template.contentRefs.map((r) => [
+                        r.name,
+                        {
+                          kind: 'file' as const,
+                          file: toRestId(r.file, 'File'),
+                          ...(r.space ? { space: toRestId(r.space, 'Space') } : {}),
+                        },
+                      ]),
+                    ),
+                  },
+                }
+              : {}),
+          }
+        : undefined;
+      const body = validBody(
+        CreateChangeRequestBody,
+        present({ subject: input.subject, template }),
+      );
+      return sendChangeRequest(ctx, 'POST', `/spaces/${seg(spaceId)}/change-requests`, body);
+    },
+  }),
+);
+
+/** PATCHes a change request after validating the body; the shared core of status moves. */
+async function patchChangeRequest(
+  ctx: GatewayContext,
+  input: { changeRequestId: string; spaceId?: string | null | undefined },
+  fields: Record<string, unknown>,
+): Promise<{ changeRequest: ChangeRequestWire }> {
+  const address = changeRequestAddress(input);
+  if (fields.status === UNKNOWN) {
+    throw new ValidationError('status: UNKNOWN is not a state to set', [
+      { path: ['status'], message: 'UNKNOWN is not a state to set' },
+    ]);
+  }
+  const body = validBody(UpdateChangeRequestBody, present(fields));
+  return sendChangeRequest(
+    ctx,
+    'PATCH',
+    changeRequestPath(address.spaceId, address.changeRequestId),
+    body,
+  );
+}
+
+builder.mutationField('updateChangeRequest', (t) =>
+  t.field({
+    type: ChangeRequestPayload,
+    errors: { types: MUTATION_ERRORS, union: { name: 'UpdateChangeRequestResult' } },
+    description: 'Updates the subject, status or description of a change request (`PATCH {cr}`).',
+    args: { input: t.arg({ type: UpdateChangeRequestInput, required: true }) },
+    resolve: (_root, { input }, ctx) =>
+      patchChangeRequest(ctx, input, {
+        subject: input.subject,
+        status: input.status,
+        description: input.description,
+      }),
+  }),
+);
+
+const statusMoves = [
+  [
+    'archiveChangeRequest',
+    'ArchiveChangeRequestResult',
+    'archived',
+    'Archives a change request (closes it without merging): `PATCH {cr}` with `status: archived`.',
+  ],
+  [
+    'reopenChangeRequest',
+    'ReopenChangeRequestResult',
+    'open',
+    'Reopens an archived change request: `PATCH {cr}` with `status: open`.',
+  ],
+  [
+    'markChangeRequestReady',
+    'MarkChangeRequestReadyResult',
+    'open',
+    'Marks a draft change request ready for review (draft -> open): `PATCH {cr}` with `status: open`.',
+  ],
+] as const;
+
+for (const [name, union, status, description] of statusMoves) {
+  builder.mutationField(name, (t) =>
+    t.field({
+      type: ChangeRequestPayload,
+      errors: { types: MUTATION_ERRORS, union: { name: union } },
+      description,
+      args: { input: t.arg({ type: ChangeRequestRefInput, required: true }) },
+      resolve: (_root, { input }, ctx) => patchChangeRequest(ctx, input, { status }),
+    }),
+  );
+}
+
+async function revisionOperation(
+  ctx: GatewayContext,
+  input: { changeRequestId: string; spaceId?: string | null | undefined },
+  operation: 'merge' | 'update',
+) {
+  const address = changeRequestAddress(input);
+  return mutate(async () => {
+    const outcome = await ctx.rest.send(
+      'POST',
+      `${changeRequestPath(address.spaceId, address.changeRequestId)}/${operation}`,
+      undefined,
+      ChangeRequestRevisionResult,
+    );
+    ctx.rest.clear();
+    // The request may be named by number: the payload reads it by its real id when known.
+    return { ...address, revision: outcome.revision, result: outcome.result };
+  });
+}
+
+builder.mutationField('mergeChangeRequest', (t) =>
+  t.field({
+    type: ChangeRequestRevisionPayload,
+    errors: { types: MUTATION_ERRORS, union: { name: 'MergeChangeRequestResult' } },
+    description:
+      'Merges a change request into the main content (`POST {cr}/merge`). A merged or archived request, or a locked space, is a ConflictError.',
+    args: { input: t.arg({ type: ChangeRequestRefInput, required: true }) },
+    resolve: (_root, { input }, ctx) => revisionOperation(ctx, input, 'merge'),
+  }),
+);
+
+builder.mutationField('updateChangeRequestFromMain', (t) =>
+  t.field({
+    type: ChangeRequestRevisionPayload,
+    errors: { types: MUTATION_ERRORS, union: { name: 'UpdateChangeRequestFromMainResult' } },
+    description:
+      'Pulls the main content into a change request (`POST {cr}/update`); it gets a new revision.',
+    args: { input: t.arg({ type: ChangeRequestRefInput, required: true }) },
+    resolve: (_root, { input }, ctx) => revisionOperation(ctx, input, 'update'),
+  }),
+);

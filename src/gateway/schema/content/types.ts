@@ -1,0 +1,471 @@
+import { builder } from '../../builder.ts';
+import { seg } from '../../upstream/rest.ts';
+import { SpaceRef } from '../space.ts';
+import {
+  ContentDereference,
+  ContentEvaluation,
+  ContentReferenceRef,
+  FileRef,
+  GitPathRef,
+  LinkStatusEnum,
+  PageRef,
+  RevisionTypeEnum,
+} from './common.ts';
+import {
+  backlinksConnection,
+  LinkConnectionRef,
+  LinkItemRef,
+  linksConnection,
+  ReferenceItemRef,
+} from './links.ts';
+import {
+  contentPath,
+  fileShape,
+  type PageWire,
+  pageBody,
+  pageShape,
+  type RevisionShape,
+  scopedReference,
+} from './scope.ts';
+
+// ---------------------------------------------------------------------------------------------
+// File.
+
+FileRef.implement({
+  description:
+    'A file of a revision (main content or a change request). Its ID carries the space and change request, so `node(id)` is one call.',
+  fields: (t) => ({
+    name: t.string({ nullable: false, description: 'File name.', resolve: (f) => f.data.name }),
+    contentType: t.string({
+      nullable: false,
+      description: 'MIME type.',
+      resolve: (f) => f.data.contentType,
+    }),
+    downloadURL: t.string({
+      nullable: false,
+      description: 'Where to download it.',
+      resolve: (f) => f.data.downloadURL,
+    }),
+    size: t.float({ nullable: false, description: 'Size in bytes.', resolve: (f) => f.data.size }),
+    dimensions: t.field({
+      type: FileDimensionsRef,
+      nullable: true,
+      description: 'Width and height, for images.',
+      resolve: (f) => f.data.dimensions ?? null,
+    }),
+    git: t.field({
+      type: GitPathRef,
+      nullable: true,
+      description: 'Git metadata {oid, path}.',
+      resolve: (f) => f.data.git ?? null,
+    }),
+    space: t.field({
+      type: SpaceRef,
+      nullable: false,
+      description: 'The space it belongs to.',
+      resolve: (f, _args, _ctx, info) =>
+        scopedReference(info, f.scope.spaceId, { id: f.scope.spaceId } as never, []),
+    }),
+    backlinks: t.connection({
+      type: ReferenceItemRef,
+      description: 'Where the file is referenced from.',
+      resolve: (f, args, ctx) =>
+        backlinksConnection(ctx, args, `${contentPath(f.scope)}/files/${seg(f.data.id)}/backlinks`),
+    }),
+  }),
+});
+
+const FileDimensionsRef = builder
+  .objectRef<{ width: number; height: number }>('FileDimensions')
+  .implement({
+    description: 'Dimensions of an image file.',
+    fields: (t) => ({
+      width: t.exposeFloat('width', { nullable: false, description: 'Width in pixels.' }),
+      height: t.exposeFloat('height', { nullable: false, description: 'Height in pixels.' }),
+    }),
+  });
+// ---------------------------------------------------------------------------------------------
+// Page.
+
+const PageUrlsRef = builder.objectRef<{ app?: string | undefined }>('PageUrls').implement({
+  description: 'URLs of a page.',
+  fields: (t) => ({
+    app: t.exposeString('app', { nullable: true, description: 'The page in the app.' }),
+  }),
+});
+
+const PageLayoutRef = builder.objectRef<NonNullable<PageWire['layout']>>('PageLayout').implement({
+  description: 'Layout of a page.',
+  fields: (t) => ({
+    width: t.exposeString('width', { nullable: true, description: 'Width (e.g. `default`).' }),
+    cover: t.exposeBoolean('cover', { nullable: true, description: 'Shows the cover.' }),
+    coverSize: t.exposeString('coverSize', {
+      nullable: true,
+      description: 'Cover size (e.g. `hero`).',
+    }),
+    title: t.exposeBoolean('title', { nullable: true, description: 'Shows the title.' }),
+    description: t.exposeBoolean('description', {
+      nullable: true,
+      description: 'Shows the description.',
+    }),
+    tableOfContents: t.exposeBoolean('tableOfContents', {
+      nullable: true,
+      description: 'Shows the table of contents.',
+    }),
+    outline: t.exposeBoolean('outline', { nullable: true, description: 'Shows the outline.' }),
+    pagination: t.exposeBoolean('pagination', {
+      nullable: true,
+      description: 'Shows the pagination.',
+    }),
+    metadata: t.exposeBoolean('metadata', {
+      nullable: true,
+      description: 'Shows the metadata.',
+    }),
+  }),
+});
+
+const PageCoverRef = builder.objectRef<NonNullable<PageWire['cover']>>('PageCover').implement({
+  description: 'Cover image of a page.',
+  fields: (t) => ({
+    ref: t.field({
+      type: ContentReferenceRef,
+      nullable: true,
+      description: 'The image (content reference).',
+      resolve: (c) => c.ref ?? null,
+    }),
+    refDark: t.field({
+      type: ContentReferenceRef,
+      nullable: true,
+      description: 'The image in dark mode (content reference).',
+      resolve: (c) => c.refDark ?? null,
+    }),
+    yPos: t.exposeFloat('yPos', { nullable: true, description: 'Vertical position.' }),
+    height: t.exposeFloat('height', { nullable: true, description: 'Height.' }),
+  }),
+});
+
+const PageMetaLinksRef = builder
+  .objectRef<NonNullable<PageWire['metaLinks']>>('PageMetaLinks')
+  .implement({
+    description: 'Meta links of a page.',
+    fields: (t) => ({
+      canonical: t.field({
+        type: ContentReferenceRef,
+        nullable: true,
+        description: 'Canonical page (page reference).',
+        resolve: (m) => m.canonical ?? null,
+      }),
+      alternates: t.field({
+        type: [ContentReferenceRef],
+        nullable: false,
+        description: 'Alternate pages (page references).',
+        resolve: (m) => m.alternates ?? [],
+      }),
+    }),
+  });
+
+const PageComputedRef = builder
+  .objectRef<NonNullable<PageWire['computed']>>('PageComputed')
+  .implement({
+    description: 'How a computed page is generated.',
+    fields: (t) => ({
+      type: t.exposeString('type', {
+        nullable: true,
+        description: 'Generator (e.g. `builtin:openapi`).',
+      }),
+      dependencies: t.field({
+        type: 'JSON',
+        nullable: true,
+        description: 'Inputs of the generator (e.g. `{spec: {ref: openapi reference}}`).',
+        resolve: (c) => c.dependencies ?? null,
+      }),
+      props: t.field({
+        type: 'JSON',
+        nullable: true,
+        description: 'Properties of the generator (e.g. `{doc: "models"}`).',
+        resolve: (c) => c.props ?? null,
+      }),
+    }),
+  });
+
+/** `evaluated` and `dereferenced`: how a page body is read. */
+const bodyArgs = () =>
+  builder.args((t) => ({
+    evaluated: t.field({
+      type: ContentEvaluation,
+      description: 'Evaluate expressions (default: none).',
+    }),
+    dereferenced: t.field({
+      type: ContentDereference,
+      description: 'Expand references (default: none).',
+    }),
+  }));
+
+PageRef.implement({
+  description:
+    'A page of a revision, with its child pages. Its ID carries the space and (for a change request’s content) the change request, so `node(id)` is one call.',
+  fields: (t) => ({
+    title: t.string({ nullable: false, description: 'Title.', resolve: (p) => p.data.title }),
+    linkTitle: t.string({
+      nullable: true,
+      description: 'Shorter title used in links and navigation.',
+      resolve: (p) => p.data.linkTitle ?? null,
+    }),
+    emoji: t.string({
+      nullable: true,
+      description: 'Emoji.',
+      resolve: (p) => p.data.emoji ?? null,
+    }),
+    icon: t.string({
+      nullable: true,
+      description: 'Icon name.',
+      resolve: (p) => p.data.icon ?? null,
+    }),
+    createdAt: t.field({
+      type: 'DateTime',
+      nullable: true,
+      description: 'When it was created.',
+      resolve: (p) => p.data.createdAt ?? null,
+    }),
+    updatedAt: t.field({
+      type: 'DateTime',
+      nullable: true,
+      description: 'When it was last updated.',
+      resolve: (p) => p.data.updatedAt ?? null,
+    }),
+    markdown: t.string({
+      nullable: true,
+      description:
+        'The page as Markdown (REST `format=markdown`); costs one call unless the page was read in that form.',
+      args: bodyArgs(),
+      resolve: async (p, args, ctx) => (await pageBody(p, ctx, 'markdown', args)).markdown ?? null,
+    }),
+    document: t.field({
+      type: 'JSON',
+      nullable: true,
+      description:
+        'The page as a rich-text Document (REST `format=document`, the default of a single page read).',
+      args: bodyArgs(),
+      resolve: async (p, args, ctx) => (await pageBody(p, ctx, 'document', args)).document ?? null,
+    }),
+    type: t.string({
+      nullable: false,
+      description: 'Kind of page (e.g. `document`).',
+      resolve: (p) => p.data.type,
+    }),
+    urls: t.field({
+      type: PageUrlsRef,
+      nullable: true,
+      description: 'URLs {app}.',
+      resolve: (p) => p.data.urls ?? null,
+    }),
+    slug: t.string({ nullable: false, description: 'URL slug.', resolve: (p) => p.data.slug }),
+    path: t.string({
+      nullable: false,
+      description: 'Path from the content root.',
+      resolve: (p) => p.data.path,
+    }),
+    description: t.string({
+      nullable: true,
+      description: 'Description.',
+      resolve: (p) => p.data.description ?? null,
+    }),
+    pages: t.field({
+      type: [PageRef],
+      nullable: false,
+      description: 'Child pages (recursive).',
+      resolve: (p) => (p.data.pages ?? []).map(pageShape(p.scope)),
+    }),
+    git: t.field({
+      type: GitPathRef,
+      nullable: true,
+      description: 'Git metadata {oid, path}.',
+      resolve: (p) => p.data.git ?? null,
+    }),
+    layout: t.field({
+      type: PageLayoutRef,
+      nullable: true,
+      description: 'Layout.',
+      resolve: (p) => p.data.layout ?? null,
+    }),
+    cover: t.field({
+      type: PageCoverRef,
+      nullable: true,
+      description: 'Cover {ref, refDark, yPos, height}.',
+      resolve: (p) => p.data.cover ?? null,
+    }),
+    variables: t.field({
+      type: 'JSON',
+      nullable: true,
+      description: 'Variables (map name -> value).',
+      resolve: (p) => p.data.variables ?? null,
+    }),
+    hidden: t.boolean({
+      nullable: true,
+      description: 'Hidden from the navigation.',
+      resolve: (p) => p.data.hidden ?? null,
+    }),
+    noIndex: t.boolean({
+      nullable: true,
+      description: 'Excluded from search.',
+      resolve: (p) => p.data.noIndex ?? null,
+    }),
+    noRobotsIndex: t.boolean({
+      nullable: true,
+      description: 'Excluded from search-engine indexing.',
+      resolve: (p) => p.data.noRobotsIndex ?? null,
+    }),
+    metaLinks: t.field({
+      type: PageMetaLinksRef,
+      nullable: true,
+      description: 'Meta links {canonical, alternates}.',
+      resolve: (p) => p.data.metaLinks ?? null,
+    }),
+    computed: t.field({
+      type: PageComputedRef,
+      nullable: true,
+      description: 'How the page is computed, for computed pages.',
+      resolve: (p) => p.data.computed ?? null,
+    }),
+    computedSeed: t.string({
+      nullable: true,
+      description: 'Seed of the computation.',
+      resolve: (p) => p.data.computedSeed ?? null,
+    }),
+    space: t.field({
+      type: SpaceRef,
+      nullable: false,
+      description: 'The space it belongs to.',
+      resolve: (p, _args, _ctx, info) =>
+        scopedReference(info, p.scope.spaceId, { id: p.scope.spaceId } as never, []),
+    }),
+    links: t.connection(
+      {
+        type: LinkItemRef,
+        description: 'Links written in the page.',
+        args: {
+          status: t.arg({ type: LinkStatusEnum.ref, description: 'Only links of this status.' }),
+        },
+        resolve: (p, args, ctx) =>
+          linksConnection(ctx, args, `${contentPath(p.scope)}/page/${seg(p.data.id)}/links`),
+      },
+      LinkConnectionRef,
+    ),
+    backlinks: t.connection({
+      type: ReferenceItemRef,
+      description: 'Where the page is referenced from (REST: change request content).',
+      resolve: (p, args, ctx) =>
+        backlinksConnection(ctx, args, `${contentPath(p.scope)}/page/${seg(p.data.id)}/backlinks`),
+    }),
+  }),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Revision.
+
+const RevisionReusableContentRef = builder
+  .objectRef<RevisionShape['data']['reusableContents'][number]>('RevisionReusableContent')
+  .implement({
+    description: 'A reusable content of a revision.',
+    fields: (t) => ({
+      id: t.exposeString('id', { nullable: false, description: 'Reusable content id.' }),
+      title: t.exposeString('title', { nullable: true, description: 'Title.' }),
+      git: t.field({
+        type: GitPathRef,
+        nullable: true,
+        description: 'Git metadata.',
+        resolve: (r) => r.git ?? null,
+      }),
+    }),
+  });
+
+const RevisionGitRef = builder
+  .objectRef<NonNullable<RevisionShape['data']['git']>>('RevisionGit')
+  .implement({
+    description: 'Git metadata of a revision.',
+    fields: (t) => ({
+      oid: t.exposeString('oid', { nullable: true, description: 'Commit id.' }),
+      message: t.exposeString('message', { nullable: true, description: 'Commit message.' }),
+      createdByService: t.exposeBoolean('createdByService', {
+        nullable: true,
+        description: 'Created by the service (not by a user’s commit).',
+      }),
+      url: t.exposeString('url', { nullable: true, description: 'URL of the commit.' }),
+      ref: t.exposeString('ref', { nullable: true, description: 'Git ref.' }),
+    }),
+  });
+
+const RevisionUrlsRef = builder
+  .objectRef<NonNullable<RevisionShape['data']['urls']>>('RevisionUrls')
+  .implement({
+    description: 'URLs of a revision.',
+    fields: (t) => ({
+      app: t.exposeString('app', { nullable: true, description: 'In the app.' }),
+      published: t.exposeString('published', {
+        nullable: true,
+        description: 'The published content.',
+      }),
+      public: t.exposeString('public', { nullable: true, description: 'The public content.' }),
+    }),
+  });
+
+export const RevisionRef = builder.objectRef<RevisionShape>('Revision').implement({
+  description:
+    'A revision of a space’s main content or of a change request: its page tree, files, reusable contents and variables.',
+  fields: (t) => ({
+    id: t.id({ nullable: false, description: 'Revision id (REST).', resolve: (r) => r.data.id }),
+    parents: t.stringList({
+      nullable: false,
+      description: 'Ids of the parent revisions.',
+      resolve: (r) => r.data.parents,
+    }),
+    pages: t.field({
+      type: [PageRef],
+      nullable: false,
+      description: 'The page tree (recursive through `pages`).',
+      resolve: (r) => r.data.pages.map(pageShape(r.scope)),
+    }),
+    files: t.field({
+      type: [FileRef],
+      nullable: false,
+      description: 'The files.',
+      resolve: (r) => r.data.files.map(fileShape(r.scope)),
+    }),
+    reusableContents: t.field({
+      type: [RevisionReusableContentRef],
+      nullable: false,
+      description: 'Reusable contents {id, title, git}.',
+      resolve: (r) => r.data.reusableContents,
+    }),
+    variables: t.field({
+      type: 'JSON',
+      nullable: false,
+      description: 'Variables (map name -> value).',
+      resolve: (r) => r.data.variables,
+    }),
+    createdAt: t.field({
+      type: 'DateTime',
+      nullable: false,
+      description: 'When it was created.',
+      resolve: (r) => r.data.createdAt,
+    }),
+    git: t.field({
+      type: RevisionGitRef,
+      nullable: true,
+      description: 'Git metadata {oid, message, createdByService, url, ref}.',
+      resolve: (r) => r.data.git ?? null,
+    }),
+    urls: t.field({
+      type: RevisionUrlsRef,
+      nullable: true,
+      description: 'URLs {app, published, public}.',
+      resolve: (r) => r.data.urls ?? null,
+    }),
+    type: t.field({
+      type: RevisionTypeEnum.ref,
+      nullable: false,
+      description: 'How the revision came to be (e.g. `edits`, `merge`).',
+      resolve: (r) => RevisionTypeEnum.of(r.data.type) as string,
+    }),
+  }),
+});
