@@ -157,8 +157,6 @@ describe('space content', () => {
     );
     expect((body.data as { node: { title: string; page: null } }).node.page).toBeNull();
     expect((body.data as { node: { title: string } }).node.title).toBe('Getting Started');
-    expect((body.errors as Array<{ extensions: { code: string } }>)[0]?.extensions.code).toBe(
-      'NOT_FOUND',
-    );
+    expect(body.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
   });
 });
