@@ -1,0 +1,340 @@
+import { TemplateApplication } from '../../../contract/common.ts';
+import {
+  CreateSpaceBody,
+  MoveSpaceBody,
+  Space,
+  TransferBody,
+  UpdateSpaceBody,
+} from '../../../contract/spaces.ts';
+import { builder } from '../../builder.ts';
+import { MUTATION_ERRORS, mutate } from '../../errors.ts';
+import { globalId, toRestId } from '../../ids.ts';
+import { seg } from '../../upstream/rest.ts';
+import { DeletePayload, idRef, PositionInput, positionBody } from '../collection.ts';
+import {
+  Empty,
+  given,
+  MergeRulesInput,
+  mergeRulesBody,
+  RoleEnum,
+  validBody,
+} from '../organization.ts';
+import { EditModeEnum, type Sp, SpaceRef, SpaceVisibilityEnum, spacePath } from './types.ts';
+
+const SpacePayload = builder.objectRef<{ space: Sp | string }>('SpacePayload').implement({
+  description: 'The space after the change.',
+  fields: (t) => ({
+    space: t.field({
+      type: SpaceRef,
+      nullable: false,
+      description: 'The space.',
+      resolve: (p) => p.space,
+    }),
+  }),
+});
+
+const CreateSpaceInput = builder.inputType('CreateSpaceInput', {
+  description: 'A new space.',
+  fields: (t) => ({
+    organizationId: t.id({ required: true, description: 'Organization (global ID or REST id).' }),
+    title: t.string({ description: 'Title (max 50).' }),
+    emoji: t.string({ description: 'Emoji (max 50).' }),
+    parent: t.id({ description: 'Parent collection (global ID or REST id).' }),
+    visibility: t.field({ type: SpaceVisibilityEnum.ref, description: 'Who can access it.' }),
+  }),
+});
+
+builder.mutationField('createSpace', (t) =>
+  t.field({
+    type: SpacePayload,
+    errors: { types: MUTATION_ERRORS, union: { name: 'CreateSpaceResult' } },
+    description: 'Creates a space in an organization (needs `create`).',
+    args: { input: t.arg({ type: CreateSpaceInput, required: true }) },
+    resolve: (_root, { input }, ctx) =>
+      mutate(async () => {
+        const body = validBody(CreateSpaceBody, {
+          ...given(input, ['title', 'emoji', 'visibility'] as const),
+          ...(input.parent ? { parent: toRestId(input.parent, 'Collection') } : {}),
+        });
+        const org = toRestId(input.organizationId, 'Organization');
+        const space = await ctx.rest.send('POST', `/orgs/${seg(org)}/spaces`, body, Space);
+        ctx.rest.clear();
+        return { space };
+      }),
+  }),
+);
+
+const UpdateSpaceInput = builder.inputType('UpdateSpaceInput', {
+  description: 'Changes to a space; absent fields stay as they are.',
+  fields: (t) => ({
+    spaceId: t.id({ required: true, description: 'Space (global ID or REST id).' }),
+    editMode: t.field({ type: EditModeEnum.ref, description: '`live` or `locked`.' }),
+    title: t.string({ description: 'Title (max 50).' }),
+    defaultLevel: t.field({ type: RoleEnum.ref, description: 'Default level; null for none.' }),
+    language: t.string({ description: 'Language code (e.g. `en`); null for none.' }),
+    mergeRules: t.field({ type: MergeRulesInput, description: '`inherit` or own rules.' }),
+    emoji: t.string({ description: 'Emoji (max 50).' }),
+  }),
+});
+
+builder.mutationField('updateSpace', (t) =>
+  t.field({
+    type: SpacePayload,
+    errors: { types: MUTATION_ERRORS, union: { name: 'UpdateSpaceResult' } },
+    description: 'Updates a space: edit mode, title, default level, language, merge rules, emoji.',
+    args: { input: t.arg({ type: UpdateSpaceInput, required: true }) },
+    resolve: (_root, { input }, ctx) =>
+      mutate(async () => {
+        const body = validBody(UpdateSpaceBody, {
+          ...given(input, ['editMode', 'title', 'defaultLevel', 'language', 'emoji'] as const),
+          ...(input.mergeRules !== undefined
+            ? { mergeRules: mergeRulesBody(input.mergeRules) }
+            : {}),
+        });
+        const id = toRestId(input.spaceId, 'Space');
+        const space = await ctx.rest.send('PATCH', spacePath(id), body, Space);
+        ctx.rest.clear();
+        return { space };
+      }),
+  }),
+);
+
+const SpaceIdInput = (name: string, description: string) =>
+  builder.inputType(name, {
+    description,
+    fields: (t) => ({
+      spaceId: t.id({ required: true, description: 'Space (global ID or REST id).' }),
+    }),
+  });
+
+builder.mutationField('deleteSpace', (t) =>
+  t.field({
+    type: DeletePayload,
+    errors: { types: MUTATION_ERRORS, union: { name: 'DeleteSpaceResult' } },
+    description:
+      'Soft-deletes a space: `deletedAt` is set; it can be restored for 7 days, then it is removed permanently.',
+    args: {
+      input: t.arg({
+        type: SpaceIdInput('DeleteSpaceInput', 'The space to delete.'),
+        required: true,
+      }),
+    },
+    resolve: (_root, { input }, ctx) =>
+      mutate(async () => {
+        const id = toRestId(input.spaceId, 'Space');
+        await ctx.rest.send('DELETE', spacePath(id), undefined, Empty);
+        ctx.rest.clear();
+        return { deletedId: globalId('Space', id) };
+      }),
+  }),
+);
+
+builder.mutationField('restoreSpace', (t) =>
+  t.field({
+    type: SpacePayload,
+    errors: { types: MUTATION_ERRORS, union: { name: 'RestoreSpaceResult' } },
+    description:
+      'Restores a soft-deleted space; only within 7 days of its deletion (ConflictError after).',
+    args: {
+      input: t.arg({
+        type: SpaceIdInput('RestoreSpaceInput', 'The space to restore.'),
+        required: true,
+      }),
+    },
+    resolve: (_root, { input }, ctx) =>
+      mutate(async () => {
+        const id = toRestId(input.spaceId, 'Space');
+        const space = await ctx.rest.send('POST', `${spacePath(id)}/restore`, undefined, Space);
+        ctx.rest.clear();
+        return { space };
+      }),
+  }),
+);
+
+const DuplicateSpacePayload = builder
+  .objectRef<{ space: Sp; source: string }>('DuplicateSpacePayload')
+  .implement({
+    description: 'The copy and the space it was copied from.',
+    fields: (t) => ({
+      space: t.field({
+        type: SpaceRef,
+        nullable: false,
+        description: 'The copy.',
+        resolve: (p) => p.space,
+      }),
+      source: t.field({
+        type: SpaceRef,
+        nullable: false,
+        description: 'The space that was duplicated.',
+        resolve: (p, _args, _ctx, info) => idRef(info, p.source),
+      }),
+    }),
+  });
+
+builder.mutationField('duplicateSpace', (t) =>
+  t.field({
+    type: DuplicateSpacePayload,
+    errors: { types: MUTATION_ERRORS, union: { name: 'DuplicateSpaceResult' } },
+    description: 'Duplicates a space with its content.',
+    args: {
+      input: t.arg({
+        type: SpaceIdInput('DuplicateSpaceInput', 'The space to duplicate.'),
+        required: true,
+      }),
+    },
+    resolve: (_root, { input }, ctx) =>
+      mutate(async () => {
+        const id = toRestId(input.spaceId, 'Space');
+        const space = await ctx.rest.send('POST', `${spacePath(id)}/duplicate`, undefined, Space);
+        ctx.rest.clear();
+        return { space, source: id };
+      }),
+  }),
+);
+
+const MoveSpaceInput = builder.inputType('MoveSpaceInput', {
+  description: 'Where to move a space.',
+  fields: (t) => ({
+    spaceId: t.id({ required: true, description: 'Space (global ID or REST id).' }),
+    parent: t.id({
+      description:
+        'New parent collection; null moves it to the organization root; absent keeps it.',
+    }),
+    position: t.field({ type: PositionInput, description: 'Place among siblings (`space`).' }),
+  }),
+});
+
+builder.mutationField('moveSpace', (t) =>
+  t.field({
+    type: SpacePayload,
+    errors: { types: MUTATION_ERRORS, union: { name: 'MoveSpaceResult' } },
+    description: 'Moves a space to another parent collection and/or place among its siblings.',
+    args: { input: t.arg({ type: MoveSpaceInput, required: true }) },
+    resolve: (_root, { input }, ctx) =>
+      mutate(async () => {
+        const body = validBody(MoveSpaceBody, {
+          ...(input.parent !== undefined
+            ? { parent: input.parent === null ? null : toRestId(input.parent, 'Collection') }
+            : {}),
+          ...(input.position ? { position: positionBody(input.position) } : {}),
+        });
+        const id = toRestId(input.spaceId, 'Space');
+        const space = await ctx.rest.send('POST', `${spacePath(id)}/move`, body, Space);
+        ctx.rest.clear();
+        return { space };
+      }),
+  }),
+);
+
+const TransferSpaceInput = builder.inputType('TransferSpaceInput', {
+  description: 'The space and its target organization.',
+  fields: (t) => ({
+    spaceId: t.id({ required: true, description: 'Space (global ID or REST id).' }),
+    organizationId: t.id({
+      required: true,
+      description: 'Target organization (global ID or REST id).',
+    }),
+  }),
+});
+
+builder.mutationField('transferSpace', (t) =>
+  t.field({
+    type: SpacePayload,
+    errors: { types: MUTATION_ERRORS, union: { name: 'TransferSpaceResult' } },
+    description: 'Transfers a space to another organization (needs `admin` in both organizations).',
+    args: { input: t.arg({ type: TransferSpaceInput, required: true }) },
+    resolve: (_root, { input }, ctx) =>
+      mutate(async () => {
+        const body = validBody(TransferBody, {
+          organization: toRestId(input.organizationId, 'Organization'),
+        });
+        const id = toRestId(input.spaceId, 'Space');
+        const space = await ctx.rest.send('POST', `${spacePath(id)}/transfer`, body, Space);
+        ctx.rest.clear();
+        return { space };
+      }),
+  }),
+);
+
+const TemplateContentRefInput = builder.inputType('TemplateContentRefInput', {
+  description: 'A named file reference passed to a template.',
+  fields: (t) => ({
+    name: t.string({ required: true, description: 'Name of the template parameter.' }),
+    file: t.id({ required: true, description: 'Id of the file.' }),
+    space: t.id({ description: 'Space of the file (global ID or REST id).' }),
+  }),
+});
+
+const ApplySpaceTemplateInput = builder.inputType('ApplySpaceTemplateInput', {
+  description: 'A template to apply to a space, into its main content or a change request.',
+  fields: (t) => ({
+    spaceId: t.id({ required: true, description: 'Space (global ID or REST id).' }),
+    templateId: t.string({ required: true, description: 'Id of the template.' }),
+    contentRefs: t.field({
+      type: [TemplateContentRefInput],
+      description: 'File references passed to the template, by name.',
+    }),
+    changeRequestId: t.id({
+      description: 'Apply into this change request (REST id) instead of the main content.',
+    }),
+  }),
+});
+
+/** Payload of applySpaceTemplate (the change-request domain may add its `changeRequest` field). */
+export const ApplySpaceTemplatePayload = builder
+  .objectRef<{ space: string; changeRequestId: string | null }>('ApplySpaceTemplatePayload')
+  .implement({
+    description: 'The space the template was applied to.',
+    fields: (t) => ({
+      space: t.field({
+        type: SpaceRef,
+        nullable: false,
+        description: 'The space, read after the change.',
+        resolve: (p) => p.space,
+      }),
+      changeRequestId: t.exposeID('changeRequestId', {
+        nullable: true,
+        description: 'REST id of the change request it was applied into, if any.',
+      }),
+    }),
+  });
+
+builder.mutationField('applySpaceTemplate', (t) =>
+  t.field({
+    type: ApplySpaceTemplatePayload,
+    errors: { types: MUTATION_ERRORS, union: { name: 'ApplySpaceTemplateResult' } },
+    description:
+      'Applies a template to the main content of a space or to one of its change requests (ConflictError when the space is locked).',
+    args: { input: t.arg({ type: ApplySpaceTemplateInput, required: true }) },
+    resolve: (_root, { input }, ctx) =>
+      mutate(async () => {
+        const spaceId = toRestId(input.spaceId, 'Space');
+        const changeRequestId = input.changeRequestId
+          ? toRestId(input.changeRequestId, 'ChangeRequest')
+          : undefined;
+        const body = validBody(TemplateApplication, {
+          id: input.templateId,
+          ...(input.contentRefs
+            ? {
+                params: {
+                  contentRefs: Object.fromEntries(
+                    input.contentRefs.map((r) => [
+                      r.name,
+                      {
+                        kind: 'file',
+                        file: r.file,
+                        ...(r.space ? { space: toRestId(r.space, 'Space') } : {}),
+                      },
+                    ]),
+                  ),
+                },
+              }
+            : {}),
+          ...(changeRequestId ? { changeRequestId } : {}),
+        });
+        await ctx.rest.send('POST', `${spacePath(spaceId)}/content/template`, body, Empty);
+        ctx.rest.clear();
+        return { space: spaceId, changeRequestId: changeRequestId ?? null };
+      }),
+  }),
+);
