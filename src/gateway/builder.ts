@@ -3,8 +3,48 @@ import DataloaderPlugin from '@pothos/plugin-dataloader';
 import ErrorsPlugin from '@pothos/plugin-errors';
 import RelayPlugin from '@pothos/plugin-relay';
 import ValidationPlugin from '@pothos/plugin-validation';
+import { GraphQLError, type GraphQLSchema } from 'graphql';
 import type { GatewayContext } from './context.ts';
 import { ValidationError } from './errors.ts';
+
+/** Type name given to a global ID that does not decode, so it fails alone, with a clear code. */
+const INVALID_ID = '__invalid__';
+
+/** Decodes `base64("Type:address")` leniently; anything else is marked invalid, never thrown. */
+function decodeGlobalId(globalId: string): { typename: string; id: string } {
+  const decoded = /^[A-Za-z0-9+/]+={0,2}$/.test(globalId)
+    ? Buffer.from(globalId, 'base64').toString('utf8')
+    : '';
+  const canonical = Buffer.from(decoded, 'utf8').toString('base64');
+  const colon = decoded.indexOf(':');
+  if (canonical.replace(/=+$/, '') !== globalId.replace(/=+$/, '') || colon < 1) {
+    return { typename: INVALID_ID, id: globalId };
+  }
+  const typename = decoded.slice(0, colon);
+  const id = decoded.slice(colon + 1);
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(typename) || id === '') {
+    return { typename: INVALID_ID, id: globalId };
+  }
+  return { typename, id };
+}
+
+/** The BAD_USER_INPUT error of an ID that names no Node type, or undefined when it does. */
+function invalidNodeId(
+  schema: GraphQLSchema,
+  id: { typename: string; id: string },
+): GraphQLError | undefined {
+  const node = schema.getType('Node');
+  const type = schema.getType(id.typename);
+  const isNode =
+    node && type && 'getInterfaces' in type && type.getInterfaces().some((i) => i === node);
+  if (id.typename !== INVALID_ID && isNode) return undefined;
+  return new GraphQLError(
+    id.typename === INVALID_ID
+      ? `id: ${JSON.stringify(id.id)} is not a global ID`
+      : `id: ${id.typename} is not a type that node(id) loads`,
+    { extensions: { code: 'BAD_USER_INPUT' } },
+  );
+}
 
 /** The one SchemaBuilder of the graph, with its plugins; types live in `schema/<domain>.ts`. */
 export const builder = new SchemaBuilder<{
@@ -26,6 +66,28 @@ export const builder = new SchemaBuilder<{
       description: 'An object with a global ID that `node(id)` fetches in one upstream call.',
     },
     pageInfoTypeOptions: { description: 'Where a page of a connection stands.' },
+    decodeGlobalID: decodeGlobalId,
+    nodeQueryOptions: {
+      description: 'An object by its global ID, in one upstream call.',
+      resolve: (_root, args, _ctx, info, resolveNode) => {
+        const invalid = invalidNodeId(info.schema, args.id);
+        if (invalid) throw invalid;
+        return resolveNode(args.id);
+      },
+    },
+    nodesQueryOptions: {
+      description:
+        'Objects by their global IDs, in order; one upstream call per distinct object. An ID that fails answers null at its place.',
+      resolve: async (_root, args, _ctx, info, resolveNodes) => {
+        const checks = args.ids.map((id) => invalidNodeId(info.schema, id));
+        const valid = args.ids.filter((_id, i) => !checks[i]);
+        // The plugin's resolveNodes reads `args.ids` (not its argument): narrow it to the valid ones.
+        args.ids = valid;
+        const loaded = await resolveNodes(valid);
+        let next = 0;
+        return checks.map((invalid) => invalid ?? loaded[next++]);
+      },
+    },
   },
   errors: {
     directResult: true,

@@ -36,12 +36,19 @@ function scopeOf(path: string, query: Record<string, QueryValue>): string {
   return createHash('sha256').update(withQuery(path, query)).digest('base64url').slice(0, 10);
 }
 
-/** A cursor is the upstream page token it starts from, plus an offset into that page. */
-function encodeCursor(scope: string, token: string | null, offset: number): string {
-  return Buffer.from(JSON.stringify([scope, token, offset])).toString('base64url');
+/**
+ * A cursor is the upstream page token it starts from, an offset into that page, and the key of
+ * the item it follows, so that items inserted or deleted before it in that page do not shift it.
+ */
+type Cursor = { token: string | null; offset: number; key: string | null };
+
+function encodeCursor(scope: string, cursor: Cursor): string {
+  return Buffer.from(JSON.stringify([scope, cursor.token, cursor.offset, cursor.key])).toString(
+    'base64url',
+  );
 }
 
-function decodeCursor(scope: string, cursor: string): { token: string | null; offset: number } {
+function decodeCursor(scope: string, cursor: string): Cursor {
   let value: unknown;
   try {
     value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
@@ -50,17 +57,22 @@ function decodeCursor(scope: string, cursor: string): { token: string | null; of
   }
   if (
     !Array.isArray(value) ||
-    value.length !== 3 ||
+    value.length !== 4 ||
     typeof value[0] !== 'string' ||
     !(value[1] === null || typeof value[1] === 'string') ||
     !Number.isInteger(value[2]) ||
     (value[2] as number) < 0 ||
-    (value[2] as number) > 1_000_000
+    (value[2] as number) > 1_000_000 ||
+    !(value[3] === null || typeof value[3] === 'string')
   ) {
     throw badInput('after: malformed cursor');
   }
   if (value[0] !== scope) throw badInput('after: the cursor belongs to another connection');
-  return { token: value[1] as string | null, offset: value[2] as number };
+  return {
+    token: value[1] as string | null,
+    offset: value[2] as number,
+    key: value[3] as string | null,
+  };
 }
 
 /** Validates `first`/`last`/`before`: upstream pages go forward only. */
@@ -87,6 +99,16 @@ export interface RestConnectionOptions<S extends z.ZodType> {
   item: S;
   /** Where a later GET would find this item, so it is primed into the loader. */
   primePath?: (item: z.infer<S>) => string | undefined;
+  /** A unique key of an item (default: its `id`), which keeps cursors exact under inserts. */
+  keyOf?: (item: z.infer<S>) => string | undefined;
+}
+
+/** How far past a cursor's offset its item is looked for when items were inserted before it. */
+const CURSOR_SLACK = 25;
+
+function defaultKey(item: unknown): string | undefined {
+  const id = (item as { id?: unknown } | null)?.id;
+  return typeof id === 'string' ? id : undefined;
 }
 
 /**
@@ -102,15 +124,20 @@ export async function restConnection<S extends z.ZodType>(
   const first = checkConnectionArgs(args);
   const query = options.query ?? {};
   const scope = scopeOf(options.path, query);
-  const start = args.after ? decodeCursor(scope, args.after) : { token: null, offset: 0 };
+  const keyOf = options.keyOf ?? defaultKey;
+  const start: Cursor = args.after
+    ? decodeCursor(scope, args.after)
+    : { token: null, offset: 0, key: null };
   const schema = listPage(options.item);
-  const wanted = start.offset + first;
-  const collected: Array<{ node: z.infer<S>; after: [string | null, number] }> = [];
+  const collected: Array<{ node: z.infer<S>; after: Cursor }> = [];
+  // Until the first page is read, the cursor's item is assumed where its offset says.
+  let skip = start.offset;
   let token = start.token;
   let hasMore = false;
   let totalCount = 0;
-  for (;;) {
-    const limit = Math.min(UPSTREAM_MAX_LIMIT, wanted - collected.length + 1);
+  for (let pageIndex = 0; ; pageIndex++) {
+    const slack = pageIndex === 0 && start.key ? CURSOR_SLACK : 0;
+    const limit = Math.min(UPSTREAM_MAX_LIMIT, skip + first - collected.length + 1 + slack);
     const page = await ctx.rest.get(
       withQuery(options.path, { ...query, page: token ?? undefined, limit }),
       schema,
@@ -118,15 +145,25 @@ export async function restConnection<S extends z.ZodType>(
     totalCount = page.count;
     const items = page.items as Array<z.infer<S>>;
     items.forEach((node, index) => {
+      const key = keyOf(node) ?? null;
       // After the last item of a page, continue from the next page's token (offset 0).
       const atEnd = index === items.length - 1 && page.next;
       collected.push({
         node,
-        after: atEnd && page.next ? [page.next.page, 0] : [token, index + 1],
+        after:
+          atEnd && page.next
+            ? { token: page.next.page, offset: 0, key: null }
+            : { token, offset: index + 1, key },
       });
       const primePath = options.primePath?.(node);
       if (primePath) ctx.rest.prime(primePath, node);
     });
+    if (pageIndex === 0 && start.key) {
+      // Items inserted (or deleted) before the cursor's item moved it: resume right after it.
+      const found = collected.findIndex((entry) => keyOf(entry.node) === start.key);
+      if (found >= 0) skip = found + 1;
+    }
+    const wanted = skip + first;
     if (collected.length > wanted) {
       hasMore = true;
       break;
@@ -141,8 +178,8 @@ export async function restConnection<S extends z.ZodType>(
     }
     token = page.next.page;
   }
-  const edges = collected.slice(start.offset, wanted).map((entry) => ({
-    cursor: encodeCursor(scope, entry.after[0], entry.after[1]),
+  const edges = collected.slice(skip, skip + first).map((entry) => ({
+    cursor: encodeCursor(scope, entry.after),
     node: entry.node,
   }));
   return {
@@ -168,7 +205,7 @@ export function arrayConnection<T>(
   const offset = args.after ? decodeCursor(scope, args.after).offset : 0;
   const slice = items.slice(offset, offset + first);
   const edges = slice.map((node, i) => ({
-    cursor: encodeCursor(scope, null, offset + i + 1),
+    cursor: encodeCursor(scope, { token: null, offset: offset + i + 1, key: null }),
     node,
   }));
   return {
