@@ -49,6 +49,7 @@ function landingHtml(gateway: boolean, example: boolean): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>docs-graph</title>
+<link rel="icon" href="data:,">
 <style>
 body { font-family: system-ui, sans-serif; max-width: 760px; margin: 3rem auto; padding: 0 1.5rem; color: #1f2328; line-height: 1.5; }
 code { background: #f6f8fa; padding: 0 0.25rem; border-radius: 4px; }

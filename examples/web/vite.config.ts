@@ -8,9 +8,9 @@ const root = fileURLToPath(new URL('.', import.meta.url));
  * The example frontend. Built for `docs-graph start`, which serves it at `/example/`; in
  * development `/graphql` is proxied to DOCS_GRAPH_URL (default http://127.0.0.1:4000).
  */
-export default defineConfig(({ command }) => ({
+export default defineConfig(({ command, isPreview }) => ({
   root,
-  base: command === 'build' ? '/example/' : '/',
+  base: command === 'build' || isPreview ? '/example/' : '/',
   plugins: [react()],
   resolve: {
     alias: {

@@ -1,5 +1,10 @@
 import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
-import { createYoga, type Plugin, type YogaServerInstance } from 'graphql-yoga';
+import {
+  createYoga,
+  type GraphiQLOptions,
+  type Plugin,
+  type YogaServerInstance,
+} from 'graphql-yoga';
 import { createContext, type GatewayContext } from './context.ts';
 import { schema } from './schema/index.ts';
 import { type Upstream, UpstreamClient, type UpstreamOptions } from './upstream/client.ts';
@@ -85,15 +90,22 @@ export function createGateway(options: GatewayOptions): Gateway {
     plugins: [upstreamExtension],
     renderGraphiQL,
     graphiql: graphiql
-      ? {
-          title: 'docs-graph',
-          defaultQuery: graphiqlOptions.defaultQuery ?? EXAMPLE_QUERY,
-          headers: JSON.stringify(
-            graphiqlOptions.token ? { Authorization: `Bearer ${graphiqlOptions.token}` } : {},
-            null,
-            2,
-          ),
-          shouldPersistHeaders: false,
+      ? (request) => {
+          const defaultQuery = graphiqlOptions.defaultQuery ?? EXAMPLE_QUERY;
+          const options: GraphiQLOptions & { query: string } = {
+            title: 'docs-graph',
+            defaultQuery,
+            // The bundled GraphiQL opens with `query` (else its welcome text), not `defaultQuery`;
+            // a `?query=` in the URL (GraphiQL keeps the edited query there) still wins.
+            query: new URL(request.url).searchParams.get('query') ?? defaultQuery,
+            headers: JSON.stringify(
+              graphiqlOptions.token ? { Authorization: `Bearer ${graphiqlOptions.token}` } : {},
+              null,
+              2,
+            ),
+            shouldPersistHeaders: false,
+          };
+          return options;
         }
       : false,
     context: ({ request }) =>

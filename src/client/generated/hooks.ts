@@ -1088,7 +1088,7 @@ export const ChangeRequestsDocument = new TypedDocumentString(`
     id
     displayName
   }
-}`);
+}`) as unknown as TypedDocumentString<ChangeRequestsQuery, ChangeRequestsQueryVariables>;
 
 export const useChangeRequestsQuery = <TData = ChangeRequestsQuery, TError = unknown>(
   variables: ChangeRequestsQueryVariables,
@@ -1212,7 +1212,7 @@ fragment CommentFields on Comment {
     edit
     delete
   }
-}`);
+}`) as unknown as TypedDocumentString<ChangeRequestDetailQuery, ChangeRequestDetailQueryVariables>;
 
 export const useChangeRequestDetailQuery = <TData = ChangeRequestDetailQuery, TError = unknown>(
   variables: ChangeRequestDetailQueryVariables,
@@ -1280,7 +1280,10 @@ fragment MutationErrorFields on Error {
       message
     }
   }
-}`);
+}`) as unknown as TypedDocumentString<
+  CreateChangeRequestMutation,
+  CreateChangeRequestMutationVariables
+>;
 
 export const useCreateChangeRequestMutation = <TError = unknown, TContext = unknown>(
   options?: UseMutationOptions<
@@ -1357,7 +1360,10 @@ fragment MutationErrorFields on Error {
       message
     }
   }
-}`);
+}`) as unknown as TypedDocumentString<
+  MergeChangeRequestMutation,
+  MergeChangeRequestMutationVariables
+>;
 
 export const useMergeChangeRequestMutation = <TError = unknown, TContext = unknown>(
   options?: UseMutationOptions<
@@ -1439,7 +1445,7 @@ fragment MutationErrorFields on Error {
       message
     }
   }
-}`);
+}`) as unknown as TypedDocumentString<PostCommentMutation, PostCommentMutationVariables>;
 
 export const usePostCommentMutation = <TError = unknown, TContext = unknown>(
   options?: UseMutationOptions<PostCommentMutation, TError, PostCommentMutationVariables, TContext>,
@@ -1503,7 +1509,7 @@ fragment MutationErrorFields on Error {
       message
     }
   }
-}`);
+}`) as unknown as TypedDocumentString<PostCommentReplyMutation, PostCommentReplyMutationVariables>;
 
 export const usePostCommentReplyMutation = <TError = unknown, TContext = unknown>(
   options?: UseMutationOptions<
@@ -1582,7 +1588,7 @@ fragment MutationErrorFields on Error {
       message
     }
   }
-}`);
+}`) as unknown as TypedDocumentString<ResolveCommentMutation, ResolveCommentMutationVariables>;
 
 export const useResolveCommentMutation = <TError = unknown, TContext = unknown>(
   options?: UseMutationOptions<
@@ -1628,7 +1634,7 @@ export const OrganizationsDocument = new TypedDocumentString(`
     }
   }
 }
-    `);
+    `) as unknown as TypedDocumentString<OrganizationsQuery, OrganizationsQueryVariables>;
 
 export const useOrganizationsQuery = <TData = OrganizationsQuery, TError = unknown>(
   variables?: OrganizationsQueryVariables,
@@ -1728,7 +1734,10 @@ fragment ChangeRequestSummary on ChangeRequest {
     id
     displayName
   }
-}`);
+}`) as unknown as TypedDocumentString<
+  OrganizationDashboardQuery,
+  OrganizationDashboardQueryVariables
+>;
 
 export const useOrganizationDashboardQuery = <TData = OrganizationDashboardQuery, TError = unknown>(
   variables: OrganizationDashboardQueryVariables,
@@ -1790,7 +1799,7 @@ export const OrganizationSpacesDocument = new TypedDocumentString(`
   updatedAt
   changeRequestsOpen
   commentsCount
-}`);
+}`) as unknown as TypedDocumentString<OrganizationSpacesQuery, OrganizationSpacesQueryVariables>;
 
 export const useOrganizationSpacesQuery = <TData = OrganizationSpacesQuery, TError = unknown>(
   variables: OrganizationSpacesQueryVariables,
@@ -1857,7 +1866,7 @@ export const SearchDocument = new TypedDocumentString(`
     }
   }
 }
-    `);
+    `) as unknown as TypedDocumentString<SearchQuery, SearchQueryVariables>;
 
 export const useSearchQuery = <TData = SearchQuery, TError = unknown>(
   variables: SearchQueryVariables,
@@ -1903,7 +1912,7 @@ export const SitesDocument = new TypedDocumentString(`
     }
   }
 }
-    `);
+    `) as unknown as TypedDocumentString<SitesQuery, SitesQueryVariables>;
 
 export const useSitesQuery = <TData = SitesQuery, TError = unknown>(
   variables: SitesQueryVariables,
@@ -1976,7 +1985,7 @@ fragment SiteSectionItem on SiteSection {
   siteSpaces {
     ...SiteSpaceItem
   }
-}`);
+}`) as unknown as TypedDocumentString<SiteStructureQuery, SiteStructureQueryVariables>;
 
 export const useSiteStructureQuery = <TData = SiteStructureQuery, TError = unknown>(
   variables: SiteStructureQueryVariables,
@@ -2059,7 +2068,7 @@ fragment PageNode on Page {
   type
   path
   hidden
-}`);
+}`) as unknown as TypedDocumentString<SpaceWithPagesQuery, SpaceWithPagesQueryVariables>;
 
 export const useSpaceWithPagesQuery = <TData = SpaceWithPagesQuery, TError = unknown>(
   variables: SpaceWithPagesQueryVariables,
@@ -2118,7 +2127,7 @@ export const PageContentDocument = new TypedDocumentString(`
   type
   path
   hidden
-}`);
+}`) as unknown as TypedDocumentString<PageContentQuery, PageContentQueryVariables>;
 
 export const usePageContentQuery = <TData = PageContentQuery, TError = unknown>(
   variables: PageContentQueryVariables,
@@ -2186,7 +2195,7 @@ export const TranslationsDocument = new TypedDocumentString(`
     runs
     latestPages
   }
-}`);
+}`) as unknown as TypedDocumentString<TranslationsQuery, TranslationsQueryVariables>;
 
 export const useTranslationsQuery = <TData = TranslationsQuery, TError = unknown>(
   variables: TranslationsQueryVariables,
@@ -2263,7 +2272,7 @@ fragment TranslationFields on Translation {
     runs
     latestPages
   }
-}`);
+}`) as unknown as TypedDocumentString<RunTranslationMutation, RunTranslationMutationVariables>;
 
 export const useRunTranslationMutation = <TError = unknown, TContext = unknown>(
   options?: UseMutationOptions<
