@@ -13,6 +13,7 @@ import {
   PageContentDocument,
   PostCommentDocument,
   PostCommentReplyDocument,
+  PublishSiteDocument,
   ResolveCommentDocument,
   RunTranslationDocument,
   SearchDocument,
@@ -160,6 +161,13 @@ describe('docs-graph/client against the embedded stack', () => {
     const structure = await client.request(SiteStructureDocument, { siteId: site.id });
     expect(structure.site?.title).toBe(site.title);
     expect(structure.site?.publishedSite?.structure.structure.length).toBeGreaterThan(0);
+
+    const draft = sites.organization?.sites?.nodes?.find((s) => s && !s.published);
+    if (!draft) throw new Error('no unpublished demo site');
+    const published = await client.request(PublishSiteDocument, { input: { siteId: draft.id } });
+    expect(published.publishSite?.__typename).toBe('SitePayload');
+    const after = await client.request(SitesDocument, { organizationId });
+    expect(after.organization?.sites?.nodes?.find((s) => s?.id === draft.id)?.published).toBe(true);
   });
 
   it('translations and running one', async () => {

@@ -123,6 +123,14 @@ export type PostCommentReplyInput = {
   spaceId?: string | null | undefined;
 };
 
+/** The site to publish. */
+export type PublishSiteInput = {
+  /** Organization (global ID or REST id); needed only with REST ids. */
+  organizationId?: string | null | undefined;
+  /** Site (global ID, or REST id with `organizationId`). */
+  siteId?: string | null | undefined;
+};
+
 /** The translation to run. */
 export type RunTranslationInput = {
   /** The translation (global ID). */
@@ -714,6 +722,33 @@ export type SiteSectionItemFragment = {
     hidden: boolean | null;
     space: { id: string; title: string; emoji: string };
   }>;
+};
+
+export type PublishSiteMutationVariables = Exact<{
+  input: PublishSiteInput;
+}>;
+
+export type PublishSiteMutation = {
+  publishSite:
+    | { __typename: 'ConflictError'; message: string }
+    | { __typename: 'ForbiddenError'; message: string }
+    | { __typename: 'NotFoundError'; message: string }
+    | {
+        __typename: 'SitePayload';
+        site: {
+          id: string;
+          title: string;
+          published: boolean;
+          visibility: SiteVisibility;
+          urls: { published: string | null } | null;
+        };
+      }
+    | {
+        __typename: 'ValidationError';
+        message: string;
+        fieldErrors: Array<{ path: Array<string>; message: string }>;
+      }
+    | null;
 };
 
 export type SpaceWithPagesQueryVariables = Exact<{
@@ -2016,6 +2051,59 @@ useSiteStructureQuery.fetcher = (
 ) =>
   docsGraphFetcher<SiteStructureQuery, SiteStructureQueryVariables>(
     SiteStructureDocument,
+    variables,
+    options,
+  );
+
+export const PublishSiteDocument = new TypedDocumentString(`
+    mutation PublishSite($input: PublishSiteInput!) {
+  publishSite(input: $input) {
+    __typename
+    ...MutationErrorFields
+    ... on SitePayload {
+      site {
+        id
+        title
+        published
+        visibility
+        urls {
+          published
+        }
+      }
+    }
+  }
+}
+    fragment MutationErrorFields on Error {
+  __typename
+  message
+  ... on ValidationError {
+    fieldErrors {
+      path
+      message
+    }
+  }
+}`) as unknown as TypedDocumentString<PublishSiteMutation, PublishSiteMutationVariables>;
+
+export const usePublishSiteMutation = <TError = unknown, TContext = unknown>(
+  options?: UseMutationOptions<PublishSiteMutation, TError, PublishSiteMutationVariables, TContext>,
+) => {
+  return useMutation<PublishSiteMutation, TError, PublishSiteMutationVariables, TContext>({
+    mutationKey: ['PublishSite'],
+    mutationFn: (variables?: PublishSiteMutationVariables) =>
+      docsGraphFetcher<PublishSiteMutation, PublishSiteMutationVariables>(
+        PublishSiteDocument,
+        variables,
+      )(),
+    ...options,
+  });
+};
+
+usePublishSiteMutation.fetcher = (
+  variables: PublishSiteMutationVariables,
+  options?: RequestInit['headers'],
+) =>
+  docsGraphFetcher<PublishSiteMutation, PublishSiteMutationVariables>(
+    PublishSiteDocument,
     variables,
     options,
   );
