@@ -50,9 +50,11 @@ describe.skipIf(skipReason !== undefined)('example frontend in headless Chromium
     try {
       await page.goto(url);
       await page.getByTestId('organizations').getByRole('button', { name: 'Acme Docs' }).click();
-      await expect
-        .poll(() => page.getByTestId('organization-title').textContent())
-        .toBe('Acme Docs');
+      await page.getByTestId('organization-title').filter({ hasText: 'Acme Docs' }).waitFor();
+
+      await page.getByTestId('search').fill('install');
+      await page.getByRole('button', { name: 'Search' }).click();
+      await page.getByTestId('search-results').getByRole('button').first().waitFor();
 
       // Spaces are paged with `after`: the second page comes from "More spaces".
       const spaces = page.getByTestId('spaces');
@@ -88,7 +90,7 @@ describe.skipIf(skipReason !== undefined)('example frontend in headless Chromium
 
       await page.getByTestId('merge').click();
       await badge.filter({ hasText: 'MERGED' }).waitFor();
-      await expect.poll(() => page.getByTestId('merge').count()).toBe(0);
+      await expect.poll(() => page.getByTestId('merge').count(), { timeout: 10_000 }).toBe(0);
       const shot = await screenshot(page, 'example-merged');
       expect(statSync(shot).size).toBeGreaterThan(10_000);
       expect(problems).toEqual([]);

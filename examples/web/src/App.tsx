@@ -15,6 +15,7 @@ import {
   usePostCommentMutation,
   usePostCommentReplyMutation,
   useResolveCommentMutation,
+  useSearchQuery,
   useSpaceWithPagesQuery,
 } from 'docs-graph/client';
 import { type FormEvent, useState } from 'react';
@@ -186,6 +187,7 @@ function Organization({
           </ul>
         </>
       )}
+      <Search organizationId={organizationId} onSpace={onSpace} />
       <h2>Spaces</h2>
       <ul className="list" data-testid="spaces">
         {cursors.map((after, index) => (
@@ -200,6 +202,59 @@ function Organization({
         ))}
       </ul>
     </section>
+  );
+}
+
+/** Full-text search over the organization's spaces (runs once something is typed). */
+function Search({
+  organizationId,
+  onSpace,
+}: {
+  organizationId: string;
+  onSpace: (spaceId: string) => void;
+}) {
+  const [text, setText] = useState('');
+  const [query, setQuery] = useState('');
+  const { data, error, isFetching } = useSearchQuery(
+    { organizationId, query, first: 10 },
+    { enabled: query.trim() !== '' },
+  );
+  const results = data?.organization?.search;
+  return (
+    <form
+      className="search"
+      onSubmit={(event) => {
+        event.preventDefault();
+        setQuery(text);
+      }}
+    >
+      <input
+        data-testid="search"
+        value={text}
+        placeholder="Search the organization's spaces"
+        onChange={(event) => setText(event.target.value)}
+      />
+      <button type="submit">Search</button>
+      <Status error={error} loading={isFetching} />
+      {results && (
+        <ul className="list" data-testid="search-results">
+          {results.nodes?.map(
+            (hit) =>
+              hit && (
+                <li key={hit.id}>
+                  <button type="button" onClick={() => onSpace(hit.space.id)}>
+                    {hit.space.emoji} {hit.space.title}
+                  </button>{' '}
+                  <span className="muted">
+                    {hit.pages.map((p) => p.title).join(' · ') || hit.title}
+                  </span>
+                </li>
+              ),
+          )}
+          {results.totalCount === 0 && <li className="muted">Nothing found.</li>}
+        </ul>
+      )}
+    </form>
   );
 }
 
