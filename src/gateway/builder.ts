@@ -61,14 +61,37 @@ export const builder = new SchemaBuilder<{
   relay: {
     clientMutationId: 'omit',
     cursorType: 'String',
-    nodesOnConnection: true,
+    nodesOnConnection: { description: 'The items (a shortcut for `edges { node }`).' },
     nodeTypeOptions: {
       description: 'An object with a global ID that `node(id)` fetches in one upstream call.',
     },
     pageInfoTypeOptions: { description: 'Where a page of a connection stands.' },
+    idFieldOptions: { description: 'Global ID: base64 of the type name and the REST address.' },
+    firstArgOptions: { description: 'How many items to return (1 to 1000, default 50).' },
+    afterArgOptions: { description: 'Return the items after this cursor (an `endCursor`).' },
+    lastArgOptions: {
+      description: 'Not supported: the upstream pages forward only (answers BAD_USER_INPUT).',
+    },
+    beforeArgOptions: {
+      description: 'Not supported: the upstream pages forward only (answers BAD_USER_INPUT).',
+    },
+    cursorFieldOptions: { description: 'Where this item stands, for `after`.' },
+    nodeFieldOptions: { description: 'The item.' },
+    edgesFieldOptions: { description: 'The items with their cursors.' },
+    pageInfoFieldOptions: { description: 'Where this page stands.' },
+    hasNextPageFieldOptions: { description: 'True when more items follow this page.' },
+    hasPreviousPageFieldOptions: {
+      description: 'Always false: the upstream pages forward only.',
+    },
+    startCursorFieldOptions: { description: 'Cursor of the first item of this page.' },
+    endCursorFieldOptions: { description: 'Cursor of the last item of this page, for `after`.' },
+    defaultConnectionTypeOptions: { description: 'A page of a list, over the REST page tokens.' },
+    defaultEdgeTypeOptions: { description: 'An item of a list with its cursor.' },
+    defaultPayloadTypeOptions: { description: 'What a mutation changed.' },
     decodeGlobalID: decodeGlobalId,
     nodeQueryOptions: {
       description: 'An object by its global ID, in one upstream call.',
+      args: { id: { description: 'A global ID from the graph.' } },
       resolve: (_root, args, _ctx, info, resolveNode) => {
         const invalid = invalidNodeId(info.schema, args.id);
         if (invalid) throw invalid;
@@ -78,6 +101,7 @@ export const builder = new SchemaBuilder<{
     nodesQueryOptions: {
       description:
         'Objects by their global IDs, in order; one upstream call per distinct object. An ID that fails answers null at its place.',
+      args: { ids: { description: 'Global IDs from the graph.' } },
       resolve: async (_root, args, _ctx, info, resolveNodes) => {
         const checks = args.ids.map((id) => invalidNodeId(info.schema, id));
         const valid = args.ids.filter((_id, i) => !checks[i]);
@@ -91,6 +115,9 @@ export const builder = new SchemaBuilder<{
   },
   errors: {
     directResult: true,
+    defaultUnionOptions: {
+      description: 'The payload of the mutation, or the contract error that stopped it.',
+    },
     unsafelyHandleInputErrors: true,
     defaultTypes: [],
   },

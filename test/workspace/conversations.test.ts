@@ -14,7 +14,6 @@ import { openDatabase } from '../../src/workspace/db.ts';
 import {
   DEMO_CONVERSATIONS,
   demoConversation,
-  seedConversations,
 } from '../../src/workspace/demo/conversations.ts';
 import { seededIds } from '../../src/workspace/ids.ts';
 import {

@@ -139,8 +139,11 @@ export type RunTranslationInput = {
 
 /** Plan type of a site. */
 export type SiteType =
+  /** The REST value `basic`. */
   | 'BASIC'
+  /** The REST value `premium`. */
   | 'PREMIUM'
+  /** The REST value `ultimate`. */
   | 'ULTIMATE'
   /** A value this gateway does not know yet (sent by a newer upstream). */
   | 'UNKNOWN';

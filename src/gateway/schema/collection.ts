@@ -205,7 +205,13 @@ builder.mutationField('createCollection', (t) =>
     type: CollectionPayload,
     errors: { types: MUTATION_ERRORS, union: { name: 'CreateCollectionResult' } },
     description: 'Creates a collection in an organization, optionally inside another.',
-    args: { input: t.arg({ type: CreateCollectionInput, required: true }) },
+    args: {
+      input: t.arg({
+        description: 'The fields of the write, mirroring its REST body.',
+        type: CreateCollectionInput,
+        required: true,
+      }),
+    },
     resolve: (_root, { input }, ctx) =>
       mutate(async () => {
         const body = validBody(CreateCollectionBody, {
@@ -243,7 +249,13 @@ builder.mutationField('updateCollection', (t) =>
     type: CollectionPayload,
     errors: { types: MUTATION_ERRORS, union: { name: 'UpdateCollectionResult' } },
     description: "Updates a collection's title, description or default level.",
-    args: { input: t.arg({ type: UpdateCollectionInput, required: true }) },
+    args: {
+      input: t.arg({
+        description: 'The fields of the write, mirroring its REST body.',
+        type: UpdateCollectionInput,
+        required: true,
+      }),
+    },
     resolve: (_root, { input }, ctx) =>
       mutate(async () => {
         const body = validBody(
@@ -275,6 +287,7 @@ builder.mutationField('deleteCollection', (t) =>
     description: 'Deletes a collection (succeeds also when it did not exist).',
     args: {
       input: t.arg({
+        description: 'The fields of the write, mirroring its REST body.',
         type: CollectionIdInput('DeleteCollectionInput', 'The collection to delete.'),
         required: true,
       }),
@@ -309,7 +322,13 @@ builder.mutationField('moveCollection', (t) =>
     type: CollectionPayload,
     errors: { types: MUTATION_ERRORS, union: { name: 'MoveCollectionResult' } },
     description: 'Moves a collection to another parent and/or place among its siblings.',
-    args: { input: t.arg({ type: MoveCollectionInput, required: true }) },
+    args: {
+      input: t.arg({
+        description: 'The fields of the write, mirroring its REST body.',
+        type: MoveCollectionInput,
+        required: true,
+      }),
+    },
     resolve: (_root, { input }, ctx) =>
       mutate(async () => {
         const body = validBody(MoveCollectionBody, {
@@ -348,7 +367,13 @@ builder.mutationField('transferCollection', (t) =>
     errors: { types: MUTATION_ERRORS, union: { name: 'TransferCollectionResult' } },
     description:
       'Transfers a collection to another organization (needs `admin` in both organizations).',
-    args: { input: t.arg({ type: TransferCollectionInput, required: true }) },
+    args: {
+      input: t.arg({
+        description: 'The fields of the write, mirroring its REST body.',
+        type: TransferCollectionInput,
+        required: true,
+      }),
+    },
     resolve: (_root, { input }, ctx) =>
       mutate(async () => {
         const body = validBody(TransferBody, {

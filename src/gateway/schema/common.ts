@@ -66,9 +66,12 @@ builder.objectType(ConflictError, {
   interfaces: [ErrorInterface],
 });
 
-/** GraphQL name of an enum value: `share-link` -> `SHARE_LINK`. */
+/** GraphQL name of an enum value: `share-link` -> `SHARE_LINK`, `updatedAt` -> `UPDATED_AT`. */
 export function enumName(value: string): string {
-  return value.toUpperCase().replace(/[^A-Z0-9_]/g, '_');
+  return value
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .toUpperCase()
+    .replace(/[^A-Z0-9_]/g, '_');
 }
 
 /** Internal value of the fallback member every open enum has. */
@@ -88,7 +91,7 @@ export function openEnumType(
   for (const value of values) {
     members[enumName(value)] = {
       value,
-      ...(valueDescriptions[value] ? { description: valueDescriptions[value] } : {}),
+      description: valueDescriptions[value] ?? `The REST value \`${value}\`.`,
     };
   }
   members.UNKNOWN = {
@@ -109,7 +112,9 @@ export function openEnumType(
 
 /** An input enum (strict): only the listed values. */
 export function inputEnumType(name: string, values: readonly string[], description: string) {
-  const members: Record<string, { value: string }> = {};
-  for (const value of values) members[enumName(value)] = { value };
+  const members: Record<string, { value: string; description: string }> = {};
+  for (const value of values) {
+    members[enumName(value)] = { value, description: `The REST value \`${value}\`.` };
+  }
   return builder.enumType(name, { description, values: members });
 }

@@ -535,7 +535,13 @@ builder.mutationField('ingestConversation', (t) =>
     type: IngestConversationPayload,
     errors: { types: MUTATION_ERRORS, union: { name: 'IngestConversationResult' } },
     description: 'Ingests a support conversation into the organization. Needs organization admin.',
-    args: { input: t.arg({ type: IngestConversationInput, required: true }) },
+    args: {
+      input: t.arg({
+        description: 'The fields of the write, mirroring its REST body.',
+        type: IngestConversationInput,
+        required: true,
+      }),
+    },
     resolve: (_root, { input }, ctx) =>
       mutate(async () => {
         const body = validBody(IngestConversationBody, {
@@ -623,6 +629,7 @@ for (const [name, muted] of [
         : 'Unmutes a cluster for change request creation. Needs organization admin.',
       args: {
         input: t.arg({
+          description: 'The fields of the write, mirroring its REST body.',
           type: ClusterIdInput(
             `${typeName}Input`,
             muted ? 'The cluster to mute.' : 'The cluster to unmute.',

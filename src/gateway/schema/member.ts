@@ -233,7 +233,13 @@ builder.mutationField('setMemberRole', (t) =>
     type: MemberPayload,
     errors: { types: MUTATION_ERRORS, union: { name: 'SetMemberRoleResult' } },
     description: "Changes a member's role in the organization (needs organization `admin`).",
-    args: { input: t.arg({ type: SetMemberRoleInput, required: true }) },
+    args: {
+      input: t.arg({
+        description: 'The fields of the write, mirroring its REST body.',
+        type: SetMemberRoleInput,
+        required: true,
+      }),
+    },
     resolve: (_root, { input }, ctx) =>
       mutate(async () => {
         const body = validBody(UpdateMemberBody, { role: input.role ?? null });
@@ -264,6 +270,7 @@ builder.mutationField('removeMember', (t) =>
     description: 'Removes a member from the organization (succeeds also when not a member).',
     args: {
       input: t.arg({
+        description: 'The fields of the write, mirroring its REST body.',
         type: MemberAddressInput('RemoveMemberInput', 'The member to remove.'),
         required: true,
       }),
@@ -285,6 +292,7 @@ builder.mutationField('addSSOMember', (t) =>
     description: 'Adds a user to the organization as an SSO member.',
     args: {
       input: t.arg({
+        description: 'The fields of the write, mirroring its REST body.',
         type: MemberAddressInput('AddSSOMemberInput', 'The user to add as an SSO member.'),
         required: true,
       }),

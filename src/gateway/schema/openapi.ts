@@ -420,7 +420,13 @@ builder.mutationField('createOpenAPISpec', (t) =>
     errors: { types: MUTATION_ERRORS, union: { name: 'CreateOpenAPISpecResult' } },
     description:
       'Creates an OpenAPI spec from a source URL and starts processing it (`processingState` pending). Needs organization admin.',
-    args: { input: t.arg({ type: CreateSpecInput, required: true }) },
+    args: {
+      input: t.arg({
+        description: 'The fields of the write, mirroring its REST body.',
+        type: CreateSpecInput,
+        required: true,
+      }),
+    },
     resolve: (_root, { input }, ctx) =>
       mutate(async () => {
         const body = validBody(CreateOpenAPISpecBody, {
@@ -453,7 +459,13 @@ builder.mutationField('createOrUpdateOpenAPISpec', (t) =>
     errors: { types: MUTATION_ERRORS, union: { name: 'CreateOrUpdateOpenAPISpecResult' } },
     description:
       'Creates the spec of this slug or replaces its source, then reprocesses it. Needs organization admin.',
-    args: { input: t.arg({ type: PutSpecInput, required: true }) },
+    args: {
+      input: t.arg({
+        description: 'The fields of the write, mirroring its REST body.',
+        type: PutSpecInput,
+        required: true,
+      }),
+    },
     resolve: (_root, { input }, ctx) =>
       mutate(async () => {
         const { slug } = validBody(CreateOpenAPISpecBody.pick({ slug: true }), {
@@ -485,7 +497,13 @@ builder.mutationField('setOpenAPISpecVisibility', (t) =>
     type: SpecPayload,
     errors: { types: MUTATION_ERRORS, union: { name: 'SetOpenAPISpecVisibilityResult' } },
     description: 'Makes a spec public (readable with its public link) or private. Needs admin.',
-    args: { input: t.arg({ type: SetVisibilityInput, required: true }) },
+    args: {
+      input: t.arg({
+        description: 'The fields of the write, mirroring its REST body.',
+        type: SetVisibilityInput,
+        required: true,
+      }),
+    },
     resolve: (_root, { input }, ctx) =>
       mutate(async () => {
         const body = validBody(UpdateOpenAPISpecBody, { visibility: input.visibility });
@@ -509,7 +527,13 @@ builder.mutationField('deleteOpenAPISpec', (t) =>
     type: SpecDeletedPayload,
     errors: { types: MUTATION_ERRORS, union: { name: 'DeleteOpenAPISpecResult' } },
     description: 'Deletes a spec and its versions (succeeds also when it did not exist).',
-    args: { input: t.arg({ type: SpecIdInput, required: true }) },
+    args: {
+      input: t.arg({
+        description: 'The fields of the write, mirroring its REST body.',
+        type: SpecIdInput,
+        required: true,
+      }),
+    },
     resolve: (_root, { input }, ctx) =>
       mutate(async () => {
         const [orgId, slug] = validSpecAddress(input.specId);

@@ -220,7 +220,13 @@ builder.mutationField('createSAMLProvider', (t) =>
     type: SAMLProviderPayload,
     errors: { types: MUTATION_ERRORS, union: { name: 'CreateSAMLProviderResult' } },
     description: 'Creates a SAML provider (needs organization `admin`).',
-    args: { input: t.arg({ type: CreateSAMLProviderInput, required: true }) },
+    args: {
+      input: t.arg({
+        description: 'The fields of the write, mirroring its REST body.',
+        type: CreateSAMLProviderInput,
+        required: true,
+      }),
+    },
     resolve: (_root, { input }, ctx) =>
       mutate(async () => {
         const body = validBody(CreateSamlProviderBody, samlBody(given(input, samlFields)));
@@ -256,7 +262,13 @@ builder.mutationField('updateSAMLProvider', (t) =>
     type: SAMLProviderPayload,
     errors: { types: MUTATION_ERRORS, union: { name: 'UpdateSAMLProviderResult' } },
     description: 'Updates a SAML provider.',
-    args: { input: t.arg({ type: UpdateSAMLProviderInput, required: true }) },
+    args: {
+      input: t.arg({
+        description: 'The fields of the write, mirroring its REST body.',
+        type: UpdateSAMLProviderInput,
+        required: true,
+      }),
+    },
     resolve: (_root, { input }, ctx) =>
       mutate(async () => {
         const body = validBody(UpdateSamlProviderBody, samlBody(given(input, samlFields)));
@@ -282,7 +294,13 @@ builder.mutationField('deleteSAMLProvider', (t) =>
     type: DeletedInOrganizationPayload,
     errors: { types: MUTATION_ERRORS, union: { name: 'DeleteSAMLProviderResult' } },
     description: 'Deletes a SAML provider (succeeds also when it did not exist).',
-    args: { input: t.arg({ type: DeleteSAMLProviderInput, required: true }) },
+    args: {
+      input: t.arg({
+        description: 'The fields of the write, mirroring its REST body.',
+        type: DeleteSAMLProviderInput,
+        required: true,
+      }),
+    },
     resolve: (_root, { input }, ctx) =>
       mutate(async () => {
         const orgId = toRestId(input.organizationId, 'Organization');

@@ -292,7 +292,13 @@ builder.mutationField('createTranslation', (t) =>
     type: TranslationPayload,
     errors: { types: MUTATION_ERRORS, union: { name: 'CreateTranslationResult' } },
     description: 'Creates a translation of a space (not run yet). Needs organization admin.',
-    args: { input: t.arg({ type: CreateTranslationInput, required: true }) },
+    args: {
+      input: t.arg({
+        description: 'The fields of the write, mirroring its REST body.',
+        type: CreateTranslationInput,
+        required: true,
+      }),
+    },
     resolve: (_root, { input }, ctx) =>
       mutate(async () => {
         const body = validBody(CreateTranslationBody, {
@@ -328,7 +334,13 @@ builder.mutationField('updateTranslationInstructions', (t) =>
     type: TranslationPayload,
     errors: { types: MUTATION_ERRORS, union: { name: 'UpdateTranslationInstructionsResult' } },
     description: "Replaces a translation's instructions. Needs organization admin.",
-    args: { input: t.arg({ type: UpdateInstructionsInput, required: true }) },
+    args: {
+      input: t.arg({
+        description: 'The fields of the write, mirroring its REST body.',
+        type: UpdateInstructionsInput,
+        required: true,
+      }),
+    },
     resolve: (_root, { input }, ctx) =>
       mutate(async () => {
         const body = validBody(UpdateTranslationBody, { instructions: input.instructions });
@@ -356,6 +368,7 @@ builder.mutationField('runTranslation', (t) =>
       'Starts a run of a translation; it completes asynchronously (poll `status`). Needs organization admin.',
     args: {
       input: t.arg({
+        description: 'The fields of the write, mirroring its REST body.',
         type: TranslationIdInput('RunTranslationInput', 'The translation to run.'),
         required: true,
       }),
@@ -395,6 +408,7 @@ builder.mutationField('deleteTranslation', (t) =>
     description: 'Deletes a translation (succeeds also when it did not exist). Needs admin.',
     args: {
       input: t.arg({
+        description: 'The fields of the write, mirroring its REST body.',
         type: TranslationIdInput('DeleteTranslationInput', 'The translation to delete.'),
         required: true,
       }),

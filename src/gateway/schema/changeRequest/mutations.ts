@@ -190,7 +190,13 @@ builder.mutationField('createChangeRequest', (t) =>
     errors: { types: MUTATION_ERRORS, union: { name: 'CreateChangeRequestResult' } },
     description:
       'Creates a change request (`POST /spaces/{spaceId}/change-requests`); a locked space is a ConflictError.',
-    args: { input: t.arg({ type: CreateChangeRequestInput, required: true }) },
+    args: {
+      input: t.arg({
+        description: 'The fields of the write, mirroring its REST body.',
+        type: CreateChangeRequestInput,
+        required: true,
+      }),
+    },
     resolve: async (_root, { input }, ctx) => {
       const spaceId = toRestId(input.spaceId, 'Space');
       const template = input.template
@@ -249,7 +255,13 @@ builder.mutationField('updateChangeRequest', (t) =>
     type: ChangeRequestPayload,
     errors: { types: MUTATION_ERRORS, union: { name: 'UpdateChangeRequestResult' } },
     description: 'Updates the subject, status or description of a change request (`PATCH {cr}`).',
-    args: { input: t.arg({ type: UpdateChangeRequestInput, required: true }) },
+    args: {
+      input: t.arg({
+        description: 'The fields of the write, mirroring its REST body.',
+        type: UpdateChangeRequestInput,
+        required: true,
+      }),
+    },
     resolve: (_root, { input }, ctx) =>
       patchChangeRequest(ctx, input, {
         subject: input.subject,
@@ -286,7 +298,13 @@ for (const [name, union, status, description] of statusMoves) {
       type: ChangeRequestPayload,
       errors: { types: MUTATION_ERRORS, union: { name: union } },
       description,
-      args: { input: t.arg({ type: ChangeRequestRefInput, required: true }) },
+      args: {
+        input: t.arg({
+          description: 'The fields of the write, mirroring its REST body.',
+          type: ChangeRequestRefInput,
+          required: true,
+        }),
+      },
       resolve: (_root, { input }, ctx) => patchChangeRequest(ctx, input, { status }),
     }),
   );
@@ -317,7 +335,13 @@ builder.mutationField('mergeChangeRequest', (t) =>
     errors: { types: MUTATION_ERRORS, union: { name: 'MergeChangeRequestResult' } },
     description:
       'Merges a change request into the main content (`POST {cr}/merge`). A merged or archived request, or a locked space, is a ConflictError.',
-    args: { input: t.arg({ type: ChangeRequestRefInput, required: true }) },
+    args: {
+      input: t.arg({
+        description: 'The fields of the write, mirroring its REST body.',
+        type: ChangeRequestRefInput,
+        required: true,
+      }),
+    },
     resolve: (_root, { input }, ctx) => revisionOperation(ctx, input, 'merge'),
   }),
 );
@@ -328,7 +352,13 @@ builder.mutationField('updateChangeRequestFromMain', (t) =>
     errors: { types: MUTATION_ERRORS, union: { name: 'UpdateChangeRequestFromMainResult' } },
     description:
       'Pulls the main content into a change request (`POST {cr}/update`); it gets a new revision.',
-    args: { input: t.arg({ type: ChangeRequestRefInput, required: true }) },
+    args: {
+      input: t.arg({
+        description: 'The fields of the write, mirroring its REST body.',
+        type: ChangeRequestRefInput,
+        required: true,
+      }),
+    },
     resolve: (_root, { input }, ctx) => revisionOperation(ctx, input, 'update'),
   }),
 );

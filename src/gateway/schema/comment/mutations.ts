@@ -275,7 +275,13 @@ builder.mutationField('postComment', (t) =>
     type: CommentPayload,
     errors: { types: MUTATION_ERRORS, union: { name: 'PostCommentResult' } },
     description: 'Posts a comment on a space’s main content or on a change request.',
-    args: { input: t.arg({ type: PostCommentInput, required: true }) },
+    args: {
+      input: t.arg({
+        description: 'The fields of the write, mirroring its REST body.',
+        type: PostCommentInput,
+        required: true,
+      }),
+    },
     resolve: (_root, { input }, ctx) => {
       const scope = scopeOfInput(input);
       const body = validBody(CreateCommentBody, {
@@ -298,7 +304,13 @@ builder.mutationField('editComment', (t) =>
     type: CommentPayload,
     errors: { types: MUTATION_ERRORS, union: { name: 'EditCommentResult' } },
     description: 'Replaces the body of a comment.',
-    args: { input: t.arg({ type: EditCommentInput, required: true }) },
+    args: {
+      input: t.arg({
+        description: 'The fields of the write, mirroring its REST body.',
+        type: EditCommentInput,
+        required: true,
+      }),
+    },
     resolve: (_root, { input }, ctx) => putComment(ctx, input, { body: input.body }),
   }),
 );
@@ -317,7 +329,13 @@ for (const [name, union, resolved, description] of [
       type: CommentPayload,
       errors: { types: MUTATION_ERRORS, union: { name: union } },
       description,
-      args: { input: t.arg({ type: CommentRefInput, required: true }) },
+      args: {
+        input: t.arg({
+          description: 'The fields of the write, mirroring its REST body.',
+          type: CommentRefInput,
+          required: true,
+        }),
+      },
       resolve: (_root, { input }, ctx) => putComment(ctx, input, { resolved }),
     }),
   );
@@ -342,7 +360,13 @@ for (const [name, union, key, description] of [
       type: CommentPayload,
       errors: { types: MUTATION_ERRORS, union: { name: union } },
       description,
-      args: { input: t.arg({ type: CommentReactionsInput, required: true }) },
+      args: {
+        input: t.arg({
+          description: 'The fields of the write, mirroring its REST body.',
+          type: CommentReactionsInput,
+          required: true,
+        }),
+      },
       resolve: (_root, { input }, ctx) => putComment(ctx, input, { [key]: input.emojis }),
     }),
   );
@@ -353,7 +377,13 @@ builder.mutationField('deleteComment', (t) =>
     type: DeleteCommentPayload,
     errors: { types: MUTATION_ERRORS, union: { name: 'DeleteCommentResult' } },
     description: 'Deletes a comment and its replies.',
-    args: { input: t.arg({ type: CommentRefInput, required: true }) },
+    args: {
+      input: t.arg({
+        description: 'The fields of the write, mirroring its REST body.',
+        type: CommentRefInput,
+        required: true,
+      }),
+    },
     resolve: (_root, { input }, ctx) => {
       const { scope, commentId } = commentOfInput(input);
       return mutate(async () => {
@@ -370,7 +400,13 @@ builder.mutationField('postCommentReply', (t) =>
     type: CommentReplyPayload,
     errors: { types: MUTATION_ERRORS, union: { name: 'PostCommentReplyResult' } },
     description: 'Replies to a comment.',
-    args: { input: t.arg({ type: PostCommentReplyInput, required: true }) },
+    args: {
+      input: t.arg({
+        description: 'The fields of the write, mirroring its REST body.',
+        type: PostCommentReplyInput,
+        required: true,
+      }),
+    },
     resolve: (_root, { input }, ctx) => {
       const { scope, commentId } = commentOfInput(input);
       const body = validBody(CreateCommentReplyBody, { body: input.body });
@@ -393,7 +429,13 @@ builder.mutationField('editCommentReply', (t) =>
     type: CommentReplyPayload,
     errors: { types: MUTATION_ERRORS, union: { name: 'EditCommentReplyResult' } },
     description: 'Replaces the body of a reply.',
-    args: { input: t.arg({ type: EditCommentReplyInput, required: true }) },
+    args: {
+      input: t.arg({
+        description: 'The fields of the write, mirroring its REST body.',
+        type: EditCommentReplyInput,
+        required: true,
+      }),
+    },
     resolve: (_root, { input }, ctx) => putReply(ctx, input, { body: input.body }),
   }),
 );
@@ -417,7 +459,13 @@ for (const [name, union, key, description] of [
       type: CommentReplyPayload,
       errors: { types: MUTATION_ERRORS, union: { name: union } },
       description,
-      args: { input: t.arg({ type: CommentReplyReactionsInput, required: true }) },
+      args: {
+        input: t.arg({
+          description: 'The fields of the write, mirroring its REST body.',
+          type: CommentReplyReactionsInput,
+          required: true,
+        }),
+      },
       resolve: (_root, { input }, ctx) => putReply(ctx, input, { [key]: input.emojis }),
     }),
   );
@@ -428,7 +476,13 @@ builder.mutationField('deleteCommentReply', (t) =>
     type: DeleteCommentPayload,
     errors: { types: MUTATION_ERRORS, union: { name: 'DeleteCommentReplyResult' } },
     description: 'Deletes a reply.',
-    args: { input: t.arg({ type: CommentReplyRefInput, required: true }) },
+    args: {
+      input: t.arg({
+        description: 'The fields of the write, mirroring its REST body.',
+        type: CommentReplyRefInput,
+        required: true,
+      }),
+    },
     resolve: (_root, { input }, ctx) => {
       const { scope, commentId, replyId } = replyOfInput(input);
       return mutate(async () => {

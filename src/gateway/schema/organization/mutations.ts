@@ -131,7 +131,13 @@ builder.mutationField('updateOrganization', (t) =>
     type: OrganizationPayload,
     errors: { types: MUTATION_ERRORS, union: { name: 'UpdateOrganizationResult' } },
     description: 'Updates an organization (needs organization `admin`).',
-    args: { input: t.arg({ type: UpdateOrganizationInput, required: true }) },
+    args: {
+      input: t.arg({
+        description: 'The fields of the write, mirroring its REST body.',
+        type: UpdateOrganizationInput,
+        required: true,
+      }),
+    },
     resolve: (_root, { input }, ctx) =>
       mutate(async () => {
         const body = validBody(UpdateOrganizationBody, {
@@ -177,6 +183,7 @@ builder.mutationField('joinOrganization', (t) =>
       "Joins an organization when the caller's verified email domain matches one of its allowed domains.",
     args: {
       input: t.arg({
+        description: 'The fields of the write, mirroring its REST body.',
         type: OrganizationIdInput('JoinOrganizationInput', 'The organization to join.'),
         required: true,
       }),
@@ -220,6 +227,7 @@ builder.mutationField('pingOrganization', (t) =>
       "Updates the caller's organization membership (last seen); may return visitor claims.",
     args: {
       input: t.arg({
+        description: 'The fields of the write, mirroring its REST body.',
         type: OrganizationIdInput('PingOrganizationInput', 'The organization to ping.'),
         required: true,
       }),
@@ -267,7 +275,13 @@ builder.mutationField('deleteOrganizationLinkInvite', (t) =>
     type: DeletedInOrganizationPayload,
     errors: { types: MUTATION_ERRORS, union: { name: 'DeleteOrganizationLinkInviteResult' } },
     description: 'Deletes an invite link (succeeds also when it did not exist).',
-    args: { input: t.arg({ type: DeleteLinkInviteInput, required: true }) },
+    args: {
+      input: t.arg({
+        description: 'The fields of the write, mirroring its REST body.',
+        type: DeleteLinkInviteInput,
+        required: true,
+      }),
+    },
     resolve: (_root, { input }, ctx) =>
       mutate(async () => {
         const id = toRestId(input.organizationId, 'Organization');
@@ -315,7 +329,13 @@ builder.mutationField('setAgentInstructions', (t) =>
     type: SetAgentInstructionsPayload,
     errors: { types: MUTATION_ERRORS, union: { name: 'SetAgentInstructionsResult' } },
     description: "Replaces the instructions of the organization's docs agents.",
-    args: { input: t.arg({ type: SetAgentInstructionsInput, required: true }) },
+    args: {
+      input: t.arg({
+        description: 'The fields of the write, mirroring its REST body.',
+        type: SetAgentInstructionsInput,
+        required: true,
+      }),
+    },
     resolve: (_root, { input }, ctx) =>
       mutate(async () => {
         const body = validBody(PutAgentInstructionsBody, { instructions: input.instructions });

@@ -205,7 +205,13 @@ builder.mutationField('createSite', (t) =>
     type: SitePayload,
     errors: errors('CreateSiteResult'),
     description: 'Creates a site in an organization, optionally with site spaces.',
-    args: { input: t.arg({ type: CreateSiteInput, required: true }) },
+    args: {
+      input: t.arg({
+        description: 'The fields of the write, mirroring its REST body.',
+        type: CreateSiteInput,
+        required: true,
+      }),
+    },
     resolve: (_root, { input }, ctx) =>
       mutate(async () => {
         const orgId = restIdOf(input.organizationId, 'Organization', 'organizationId');
@@ -256,7 +262,13 @@ builder.mutationField('updateSite', (t) =>
     type: SitePayload,
     errors: errors('UpdateSiteResult'),
     description: "Updates a site's settings (`proxy: null` removes the proxy).",
-    args: { input: t.arg({ type: UpdateSiteInput, required: true }) },
+    args: {
+      input: t.arg({
+        description: 'The fields of the write, mirroring its REST body.',
+        type: UpdateSiteInput,
+        required: true,
+      }),
+    },
     resolve: (_root, { input }, ctx) =>
       mutate(async () => {
         const a = siteAddress(input);
@@ -293,6 +305,7 @@ builder.mutationField('deleteSite', (t) =>
     description: 'Deletes a site.',
     args: {
       input: t.arg({
+        description: 'The fields of the write, mirroring its REST body.',
         type: siteOnlyInput('DeleteSiteInput', 'The site to delete.'),
         required: true,
       }),
@@ -326,7 +339,13 @@ for (const [name, verb, doc] of [
       type: SitePayload,
       errors: errors(`${name[0]?.toUpperCase()}${name.slice(1)}Result`),
       description: doc,
-      args: { input: t.arg({ type: Input, required: true }) },
+      args: {
+        input: t.arg({
+          description: 'The fields of the write, mirroring its REST body.',
+          type: Input,
+          required: true,
+        }),
+      },
       resolve: (_root, { input }, ctx) =>
         mutate(async () => {
           const a = siteAddress(input);
@@ -355,7 +374,13 @@ builder.mutationField('putSiteAdaptiveSchema', (t) =>
     type: SiteAdaptiveSchemaPayload,
     errors: errors('PutSiteAdaptiveSchemaResult'),
     description: "Sets a site's visitor attributes schema for adaptive content.",
-    args: { input: t.arg({ type: PutAdaptiveSchemaInput, required: true }) },
+    args: {
+      input: t.arg({
+        description: 'The fields of the write, mirroring its REST body.',
+        type: PutAdaptiveSchemaInput,
+        required: true,
+      }),
+    },
     resolve: (_root, { input }, ctx) =>
       mutate(async () => {
         const a = siteAddress(input);
@@ -391,7 +416,13 @@ builder.mutationField('addSiteSpace', (t) =>
     type: SiteSpacePayload,
     errors: errors('AddSiteSpaceResult'),
     description: 'Adds a space to a site as a site space.',
-    args: { input: t.arg({ type: AddSiteSpaceInput, required: true }) },
+    args: {
+      input: t.arg({
+        description: 'The fields of the write, mirroring its REST body.',
+        type: AddSiteSpaceInput,
+        required: true,
+      }),
+    },
     resolve: (_root, { input }, ctx) =>
       mutate(async () => {
         const a = siteAddress(input);
@@ -435,7 +466,13 @@ builder.mutationField('updateSiteSpace', (t) =>
     type: SiteSpacePayload,
     errors: errors('UpdateSiteSpaceResult'),
     description: 'Updates a site space (`condition: null` removes its condition).',
-    args: { input: t.arg({ type: UpdateSiteSpaceInput, required: true }) },
+    args: {
+      input: t.arg({
+        description: 'The fields of the write, mirroring its REST body.',
+        type: UpdateSiteSpaceInput,
+        required: true,
+      }),
+    },
     resolve: (_root, { input }, ctx) =>
       mutate(async () => {
         const p = partAddress(input.siteSpaceId, 'SiteSpace', 'siteSpaceId', input);
@@ -457,6 +494,7 @@ builder.mutationField('removeSiteSpace', (t) =>
     description: 'Removes a site space from its site (succeeds also when it did not exist).',
     args: {
       input: t.arg({
+        description: 'The fields of the write, mirroring its REST body.',
         type: builder.inputType('RemoveSiteSpaceInput', {
           description: 'The site space to remove.',
           fields: (f) => siteSpaceField(f),
@@ -518,7 +556,13 @@ builder.mutationField('moveSiteSpace', (t) =>
     description: 'Moves a site space before or after another one.',
     deprecationReason:
       'The site-space move operation is deprecated in favor of a site-structure sorting operation.',
-    args: { input: t.arg({ type: MoveSiteSpaceInput, required: true }) },
+    args: {
+      input: t.arg({
+        description: 'The fields of the write, mirroring its REST body.',
+        type: MoveSiteSpaceInput,
+        required: true,
+      }),
+    },
     resolve: (_root, { input }, ctx) =>
       mutate(async () => {
         const p = partAddress(input.siteSpaceId, 'SiteSpace', 'siteSpaceId', input);
@@ -552,7 +596,13 @@ builder.mutationField('addSiteSection', (t) =>
     type: SiteSectionPayload,
     errors: errors('AddSiteSectionResult'),
     description: 'Adds a section to a site, with a space as its first variant.',
-    args: { input: t.arg({ type: AddSiteSectionInput, required: true }) },
+    args: {
+      input: t.arg({
+        description: 'The fields of the write, mirroring its REST body.',
+        type: AddSiteSectionInput,
+        required: true,
+      }),
+    },
     resolve: (_root, { input }, ctx) =>
       mutate(async () => {
         const a = siteAddress(input);
@@ -595,7 +645,13 @@ builder.mutationField('updateSiteSection', (t) =>
     type: SiteSectionPayload,
     errors: errors('UpdateSiteSectionResult'),
     description: 'Updates a section (`condition`, `icon`, `description`: null removes).',
-    args: { input: t.arg({ type: UpdateSiteSectionInput, required: true }) },
+    args: {
+      input: t.arg({
+        description: 'The fields of the write, mirroring its REST body.',
+        type: UpdateSiteSectionInput,
+        required: true,
+      }),
+    },
     resolve: (_root, { input }, ctx) =>
       mutate(async () => {
         const p = partAddress(input.siteSectionId, 'SiteSection', 'siteSectionId', input);
@@ -619,6 +675,7 @@ builder.mutationField('deleteSiteSection', (t) =>
     description: 'Deletes a section (succeeds also when it did not exist).',
     args: {
       input: t.arg({
+        description: 'The fields of the write, mirroring its REST body.',
         type: builder.inputType('DeleteSiteSectionInput', {
           description: 'The section to delete.',
           fields: (f) => sectionField(f),
@@ -653,7 +710,13 @@ builder.mutationField('moveSiteSection', (t) =>
     type: SiteSectionPayload,
     errors: errors('MoveSiteSectionResult'),
     description: 'Moves a section before or after another one.',
-    args: { input: t.arg({ type: MoveSiteSectionInput, required: true }) },
+    args: {
+      input: t.arg({
+        description: 'The fields of the write, mirroring its REST body.',
+        type: MoveSiteSectionInput,
+        required: true,
+      }),
+    },
     resolve: (_root, { input }, ctx) =>
       mutate(async () => {
         const p = partAddress(input.siteSectionId, 'SiteSection', 'siteSectionId', input);
@@ -685,7 +748,13 @@ builder.mutationField('createSiteSectionGroup', (t) =>
     type: SiteSectionGroupPayload,
     errors: errors('CreateSiteSectionGroupResult'),
     description: 'Creates a section group, optionally with sections and inside another group.',
-    args: { input: t.arg({ type: CreateSiteSectionGroupInput, required: true }) },
+    args: {
+      input: t.arg({
+        description: 'The fields of the write, mirroring its REST body.',
+        type: CreateSiteSectionGroupInput,
+        required: true,
+      }),
+    },
     resolve: (_root, { input }, ctx) =>
       mutate(async () => {
         const a = siteAddress(input);
@@ -732,7 +801,13 @@ builder.mutationField('updateSiteSectionGroup', (t) =>
     type: SiteSectionGroupPayload,
     errors: errors('UpdateSiteSectionGroupResult'),
     description: "Updates a section group's title or icon.",
-    args: { input: t.arg({ type: UpdateSiteSectionGroupInput, required: true }) },
+    args: {
+      input: t.arg({
+        description: 'The fields of the write, mirroring its REST body.',
+        type: UpdateSiteSectionGroupInput,
+        required: true,
+      }),
+    },
     resolve: (_root, { input }, ctx) =>
       mutate(async () => {
         const p = partAddress(
@@ -759,6 +834,7 @@ builder.mutationField('deleteSiteSectionGroup', (t) =>
     description: 'Deletes a section group (succeeds also when it did not exist).',
     args: {
       input: t.arg({
+        description: 'The fields of the write, mirroring its REST body.',
         type: builder.inputType('DeleteSiteSectionGroupInput', {
           description: 'The section group to delete.',
           fields: (f) => groupField(f),
@@ -797,6 +873,7 @@ builder.mutationField('addSiteSectionToGroup', (t) =>
     description: 'Puts a section into a section group.',
     args: {
       input: t.arg({
+        description: 'The fields of the write, mirroring its REST body.',
         type: groupSectionInput('AddSiteSectionToGroupInput', 'The group and the section to add.'),
         required: true,
       }),
@@ -832,6 +909,7 @@ builder.mutationField('removeSiteSectionFromGroup', (t) =>
       'Takes a section out of a section group (succeeds also when it was not in the group); the payload reads the group afterwards.',
     args: {
       input: t.arg({
+        description: 'The fields of the write, mirroring its REST body.',
         type: groupSectionInput(
           'RemoveSiteSectionFromGroupInput',
           'The group and the section to take out.',

@@ -49,7 +49,13 @@ builder.mutationField('createSpace', (t) =>
     type: SpacePayload,
     errors: { types: MUTATION_ERRORS, union: { name: 'CreateSpaceResult' } },
     description: 'Creates a space in an organization (needs `create`).',
-    args: { input: t.arg({ type: CreateSpaceInput, required: true }) },
+    args: {
+      input: t.arg({
+        description: 'The fields of the write, mirroring its REST body.',
+        type: CreateSpaceInput,
+        required: true,
+      }),
+    },
     resolve: (_root, { input }, ctx) =>
       mutate(async () => {
         const body = validBody(CreateSpaceBody, {
@@ -82,7 +88,13 @@ builder.mutationField('updateSpace', (t) =>
     type: SpacePayload,
     errors: { types: MUTATION_ERRORS, union: { name: 'UpdateSpaceResult' } },
     description: 'Updates a space: edit mode, title, default level, language, merge rules, emoji.',
-    args: { input: t.arg({ type: UpdateSpaceInput, required: true }) },
+    args: {
+      input: t.arg({
+        description: 'The fields of the write, mirroring its REST body.',
+        type: UpdateSpaceInput,
+        required: true,
+      }),
+    },
     resolve: (_root, { input }, ctx) =>
       mutate(async () => {
         const body = validBody(UpdateSpaceBody, {
@@ -115,6 +127,7 @@ builder.mutationField('deleteSpace', (t) =>
       'Soft-deletes a space: `deletedAt` is set; it can be restored for 7 days, then it is removed permanently.',
     args: {
       input: t.arg({
+        description: 'The fields of the write, mirroring its REST body.',
         type: SpaceIdInput('DeleteSpaceInput', 'The space to delete.'),
         required: true,
       }),
@@ -137,6 +150,7 @@ builder.mutationField('restoreSpace', (t) =>
       'Restores a soft-deleted space; only within 7 days of its deletion (ConflictError after).',
     args: {
       input: t.arg({
+        description: 'The fields of the write, mirroring its REST body.',
         type: SpaceIdInput('RestoreSpaceInput', 'The space to restore.'),
         required: true,
       }),
@@ -178,6 +192,7 @@ builder.mutationField('duplicateSpace', (t) =>
     description: 'Duplicates a space with its content.',
     args: {
       input: t.arg({
+        description: 'The fields of the write, mirroring its REST body.',
         type: SpaceIdInput('DuplicateSpaceInput', 'The space to duplicate.'),
         required: true,
       }),
@@ -209,7 +224,13 @@ builder.mutationField('moveSpace', (t) =>
     type: SpacePayload,
     errors: { types: MUTATION_ERRORS, union: { name: 'MoveSpaceResult' } },
     description: 'Moves a space to another parent collection and/or place among its siblings.',
-    args: { input: t.arg({ type: MoveSpaceInput, required: true }) },
+    args: {
+      input: t.arg({
+        description: 'The fields of the write, mirroring its REST body.',
+        type: MoveSpaceInput,
+        required: true,
+      }),
+    },
     resolve: (_root, { input }, ctx) =>
       mutate(async () => {
         const body = validBody(MoveSpaceBody, {
@@ -242,7 +263,13 @@ builder.mutationField('transferSpace', (t) =>
     type: SpacePayload,
     errors: { types: MUTATION_ERRORS, union: { name: 'TransferSpaceResult' } },
     description: 'Transfers a space to another organization (needs `admin` in both organizations).',
-    args: { input: t.arg({ type: TransferSpaceInput, required: true }) },
+    args: {
+      input: t.arg({
+        description: 'The fields of the write, mirroring its REST body.',
+        type: TransferSpaceInput,
+        required: true,
+      }),
+    },
     resolve: (_root, { input }, ctx) =>
       mutate(async () => {
         const body = validBody(TransferBody, {
@@ -305,7 +332,13 @@ builder.mutationField('applySpaceTemplate', (t) =>
     errors: { types: MUTATION_ERRORS, union: { name: 'ApplySpaceTemplateResult' } },
     description:
       'Applies a template to the main content of a space or to one of its change requests (ConflictError when the space is locked).',
-    args: { input: t.arg({ type: ApplySpaceTemplateInput, required: true }) },
+    args: {
+      input: t.arg({
+        description: 'The fields of the write, mirroring its REST body.',
+        type: ApplySpaceTemplateInput,
+        required: true,
+      }),
+    },
     resolve: (_root, { input }, ctx) =>
       mutate(async () => {
         const spaceId = toRestId(input.spaceId, 'Space');

@@ -40,7 +40,13 @@ builder.mutationField('createTeam', (t) =>
     type: TeamPayload,
     errors: { types: MUTATION_ERRORS, union: { name: 'CreateTeamResult' } },
     description: 'Creates a team, with members given by user id or email.',
-    args: { input: t.arg({ type: CreateTeamInput, required: true }) },
+    args: {
+      input: t.arg({
+        description: 'The fields of the write, mirroring its REST body.',
+        type: CreateTeamInput,
+        required: true,
+      }),
+    },
     resolve: (_root, { input }, ctx) =>
       mutate(async () => {
         const body = validBody(CreateTeamBody, {
@@ -79,7 +85,13 @@ builder.mutationField('renameTeam', (t) =>
     type: TeamPayload,
     errors: { types: MUTATION_ERRORS, union: { name: 'RenameTeamResult' } },
     description: 'Renames a team (needs to manage the team).',
-    args: { input: t.arg({ type: RenameTeamInput, required: true }) },
+    args: {
+      input: t.arg({
+        description: 'The fields of the write, mirroring its REST body.',
+        type: RenameTeamInput,
+        required: true,
+      }),
+    },
     resolve: (_root, { input }, ctx) =>
       mutate(async () => {
         const body = validBody(UpdateTeamBody, { title: input.title });
@@ -107,6 +119,7 @@ builder.mutationField('deleteTeam', (t) =>
     description: 'Deletes a team (succeeds also when it did not exist).',
     args: {
       input: t.arg({
+        description: 'The fields of the write, mirroring its REST body.',
         type: TeamAddressInput('DeleteTeamInput', 'The team to delete.'),
         required: true,
       }),
@@ -149,7 +162,13 @@ builder.mutationField('changeTeamMembers', (t) =>
     errors: { types: MUTATION_ERRORS, union: { name: 'ChangeTeamMembersResult' } },
     description:
       'Adds, removes and updates team members in one call; a user in both `add` and `remove` is removed.',
-    args: { input: t.arg({ type: ChangeTeamMembersInput, required: true }) },
+    args: {
+      input: t.arg({
+        description: 'The fields of the write, mirroring its REST body.',
+        type: ChangeTeamMembersInput,
+        required: true,
+      }),
+    },
     resolve: (_root, { input }, ctx) =>
       mutate(async () => {
         const body = validBody(UpdateTeamMembersBody, {
@@ -186,7 +205,13 @@ builder.mutationField('setTeamMemberRole', (t) =>
     type: TeamPayload,
     errors: { types: MUTATION_ERRORS, union: { name: 'SetTeamMemberRoleResult' } },
     description: "Adds a member to a team or updates the member's team role.",
-    args: { input: t.arg({ type: SetTeamMemberRoleInput, required: true }) },
+    args: {
+      input: t.arg({
+        description: 'The fields of the write, mirroring its REST body.',
+        type: SetTeamMemberRoleInput,
+        required: true,
+      }),
+    },
     resolve: (_root, { input }, ctx) =>
       mutate(async () => {
         const body = validBody(PutTeamMemberBody, input.role ? { role: input.role } : {});
@@ -218,7 +243,13 @@ builder.mutationField('removeTeamMember', (t) =>
     type: TeamPayload,
     errors: { types: MUTATION_ERRORS, union: { name: 'RemoveTeamMemberResult' } },
     description: 'Removes a member from a team (succeeds also when not a member).',
-    args: { input: t.arg({ type: RemoveTeamMemberInput, required: true }) },
+    args: {
+      input: t.arg({
+        description: 'The fields of the write, mirroring its REST body.',
+        type: RemoveTeamMemberInput,
+        required: true,
+      }),
+    },
     resolve: (_root, { input }, ctx) =>
       mutate(async () => {
         const [orgId, teamId] = teamAddress(input);
