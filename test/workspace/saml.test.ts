@@ -349,3 +349,24 @@ describe('SSO defaults', () => {
     expect(applySsoDefaults(t.ws, t.demo.secondOrganizationId, user)).toBeUndefined();
   });
 });
+
+describe('POST {org}/members/{userId}/sso with an active provider', () => {
+  it('adds the user with the first active provider’s default role and team', async () => {
+    const providers = SamlProviderList.parse((await t.request('GET', `${base}?limit=1000`)).body);
+    // The demo provider is the oldest active one.
+    const first = providers.items.find((p) => p.label === 'Acme Okta' && p.status === 'active');
+    expect(first?.defaultTeam).toBeDefined();
+    const outsider = t.demo.users.outsider;
+    const res = await t.request('POST', `/v1/orgs/${org}/members/${outsider}/sso`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ sso: true, role: first?.defaultRole });
+    const teams = await t.request('GET', `/v1/orgs/${org}/members/${outsider}/teams`, {
+      as: 'admin',
+    });
+    expect(teams.status).toBe(200);
+    const ids = (teams.body as { items: Array<{ team: { id: string } }> }).items.map(
+      (i) => i.team.id,
+    );
+    expect(ids).toContain((first?.defaultTeam as { id: string } | undefined)?.id);
+  });
+});

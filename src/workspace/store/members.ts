@@ -11,6 +11,7 @@ import { atLeast, requireOrganization } from '../access.ts';
 import type { Workspace } from '../context.ts';
 import { conflict, forbidden, notFound } from '../errors.ts';
 import { keysetPage } from '../paging.ts';
+import { applySsoDefaults } from './saml.ts';
 import { purgeExpiredSpaces, readableSpaces, type SpaceRow, spaceJson } from './spaces.ts';
 import { type TeamRow, teamJson } from './teams.ts';
 import { userJson } from './users.ts';
@@ -195,21 +196,25 @@ export function removeMember(ws: Workspace, organizationId: string, userId: stri
 export function markSsoMember(ws: Workspace, organizationId: string, userId: string): void {
   const user = ws.db.prepare('SELECT 1 FROM users WHERE id = ?').get(userId);
   if (!user) throw notFound('user');
-  const existing = getMemberRow(ws, organizationId, userId);
-  if (existing) {
+  ws.db.transaction(() => {
+    // The organization's active SAML provider puts SSO members in its default team and role.
+    const sso = applySsoDefaults(ws, organizationId, userId);
+    const existing = getMemberRow(ws, organizationId, userId);
+    if (existing) {
+      ws.db
+        .prepare('UPDATE members SET sso = 1 WHERE organization_id = ? AND user_id = ?')
+        .run(organizationId, userId);
+      return;
+    }
+    const org = ws.db
+      .prepare('SELECT default_role FROM organizations WHERE id = ?')
+      .get(organizationId) as { default_role: Role | null };
     ws.db
-      .prepare('UPDATE members SET sso = 1 WHERE organization_id = ? AND user_id = ?')
-      .run(organizationId, userId);
-    return;
-  }
-  const org = ws.db
-    .prepare('SELECT default_role FROM organizations WHERE id = ?')
-    .get(organizationId) as { default_role: Role | null };
-  ws.db
-    .prepare(
-      'INSERT INTO members (organization_id, user_id, role, sso, joined_at) VALUES (?, ?, ?, 1, ?)',
-    )
-    .run(organizationId, userId, org.default_role, ws.now());
+      .prepare(
+        'INSERT INTO members (organization_id, user_id, role, sso, joined_at) VALUES (?, ?, ?, 1, ?)',
+      )
+      .run(organizationId, userId, sso?.role ?? org.default_role, ws.now());
+  })();
 }
 
 /** `GET {org}/members/{userId}/spaces`: the spaces the member can read, by title. */
