@@ -11,10 +11,7 @@ import {
 import { DAY_MS, ManualClock } from '../../src/workspace/clock.ts';
 import { createWorkspace } from '../../src/workspace/context.ts';
 import { openDatabase } from '../../src/workspace/db.ts';
-import {
-  DEMO_CONVERSATIONS,
-  demoConversation,
-} from '../../src/workspace/demo/conversations.ts';
+import { DEMO_CONVERSATIONS, demoConversation } from '../../src/workspace/demo/conversations.ts';
 import { seededIds } from '../../src/workspace/ids.ts';
 import {
   bestCluster,
