@@ -276,6 +276,21 @@ export const Urls = z
   })
   .partial();
 
+/**
+ * A string of at most `max` characters that parses as an http(s) URL; `base` carries any
+ * transform that must run before the checks (such as `trim`).
+ */
+export function httpUrl(max: number, base: z.ZodString = z.string()) {
+  return base.max(max, `at most ${max} characters`).refine((value) => {
+    try {
+      const url = new URL(value);
+      return url.protocol === 'http:' || url.protocol === 'https:';
+    } catch {
+      return false;
+    }
+  }, 'must be an http(s) URL');
+}
+
 /** A paged list: `next` only when a further page exists, `count` the total matching. */
 export function listPage<T extends z.ZodType>(item: T) {
   return z.object({

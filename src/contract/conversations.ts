@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { Document, ENUMS, LIMITS, listPage, openEnum, PageQuery, Timestamp } from './common.ts';
+import {
+  Document,
+  ENUMS,
+  httpUrl,
+  LIMITS,
+  listPage,
+  openEnum,
+  PageQuery,
+  Timestamp,
+} from './common.ts';
 
 /** Limits of conversation ingestion (the spec gives none; these keep one conversation bounded). */
 export const CONVERSATION_LIMITS = {
@@ -103,17 +112,7 @@ export type ConversationIssueEntry = z.infer<typeof ConversationIssueEntry>;
 export const ConversationIssueList = listPage(ConversationIssueEntry);
 export type ConversationIssueList = z.infer<typeof ConversationIssueList>;
 
-const HttpUrl = z
-  .string()
-  .max(CONVERSATION_LIMITS.urlMax, `at most ${CONVERSATION_LIMITS.urlMax} characters`)
-  .refine((value) => {
-    try {
-      const url = new URL(value);
-      return url.protocol === 'http:' || url.protocol === 'https:';
-    } catch {
-      return false;
-    }
-  }, 'must be an http(s) URL');
+const HttpUrl = httpUrl(CONVERSATION_LIMITS.urlMax);
 
 /** Body of `POST {org}/conversations`; re-ingesting an id replaces that conversation. */
 export const IngestConversationBody = z.strictObject({

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { ENUMS, LIMITS, listPage, openEnum, PATTERNS, PageQuery, Timestamp } from './common.ts';
+import {
+  ENUMS,
+  httpUrl,
+  LIMITS,
+  listPage,
+  openEnum,
+  PATTERNS,
+  PageQuery,
+  Timestamp,
+} from './common.ts';
 
 /** One problem met while processing a spec's source. */
 export const OpenAPIProcessError = z.object({
@@ -54,17 +63,7 @@ export const OpenAPISpecVersionContent = z.object({
 });
 export type OpenAPISpecVersionContent = z.infer<typeof OpenAPISpecVersionContent>;
 
-const SourceUrl = z
-  .string()
-  .max(LIMITS.openApiUrl, `at most ${LIMITS.openApiUrl} characters`)
-  .refine((value) => {
-    try {
-      const url = new URL(value);
-      return url.protocol === 'http:' || url.protocol === 'https:';
-    } catch {
-      return false;
-    }
-  }, 'must be an http(s) URL');
+const SourceUrl = httpUrl(LIMITS.openApiUrl);
 
 /** Where a spec is fetched from; only the `{url}` form is known. */
 export const OpenAPISpecSource = z.strictObject({ url: SourceUrl });

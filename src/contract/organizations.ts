@@ -10,6 +10,7 @@ import {
   Role,
   Timestamp,
 } from './common.ts';
+import { MergeRulesRulesInput } from './spaces.ts';
 
 /** What the caller may do in an organization. */
 export const OrganizationPermissions = z.object({
@@ -157,19 +158,7 @@ export const UpdateOrganizationBody = z.strictObject({
   sso: z.boolean().optional(),
   ai: z.boolean().optional(),
   inviteLinks: z.boolean().optional(),
-  mergeRules: z
-    .strictObject({
-      type: z.literal('rules'),
-      rules: z
-        .array(
-          z.strictObject({
-            rule: z.literal('require_specific_reviewers'),
-            users: z.array(z.string().min(1).max(200)).max(100),
-          }),
-        )
-        .max(20),
-    })
-    .optional(),
+  mergeRules: MergeRulesRulesInput.optional(),
 });
 export type UpdateOrganizationBody = z.infer<typeof UpdateOrganizationBody>;
 

@@ -1,6 +1,6 @@
 import { X509Certificate } from 'node:crypto';
 import { z } from 'zod';
-import { ENUMS, listPage, openEnum, PageQuery, Role, Timestamp, Urls } from './common.ts';
+import { ENUMS, httpUrl, listPage, openEnum, PageQuery, Role, Timestamp, Urls } from './common.ts';
 import { Team } from './teams.ts';
 
 /** Limits of SAML providers that the spec leaves open; the embedded server enforces them. */
@@ -69,18 +69,7 @@ const entityID = z
   .trim()
   .min(1, 'at least 1 character')
   .max(SAML_LIMITS.entityIdMax, `at most ${SAML_LIMITS.entityIdMax} characters`);
-const ssoURL = z
-  .string()
-  .trim()
-  .max(SAML_LIMITS.ssoUrlMax, `at most ${SAML_LIMITS.ssoUrlMax} characters`)
-  .refine((value) => {
-    try {
-      const url = new URL(value);
-      return url.protocol === 'http:' || url.protocol === 'https:';
-    } catch {
-      return false;
-    }
-  }, 'must be an http(s) URL');
+const ssoURL = httpUrl(SAML_LIMITS.ssoUrlMax, z.string().trim());
 const certificate = z
   .string()
   .max(SAML_LIMITS.certificateMax, `at most ${SAML_LIMITS.certificateMax} characters`)

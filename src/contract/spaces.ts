@@ -90,20 +90,23 @@ const spaceTitle = z
   .max(LIMITS.spaceTitle, `at most ${LIMITS.spaceTitle} characters`);
 const spaceEmoji = z.string().max(LIMITS.spaceEmoji, `at most ${LIMITS.spaceEmoji} characters`);
 
+/** Input form of explicit merge rules (an organization's, or a space's own). */
+export const MergeRulesRulesInput = z.strictObject({
+  type: z.literal('rules'),
+  rules: z
+    .array(
+      z.strictObject({
+        rule: z.literal('require_specific_reviewers'),
+        users: z.array(z.string().min(1).max(200)).max(100),
+      }),
+    )
+    .max(20),
+});
+
 /** Input form of merge rules. */
 export const MergeRulesInput = z.union([
   z.strictObject({ type: z.literal('inherit') }),
-  z.strictObject({
-    type: z.literal('rules'),
-    rules: z
-      .array(
-        z.strictObject({
-          rule: z.literal('require_specific_reviewers'),
-          users: z.array(z.string().min(1).max(200)).max(100),
-        }),
-      )
-      .max(20),
-  }),
+  MergeRulesRulesInput,
 ]);
 
 /** `GET /v1/spaces/{spaceId}` query. */

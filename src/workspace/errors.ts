@@ -21,6 +21,12 @@ export const forbidden = (message = 'not allowed') => new HttpError(403, message
 export const notFound = (what: string) => new HttpError(404, `${what} not found`);
 export const conflict = (message: string) => new HttpError(409, message);
 
+/** The value itself, or a 404 naming `what` when there is none. */
+export function orNotFound<T extends object>(value: T | null | undefined, what: string): T {
+  if (!value) throw notFound(what);
+  return value;
+}
+
 /** The decided error body. */
 export function errorBody(status: number, message: string): ErrorBody {
   return { error: { code: status, message } };

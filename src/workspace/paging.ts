@@ -142,9 +142,14 @@ export function arrayPage<T>(
   return page;
 }
 
-/** Maps the items of a page, keeping `next` and `count`. */
-export function mapPage<T, U>(page: ListPage<T>, map: (item: T) => U): ListPage<U> {
-  const result: ListPage<U> = { count: page.count, items: page.items.map(map) };
+/** The page with `items` in place of its own, keeping `next` and `count`. */
+export function withItems<T, U>(page: ListPage<T>, items: U[]): ListPage<U> {
+  const result: ListPage<U> = { count: page.count, items };
   if (page.next) result.next = page.next;
   return result;
+}
+
+/** Maps the items of a page, keeping `next` and `count`. */
+export function mapPage<T, U>(page: ListPage<T>, map: (item: T) => U): ListPage<U> {
+  return withItems(page, page.items.map(map));
 }

@@ -8,7 +8,7 @@ import {
 } from '../../contract/changeRequests.ts';
 import { requireOrganization } from '../access.ts';
 import type { RouteModule } from '../context.ts';
-import { notFound, parseInput } from '../errors.ts';
+import { orNotFound, parseInput } from '../errors.ts';
 import {
   changeRequestJson,
   createChangeRequest,
@@ -22,11 +22,7 @@ import {
 import { insertPageTree, templatePages } from '../store/content.ts';
 import { createPdfExport, exportPdf } from '../store/pdf.ts';
 import { requireSpace } from '../store/spaces.ts';
-
-const Id = z.string().min(1).max(200);
-const SpaceParams = z.object({ spaceId: Id });
-const CrParams = SpaceParams.extend({ changeRequestId: Id });
-const OrgParams = z.object({ organizationId: Id });
+import { CrParams, OrgParams, requestedChangeRequest, SpaceParams } from './common.ts';
 
 /** Change requests: list, create, read, patch, merge, update, PDF export. */
 export const changeRequestRoutes: RouteModule = {
@@ -52,14 +48,7 @@ export const changeRequestRoutes: RouteModule = {
     });
 
     app.get('/spaces/:spaceId/change-requests/:changeRequestId', async (request) => {
-      const { spaceId, changeRequestId } = parseInput(CrParams, request.params, 'params');
-      const { space, changeRequest } = requireChangeRequest(
-        ws,
-        spaceId,
-        changeRequestId,
-        request.caller.id,
-        'read',
-      );
+      const { space, changeRequest } = requestedChangeRequest(ws, request, 'read');
       return changeRequestJson(ws, changeRequest, request.caller.id, space.level);
     });
 
@@ -78,26 +67,12 @@ export const changeRequestRoutes: RouteModule = {
     });
 
     app.post('/spaces/:spaceId/change-requests/:changeRequestId/merge', async (request) => {
-      const { spaceId, changeRequestId } = parseInput(CrParams, request.params, 'params');
-      const { space, changeRequest } = requireChangeRequest(
-        ws,
-        spaceId,
-        changeRequestId,
-        request.caller.id,
-        'review',
-      );
+      const { space, changeRequest } = requestedChangeRequest(ws, request, 'review');
       return mergeChangeRequest(ws, space.row, changeRequest, request.caller.id);
     });
 
     app.post('/spaces/:spaceId/change-requests/:changeRequestId/update', async (request) => {
-      const { spaceId, changeRequestId } = parseInput(CrParams, request.params, 'params');
-      const { space, changeRequest } = requireChangeRequest(
-        ws,
-        spaceId,
-        changeRequestId,
-        request.caller.id,
-        'edit',
-      );
+      const { space, changeRequest } = requestedChangeRequest(ws, request, 'edit');
       return updateChangeRequestFromMain(ws, space.row, changeRequest, request.caller.id);
     });
 
@@ -130,8 +105,7 @@ export const changeRequestRoutes: RouteModule = {
         request.params,
         'params',
       );
-      const pdf = await exportPdf(ws, file.replace(/\.pdf$/, ''));
-      if (!pdf) throw notFound('export');
+      const pdf = orNotFound(await exportPdf(ws, file.replace(/\.pdf$/, '')), 'export');
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', 'inline; filename="change-request.pdf"')

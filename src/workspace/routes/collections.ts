@@ -24,9 +24,9 @@ import {
 } from '../store/collections.ts';
 import type { Anchor } from '../store/spaces.ts';
 import { listCollectionSpaces } from '../store/spaces.ts';
+import { OrgParams } from './common.ts';
 
 const CollectionParams = z.object({ collectionId: z.string().min(1).max(200) });
-const OrgParams = z.object({ organizationId: z.string().min(1).max(200) });
 
 type Position = NonNullable<MoveCollectionBody['position']>;
 type PositionAnchor = NonNullable<Position['before']>;

@@ -12,7 +12,7 @@ import {
 } from '../../contract/comments.ts';
 import type { RouteModule, Workspace } from '../context.ts';
 import { parseInput } from '../errors.ts';
-import { changeRequestRevision, requireChangeRequest } from '../store/changeRequests.ts';
+import { changeRequestRevision } from '../store/changeRequests.ts';
 import {
   type CommentContext,
   createComment,
@@ -28,10 +28,8 @@ import {
   updateReply,
 } from '../store/comments.ts';
 import { requireSpace } from '../store/spaces.ts';
+import { Id, requestedChangeRequest, SpaceParams } from './common.ts';
 
-const Id = z.string().min(1).max(200);
-const SpaceParams = z.object({ spaceId: Id });
-const CrParams = SpaceParams.extend({ changeRequestId: Id });
 const CommentParams = z.object({ commentId: Id });
 const ReplyParams = CommentParams.extend({ commentReplyId: Id });
 
@@ -51,14 +49,7 @@ function spaceContext(ws: Workspace, request: FastifyRequest): CommentContext {
 }
 
 function changeRequestContext(ws: Workspace, request: FastifyRequest): CommentContext {
-  const { spaceId, changeRequestId } = parseInput(CrParams, request.params, 'params');
-  const { space, changeRequest } = requireChangeRequest(
-    ws,
-    spaceId,
-    changeRequestId,
-    request.caller.id,
-    'read',
-  );
+  const { space, changeRequest } = requestedChangeRequest(ws, request, 'read');
   return {
     spaceId: space.row.id,
     changeRequestId: changeRequest.id,

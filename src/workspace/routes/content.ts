@@ -9,7 +9,7 @@ import {
   PageReadQuery,
 } from '../../contract/content.ts';
 import type { RouteModule, Workspace } from '../context.ts';
-import { conflict, notFound, parseInput } from '../errors.ts';
+import { conflict, orNotFound, parseInput } from '../errors.ts';
 import {
   activeChangeRequestRevisions,
   requireChangeRequest,
@@ -33,10 +33,8 @@ import {
   templatePages,
 } from '../store/content.ts';
 import { assertEditable, requireSpace } from '../store/spaces.ts';
+import { Id, requestedChangeRequest, SpaceParams } from './common.ts';
 
-const Id = z.string().min(1).max(200);
-const SpaceParams = z.object({ spaceId: Id });
-const CrParams = SpaceParams.extend({ changeRequestId: Id });
 const FileParams = z.object({ fileId: Id });
 const PageParams = z.object({ pageId: Id });
 
@@ -61,14 +59,7 @@ function spaceResolver(ws: Workspace): Resolve {
 
 function changeRequestResolver(ws: Workspace): Resolve {
   return (request) => {
-    const { spaceId, changeRequestId } = parseInput(CrParams, request.params, 'params');
-    const { space, changeRequest } = requireChangeRequest(
-      ws,
-      spaceId,
-      changeRequestId,
-      request.caller.id,
-      'read',
-    );
+    const { space, changeRequest } = requestedChangeRequest(ws, request, 'read');
     return {
       ctx: changeRequestContent(ws, space.row, changeRequest),
       changeRequestRevisions: [changeRequest.revision_id],
@@ -183,8 +174,7 @@ export const contentRoutes: RouteModule = {
         request.params,
         'params',
       );
-      const file = fileData(ws, params.revisionId, params.fileId);
-      if (!file) throw notFound('file');
+      const file = orNotFound(fileData(ws, params.revisionId, params.fileId), 'file');
       return reply
         .header('content-type', file.contentType)
         .header('cache-control', 'private, max-age=31536000, immutable')

@@ -7,8 +7,8 @@ import {
   UpdateIssuesClusterBody,
 } from '../../contract/conversations.ts';
 import { requireOrganization } from '../access.ts';
-import type { RouteModule } from '../context.ts';
-import { notFound, parseInput } from '../errors.ts';
+import type { RouteModule, Workspace } from '../context.ts';
+import { notFound, orNotFound, parseInput } from '../errors.ts';
 import {
   getCluster,
   getConversationDetail,
@@ -19,11 +19,11 @@ import {
   listIssues,
   setClusterMuted,
 } from '../store/conversations.ts';
+import { OrgParams } from './common.ts';
 
 /** Largest accepted ingest body, in bytes (the spec's part limits, JSON-escaped). */
 export const INGEST_BODY_LIMIT = 64 * 1024 * 1024;
 
-const OrgParams = z.object({ organizationId: z.string().min(1).max(200) });
 const IdParams = OrgParams.extend({ id: z.string().min(1).max(500) });
 
 /** Conversations ingest and reads; their issues and issue clusters. */
@@ -42,50 +42,35 @@ export const conversationsRoutes: RouteModule = {
       },
     );
 
-    app.get('/orgs/:organizationId/conversations', async (request) => {
-      const { organizationId } = parseInput(OrgParams, request.params, 'params');
-      const query = parseInput(ConversationListQuery, request.query, 'query');
-      requireOrganization(ws.db, organizationId, request.caller.id, 'read');
-      return listConversations(ws, organizationId, query);
-    });
+    // Reads need the read role in the organization; a missing entry is a 404 naming `what`.
+    const list = <Q extends z.ZodType>(
+      path: string,
+      querySchema: Q,
+      read: (ws: Workspace, organizationId: string, query: z.infer<Q>) => unknown,
+    ) =>
+      app.get(`/orgs/:organizationId/${path}`, async (request) => {
+        const { organizationId } = parseInput(OrgParams, request.params, 'params');
+        const query = parseInput(querySchema, request.query, 'query');
+        requireOrganization(ws.db, organizationId, request.caller.id, 'read');
+        return read(ws, organizationId, query);
+      });
+    const get = (
+      path: string,
+      read: (ws: Workspace, organizationId: string, id: string) => object | undefined,
+      what: string,
+    ) =>
+      app.get(`/orgs/:organizationId/${path}/:id`, async (request) => {
+        const { organizationId, id } = parseInput(IdParams, request.params, 'params');
+        requireOrganization(ws.db, organizationId, request.caller.id, 'read');
+        return orNotFound(read(ws, organizationId, id), what);
+      });
 
-    app.get('/orgs/:organizationId/conversations/:id', async (request) => {
-      const { organizationId, id } = parseInput(IdParams, request.params, 'params');
-      requireOrganization(ws.db, organizationId, request.caller.id, 'read');
-      const detail = getConversationDetail(ws, organizationId, id);
-      if (!detail) throw notFound('conversation');
-      return detail;
-    });
-
-    app.get('/orgs/:organizationId/conversations-issues', async (request) => {
-      const { organizationId } = parseInput(OrgParams, request.params, 'params');
-      const query = parseInput(ConversationIssueListQuery, request.query, 'query');
-      requireOrganization(ws.db, organizationId, request.caller.id, 'read');
-      return listIssues(ws, organizationId, query);
-    });
-
-    app.get('/orgs/:organizationId/conversations-issues/:id', async (request) => {
-      const { organizationId, id } = parseInput(IdParams, request.params, 'params');
-      requireOrganization(ws.db, organizationId, request.caller.id, 'read');
-      const entry = getIssue(ws, organizationId, id);
-      if (!entry) throw notFound('conversation issue');
-      return entry;
-    });
-
-    app.get('/orgs/:organizationId/conversations-clusters', async (request) => {
-      const { organizationId } = parseInput(OrgParams, request.params, 'params');
-      const query = parseInput(IssuesClusterListQuery, request.query, 'query');
-      requireOrganization(ws.db, organizationId, request.caller.id, 'read');
-      return listClusters(ws, organizationId, query);
-    });
-
-    app.get('/orgs/:organizationId/conversations-clusters/:id', async (request) => {
-      const { organizationId, id } = parseInput(IdParams, request.params, 'params');
-      requireOrganization(ws.db, organizationId, request.caller.id, 'read');
-      const cluster = getCluster(ws, organizationId, id);
-      if (!cluster) throw notFound('issues cluster');
-      return cluster;
-    });
+    list('conversations', ConversationListQuery, listConversations);
+    get('conversations', getConversationDetail, 'conversation');
+    list('conversations-issues', ConversationIssueListQuery, listIssues);
+    get('conversations-issues', getIssue, 'conversation issue');
+    list('conversations-clusters', IssuesClusterListQuery, listClusters);
+    get('conversations-clusters', getCluster, 'issues cluster');
 
     app.patch('/orgs/:organizationId/conversations-clusters/:id', async (request) => {
       const { organizationId, id } = parseInput(IdParams, request.params, 'params');
@@ -93,9 +78,7 @@ export const conversationsRoutes: RouteModule = {
       if (!getCluster(ws, organizationId, id)) throw notFound('issues cluster');
       requireOrganization(ws.db, organizationId, request.caller.id, 'admin');
       const body = parseInput(UpdateIssuesClusterBody, request.body, 'body');
-      const cluster = setClusterMuted(ws, organizationId, id, body.muted);
-      if (!cluster) throw notFound('issues cluster');
-      return cluster;
+      return orNotFound(setClusterMuted(ws, organizationId, id, body.muted), 'issues cluster');
     });
   },
 };

@@ -8,7 +8,7 @@ import {
 } from '../../contract/members.ts';
 import { requireOrganization } from '../access.ts';
 import type { RouteModule, Workspace } from '../context.ts';
-import { notFound, parseInput } from '../errors.ts';
+import { orNotFound, parseInput } from '../errors.ts';
 import {
   listMemberSpaces,
   listMembers,
@@ -20,16 +20,13 @@ import {
   requireSelfOrAdmin,
   updateMemberRole,
 } from '../store/members.ts';
+import { OrgParams } from './common.ts';
 
-const OrgParams = z.object({ organizationId: z.string().min(1).max(200) });
 const MemberParams = OrgParams.extend({ userId: z.string().min(1).max(200) });
 
 function v1(app: FastifyInstance, ws: Workspace) {
-  const answer = (organizationId: string, userId: string) => {
-    const member = memberJson(ws, organizationId, userId);
-    if (!member) throw notFound('member');
-    return member;
-  };
+  const answer = (organizationId: string, userId: string) =>
+    orNotFound(memberJson(ws, organizationId, userId), 'member');
 
   app.get('/orgs/:organizationId/members', async (request) => {
     const { organizationId } = parseInput(OrgParams, request.params, 'params');

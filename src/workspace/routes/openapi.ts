@@ -9,7 +9,7 @@ import {
 import { atLeast, requireOrganization } from '../access.ts';
 import type { RouteModule, Workspace } from '../context.ts';
 import { acmeApiDocument } from '../demo/acme-api.ts';
-import { badRequest, notFound, parseInput } from '../errors.ts';
+import { badRequest, notFound, orNotFound, parseInput } from '../errors.ts';
 import {
   deleteSpec,
   getSpecRow,
@@ -24,8 +24,8 @@ import {
   setSpecVisibility,
   specJson,
 } from '../store/openapi.ts';
+import { OrgParams } from './common.ts';
 
-const OrgParams = z.object({ organizationId: z.string().min(1).max(200) });
 const SpecParams = OrgParams.extend({ specSlug: z.string().min(1).max(500) });
 const VersionParams = SpecParams.extend({ versionId: z.string().min(1).max(200) });
 
@@ -37,8 +37,7 @@ function readableSpec(
   userId: string,
 ): { spec: SpecRow; canEdit: boolean } {
   const member = requireOrganization(ws.db, organizationId, userId, 'read');
-  const spec = getSpecRow(ws, organizationId, slug);
-  if (!spec) throw notFound('OpenAPI spec');
+  const spec = orNotFound(getSpecRow(ws, organizationId, slug), 'OpenAPI spec');
   return { spec, canEdit: atLeast(member.role, 'admin') };
 }
 
@@ -112,9 +111,7 @@ export const openapiRoutes: RouteModule = {
         'params',
       );
       const { spec } = readableSpec(ws, organizationId, specSlug, request.caller.id);
-      const version = getVersion(ws, spec, versionId);
-      if (!version) throw notFound('OpenAPI spec version');
-      return version;
+      return orNotFound(getVersion(ws, spec, versionId), 'OpenAPI spec version');
     });
 
     app.get(
@@ -126,9 +123,7 @@ export const openapiRoutes: RouteModule = {
           'params',
         );
         const { spec } = readableSpec(ws, organizationId, specSlug, request.caller.id);
-        const content = getVersionContent(ws, spec, versionId);
-        if (!content) throw notFound('OpenAPI spec version');
-        return content;
+        return orNotFound(getVersionContent(ws, spec, versionId), 'OpenAPI spec version');
       },
     );
   },
@@ -141,8 +136,7 @@ export const openapiRoutes: RouteModule = {
       const { organizationId, specSlug } = parseInput(SpecParams, request.params, 'params');
       const spec = getSpecRow(ws, organizationId, specSlug);
       if (spec?.visibility !== 'public') throw notFound('OpenAPI spec');
-      const content = getVersionContent(ws, spec, 'latest');
-      if (!content) throw notFound('OpenAPI spec version');
+      const content = orNotFound(getVersionContent(ws, spec, 'latest'), 'OpenAPI spec version');
       return Object.values(content.filesystem)[0];
     });
   },

@@ -20,8 +20,8 @@ import {
   requireMemberOrganization,
   updateOrganization,
 } from '../store/organizations.ts';
+import { OrgParams } from './common.ts';
 
-const OrgParams = z.object({ organizationId: z.string().min(1).max(200) });
 const InviteParams = OrgParams.extend({ inviteId: z.string().min(1).max(200) });
 
 function v1(app: FastifyInstance, ws: Workspace) {

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import type { Role } from '../../contract/common.ts';
 import {
   AddSectionToGroupBody,
@@ -59,14 +58,13 @@ import {
   templateConditions,
   updateSite,
 } from '../store/sites.ts';
+import { Id, OrgParams } from './common.ts';
 
-const Param = z.string().min(1).max(200);
-const OrgParams = z.object({ organizationId: Param });
-const SiteParams = OrgParams.extend({ siteId: Param });
-const SiteSpaceParams = SiteParams.extend({ siteSpaceId: Param });
-const SectionParams = SiteParams.extend({ siteSectionId: Param });
-const GroupParams = SiteParams.extend({ siteSectionGroupId: Param });
-const GroupSectionParams = GroupParams.extend({ siteSectionId: Param });
+const SiteParams = OrgParams.extend({ siteId: Id });
+const SiteSpaceParams = SiteParams.extend({ siteSpaceId: Id });
+const SectionParams = SiteParams.extend({ siteSectionId: Id });
+const GroupParams = SiteParams.extend({ siteSectionGroupId: Id });
+const GroupSectionParams = GroupParams.extend({ siteSectionId: Id });
 
 /** The site of the path, after checking the caller's organization role. */
 function siteOf(ws: Workspace, request: FastifyRequest, required: Role): SiteRow {

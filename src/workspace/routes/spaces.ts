@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import {
   CreateSpaceBody,
   MoveSpaceBody,
@@ -28,9 +27,7 @@ import {
   transferSpace,
   updateSpace,
 } from '../store/spaces.ts';
-
-const SpaceParams = z.object({ spaceId: z.string().min(1).max(200) });
-const OrgParams = z.object({ organizationId: z.string().min(1).max(200) });
+import { OrgParams, SpaceParams } from './common.ts';
 
 /** A space Position body as the store's anchor. */
 function spaceAnchor(position: MoveSpaceBody['position']): Anchor | undefined {

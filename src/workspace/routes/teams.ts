@@ -32,6 +32,14 @@ const TeamMemberParams = TeamParams.extend({ userId: z.string().min(1) });
 function v1(app: FastifyInstance, ws: Workspace) {
   const base = '/orgs/:organizationId/teams';
 
+  /** The team of a member who may manage it (404 to non-members, 403 to other members). */
+  const managedTeam = (organizationId: string, teamId: string, callerId: string) => {
+    requireOrganization(ws.db, organizationId, callerId, 'read');
+    const team = requireTeam(ws, organizationId, teamId);
+    requireTeamManager(ws, team, callerId);
+    return team;
+  };
+
   app.get(base, async (request) => {
     const { organizationId } = parseInput(OrgParams, request.params, 'params');
     requireOrganization(ws.db, organizationId, request.caller.id, 'read');
@@ -55,9 +63,7 @@ function v1(app: FastifyInstance, ws: Workspace) {
 
   app.patch(`${base}/:teamId`, async (request) => {
     const { organizationId, teamId } = parseInput(TeamParams, request.params, 'params');
-    requireOrganization(ws.db, organizationId, request.caller.id, 'read');
-    const team = requireTeam(ws, organizationId, teamId);
-    requireTeamManager(ws, team, request.caller.id);
+    const team = managedTeam(organizationId, teamId, request.caller.id);
     const body = parseInput(UpdateTeamBody, request.body, 'body');
     return teamJson(ws, updateTeam(ws, team, body), request.caller.id);
   });
@@ -79,9 +85,7 @@ function v1(app: FastifyInstance, ws: Workspace) {
 
   app.put(`${base}/:teamId/members`, async (request, reply) => {
     const { organizationId, teamId } = parseInput(TeamParams, request.params, 'params');
-    requireOrganization(ws.db, organizationId, request.caller.id, 'read');
-    const team = requireTeam(ws, organizationId, teamId);
-    requireTeamManager(ws, team, request.caller.id);
+    const team = managedTeam(organizationId, teamId, request.caller.id);
     const body = parseInput(UpdateTeamMembersBody, request.body, 'body');
     updateTeamMembers(ws, team, body);
     return reply.code(204).send();
@@ -93,9 +97,7 @@ function v1(app: FastifyInstance, ws: Workspace) {
       request.params,
       'params',
     );
-    requireOrganization(ws.db, organizationId, request.caller.id, 'read');
-    const team = requireTeam(ws, organizationId, teamId);
-    requireTeamManager(ws, team, request.caller.id);
+    const team = managedTeam(organizationId, teamId, request.caller.id);
     const body = parseInput(PutTeamMemberBody, request.body, 'body');
     putTeamMember(ws, team, userId, body.role);
     return reply.code(204).send();
@@ -107,9 +109,7 @@ function v1(app: FastifyInstance, ws: Workspace) {
       request.params,
       'params',
     );
-    requireOrganization(ws.db, organizationId, request.caller.id, 'read');
-    const team = requireTeam(ws, organizationId, teamId);
-    requireTeamManager(ws, team, request.caller.id);
+    const team = managedTeam(organizationId, teamId, request.caller.id);
     removeTeamMember(ws, team, userId);
     return reply.code(204).send();
   });

@@ -9,7 +9,7 @@ import type { Document, Role } from '../../contract/common.ts';
 import { atLeast, requireLevel, spaceLevel } from '../access.ts';
 import type { Workspace } from '../context.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
-import { keysetPage, mapPage } from '../paging.ts';
+import { keysetPage, withItems } from '../paging.ts';
 import { applyRevisionContent, mergeContent, type RevisionContent } from './content.ts';
 import { copyRevision, countOpenComments, createEmptyRevision } from './revisions.ts';
 import { indexRevision } from './search.ts';
@@ -478,7 +478,7 @@ export function listSpaceChangeRequests(
   const page = listRows(ws, [space.row.id], query, `space-crs:${space.row.id}`);
   const levels = new Map([[space.row.id, space.level]]);
   const items = changeRequestsJson(ws, page.items, callerId, levels);
-  return mapPage(page, (_row) => items.shift() as ChangeRequest);
+  return withItems(page, items);
 }
 
 /** `GET {org}/change-requests`: change requests of every space of the organization the caller reads. */
@@ -502,7 +502,7 @@ export function listOrganizationChangeRequests(
   }
   const page = listRows(ws, readable, query, `org-crs:${organizationId}`);
   const items = changeRequestsJson(ws, page.items, callerId, levels);
-  return mapPage(page, (_row) => items.shift() as ChangeRequest);
+  return withItems(page, items);
 }
 
 /** The revision a change request shows (its current one). */

@@ -9,7 +9,7 @@ import {
 } from '../access.ts';
 import type { Workspace } from '../context.ts';
 import { badRequest, notFound } from '../errors.ts';
-import { keysetPage } from '../paging.ts';
+import { keysetPage, mapPage } from '../paging.ts';
 import { type Anchor, nextPosition, positionAt } from './spaces.ts';
 
 /** A row of the `collections` table. */
@@ -126,12 +126,7 @@ export function listCollections(
     page: query.page,
     scope: `collections:${organizationId}:${nested}`,
   });
-  const result: ListPage<Collection> = {
-    count: page.count,
-    items: page.items.map((row) => collectionJson(ws, row, callerId)),
-  };
-  if (page.next) result.next = page.next;
-  return result;
+  return mapPage(page, (row) => collectionJson(ws, row, callerId));
 }
 
 /** `POST {org}/collections`: needs `create` in the organization (or on the parent). */

@@ -19,7 +19,7 @@ import type { Member } from '../../contract/members.ts';
 import { atLeast } from '../access.ts';
 import type { Workspace } from '../context.ts';
 import { badRequest, forbidden, notFound } from '../errors.ts';
-import { keysetPage } from '../paging.ts';
+import { keysetPage, withItems } from '../paging.ts';
 import { markdownToDocument } from './markdown.ts';
 import { memberJson } from './members.ts';
 import { usersJson } from './users.ts';
@@ -350,12 +350,7 @@ export function listComments(
       authors ?? null,
     ]),
   });
-  const result: CommentList = {
-    count: page.count,
-    items: commentsJson(ws, ctx, page.items, query.format),
-  };
-  if (page.next) result.next = page.next;
-  return result;
+  return withItems(page, commentsJson(ws, ctx, page.items, query.format));
 }
 
 /** One comment of the context; 404 when it is not there (also when it belongs elsewhere). */
@@ -515,12 +510,7 @@ export function listReplies(
     page: query.page,
     scope: JSON.stringify(['replies', ctx.spaceId, ctx.changeRequestId, comment.id]),
   });
-  const result: CommentReplyList = {
-    count: page.count,
-    items: repliesJson(ws, ctx, page.items, query.format),
-  };
-  if (page.next) result.next = page.next;
-  return result;
+  return withItems(page, repliesJson(ws, ctx, page.items, query.format));
 }
 
 /** One reply of a comment of the context; 404 when either is not there. */
@@ -633,7 +623,5 @@ export function listCommenters(
     const member = memberJson(ws, space.organizationId, row.user_id);
     if (member) items.push(member);
   }
-  const result: ListPage<Member> = { count: page.count, items };
-  if (page.next) result.next = page.next;
-  return result;
+  return withItems(page, items);
 }

@@ -10,7 +10,7 @@ import type {
 import { atLeast, requireOrganization } from '../access.ts';
 import type { Workspace } from '../context.ts';
 import { conflict, forbidden, notFound } from '../errors.ts';
-import { keysetPage } from '../paging.ts';
+import { keysetPage, mapPage, withItems } from '../paging.ts';
 import { applySsoDefaults } from './saml.ts';
 import { purgeExpiredSpaces, readableSpaces, type SpaceRow, spaceJson } from './spaces.ts';
 import { type TeamRow, teamJson } from './teams.ts';
@@ -145,9 +145,7 @@ export function listMembers(
     const member = toMember(ws, row);
     if (member) items.push(member);
   }
-  const result: ListPage<Member> = { count: page.count, items };
-  if (page.next) result.next = page.next;
-  return result;
+  return withItems(page, items);
 }
 
 function adminCount(ws: Workspace, organizationId: string): number {
@@ -240,15 +238,10 @@ export function listMemberSpaces(
     page: query.page,
     scope: `member-spaces:${organizationId}:${userId}:${query.order}`,
   });
-  const result: ListPage<MemberSpace> = {
-    count: page.count,
-    items: page.items.map((row) => ({
-      permission: readable.get(row.id) as Role,
-      space: spaceJson(ws, row, callerId),
-    })),
-  };
-  if (page.next) result.next = page.next;
-  return result;
+  return mapPage(page, (row) => ({
+    permission: readable.get(row.id) as Role,
+    space: spaceJson(ws, row, callerId),
+  }));
 }
 
 /** `GET {org}/members/{userId}/teams`: the member's teams by title, `search` case-insensitive. */
@@ -281,22 +274,17 @@ export function listMemberTeams(
     page: query.page,
     scope: `member-teams:${organizationId}:${userId}:${query.search ?? ''}`,
   });
-  const result: ListPage<MemberTeam> = {
-    count: page.count,
-    items: page.items.map((row) => ({
-      team: teamJson(
-        ws,
-        {
-          id: row.id,
-          organization_id: row.organization_id,
-          title: row.title,
-          created_at: row.created_at,
-        },
-        callerId,
-      ),
-      member: { role: row.team_role },
-    })),
-  };
-  if (page.next) result.next = page.next;
-  return result;
+  return mapPage(page, (row) => ({
+    team: teamJson(
+      ws,
+      {
+        id: row.id,
+        organization_id: row.organization_id,
+        title: row.title,
+        created_at: row.created_at,
+      },
+      callerId,
+    ),
+    member: { role: row.team_role },
+  }));
 }

@@ -8,7 +8,7 @@ import type {
 import { atLeast, membership } from '../access.ts';
 import type { Workspace } from '../context.ts';
 import { forbidden, notFound } from '../errors.ts';
-import { keysetPage } from '../paging.ts';
+import { keysetPage, mapPage } from '../paging.ts';
 import { assertMembers } from './spaces.ts';
 
 /** A row of the `organizations` table. */
@@ -170,12 +170,7 @@ export function listOrganizations(
     page: query.page,
     scope: `orgs:${callerId}`,
   });
-  const result: ListPage<Organization> = {
-    count: page.count,
-    items: page.items.map((row) => toOrganization(ws, row, callerId)),
-  };
-  if (page.next) result.next = page.next;
-  return result;
+  return mapPage(page, (row) => toOrganization(ws, row, callerId));
 }
 
 /** `PATCH {org}`. */

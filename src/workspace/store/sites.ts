@@ -13,7 +13,7 @@ import type { Space } from '../../contract/spaces.ts';
 import { atLeast, membership } from '../access.ts';
 import type { Workspace } from '../context.ts';
 import { badRequest, conflict, HttpError, notFound } from '../errors.ts';
-import { keysetPage } from '../paging.ts';
+import { keysetPage, mapPage } from '../paging.ts';
 import {
   addSiteSpace,
   SiteStructure,
@@ -209,12 +209,7 @@ export function listSites(
     page: query.page,
     scope: JSON.stringify(['sites', organizationId, query.space, query.title, query.published]),
   });
-  const result: ListPage<Site> = {
-    count: page.count,
-    items: page.items.map((row) => siteJson(ws, row, callerId)),
-  };
-  if (page.next) result.next = page.next;
-  return result;
+  return mapPage(page, (row) => siteJson(ws, row, callerId));
 }
 
 function uniqueBasename(ws: Workspace, organizationId: string, title: string): string {

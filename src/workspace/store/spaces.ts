@@ -5,7 +5,7 @@ import { atLeast, membership, requireLevel, requireOrganization, spaceLevel } fr
 import { DAY_MS } from '../clock.ts';
 import type { Workspace } from '../context.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
-import { keysetPage } from '../paging.ts';
+import { keysetPage, mapPage } from '../paging.ts';
 import { getCollectionRow, requireCollection } from './collections.ts';
 import { copyRevision, countOpenComments, createEmptyRevision } from './revisions.ts';
 import { type SiteRow, siteBaseUrl, withShareKey } from './sites.ts';
@@ -374,12 +374,7 @@ function listSpaces(
     page: options.page,
     scope: options.scope,
   });
-  const result: ListPage<Space> = {
-    count: page.count,
-    items: page.items.map((row) => spaceJson(ws, row, callerId)),
-  };
-  if (page.next) result.next = page.next;
-  return result;
+  return mapPage(page, (row) => spaceJson(ws, row, callerId));
 }
 
 /** `GET {org}/spaces`: the live spaces the caller can read, oldest first. */
