@@ -1,40 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type E2EStack, startE2E } from '../support/gateway.ts';
+import { graphHelpers, upstreamCount } from '../support/graph.ts';
 
 let e2e: E2EStack;
 const spaces: Record<string, { id: string; editMode: string }> = {};
 let orgId: string;
 
-type Body = {
-  data?: Record<string, unknown> | null;
-  errors?: unknown;
-  extensions?: Record<string, unknown>;
-};
-
-async function gql(
-  query: string,
-  variables: Record<string, unknown> = {},
-  options: {
-    as?: 'admin' | 'create' | 'review' | 'edit' | 'comment' | 'read' | 'outsider' | null;
-    debug?: boolean;
-  } = {},
-): Promise<Body> {
-  const { body } = await e2e.gql(query, variables, options);
-  return body as Body;
-}
-
-/** Data of an answer that must have no errors. */
-async function ok<T>(
-  query: string,
-  variables: Record<string, unknown> = {},
-  as: 'admin' | 'edit' | 'review' = 'admin',
-): Promise<T> {
-  const body = await gql(query, variables, { as });
-  expect(body.errors).toBeUndefined();
-  return body.data as T;
-}
-
-const upstreamCalls = (body: Body) => (body.extensions?.upstream as unknown[] | undefined)?.length;
+const { send: gql, ok } = graphHelpers(() => e2e);
 
 beforeAll(async () => {
   e2e = await startE2E();
@@ -321,7 +293,7 @@ describe('change request mutations', () => {
         debug: true,
       });
       expect(body.data, field).toEqual({ m: { __typename: 'ValidationError' } });
-      expect(upstreamCalls(body), field).toBe(0);
+      expect(upstreamCount(body), field).toBe(0);
     }
   });
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DemoPersona } from '../../src/workspace/demo/users.ts';
 import { type E2EStack, startE2E } from '../support/gateway.ts';
+import { graphHelpers } from '../support/graph.ts';
 
 let e2e: E2EStack;
 let spaceId: string;
@@ -8,29 +9,7 @@ let crId: string;
 /** A space with comments where the `read` persona may only read. */
 let readOnlySpaceId: string;
 
-type Body = {
-  data?: Record<string, unknown> | null;
-  errors?: unknown;
-  extensions?: Record<string, unknown>;
-};
-
-async function gql(
-  query: string,
-  variables: Record<string, unknown> = {},
-  options: { as?: DemoPersona; debug?: boolean } = {},
-): Promise<Body> {
-  return (await e2e.gql(query, variables, options)).body as Body;
-}
-
-async function ok<T>(
-  query: string,
-  variables: Record<string, unknown> = {},
-  as: DemoPersona = 'admin',
-): Promise<T> {
-  const body = await gql(query, variables, { as });
-  expect(body.errors).toBeUndefined();
-  return body.data as T;
-}
+const { send: gql, ok } = graphHelpers(() => e2e);
 
 beforeAll(async () => {
   e2e = await startE2E();

@@ -1,20 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type E2EStack, startE2E } from '../support/gateway.ts';
+import { graphHelpers } from '../support/graph.ts';
 
 let e2e: E2EStack;
 let spaceId: string;
 
-type Body = {
-  data?: Record<string, unknown> | null;
-  errors?: unknown;
-  extensions?: Record<string, unknown>;
-};
-
-async function ok<T>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
-  const { body } = await e2e.gql(query, variables);
-  expect((body as Body).errors).toBeUndefined();
-  return body.data as T;
-}
+const { ok } = graphHelpers(() => e2e);
 
 beforeAll(async () => {
   e2e = await startE2E();

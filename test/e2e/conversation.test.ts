@@ -1,15 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { globalId, toRestId } from '../../src/gateway/ids.ts';
 import { type E2EStack, startE2E } from '../support/gateway.ts';
+import { firstOrganizationId, httpCalls } from '../support/graph.ts';
 
 let e2e: E2EStack;
 let orgId: string;
 /** The organization's REST id (its global ID's local part). */
 const restOrg = () => toRestId(orgId, 'Organization');
-
-type Calls = Array<{ method: string; path: string; loader?: boolean }>;
-const upstreamCalls = (body: { extensions?: Record<string, unknown> }) =>
-  ((body.extensions?.upstream as Calls | undefined) ?? []).filter((c) => !c.loader);
 
 interface Cluster {
   id: string;
@@ -24,9 +21,7 @@ interface Cluster {
 
 beforeAll(async () => {
   e2e = await startE2E();
-  const { body } = await e2e.gql('{ organizations { nodes { id } } }');
-  orgId = (body.data as { organizations: { nodes: Array<{ id: string }> } }).organizations.nodes[0]
-    ?.id as string;
+  orgId = await firstOrganizationId(e2e);
 });
 afterAll(() => e2e.close());
 
@@ -112,7 +107,7 @@ describe('conversations, issues and clusters through the graph', () => {
     );
     expect(body.errors).toBeUndefined();
     // organization + one issues page.
-    expect(upstreamCalls(body).map((c) => c.path.split('?')[0])).toEqual([
+    expect(httpCalls(body).map((c) => c.path.split('?')[0])).toEqual([
       `/orgs/${restOrg()}`,
       `/orgs/${restOrg()}/conversations-issues`,
     ]);
@@ -164,7 +159,7 @@ describe('conversations, issues and clusters through the graph', () => {
     expect(invalid.body.data).toEqual({
       ingestConversation: { __typename: 'ValidationError', fieldErrors: [{ path: ['parts'] }] },
     });
-    expect(upstreamCalls(invalid.body)).toHaveLength(0);
+    expect(httpCalls(invalid.body)).toHaveLength(0);
 
     const forbidden = await e2e.gql(
       `mutation($input: IngestConversationInput!) { ingestConversation(input: $input) { __typename } }`,
@@ -220,6 +215,6 @@ describe('conversations, issues and clusters through the graph', () => {
       { debug: true },
     );
     expect(invalid.body.data).toEqual({ muteIssuesCluster: { __typename: 'ValidationError' } });
-    expect(upstreamCalls(invalid.body)).toHaveLength(0);
+    expect(httpCalls(invalid.body)).toHaveLength(0);
   });
 });

@@ -4,19 +4,12 @@ import { globalId } from '../../src/gateway/ids.ts';
 import { schema } from '../../src/gateway/schema/index.ts';
 import type { DemoPersona } from '../../src/workspace/demo/users.ts';
 import { type E2EStack, startE2E } from '../support/gateway.ts';
+import { httpCalls, type UpstreamCall } from '../support/graph.ts';
 
 // Global IDs end to end: `node(id)` round-trips for every type implementing `Node`, `nodes(ids)`,
 // malformed IDs, and upstream errors that fail only the fields they concern.
 
 type Obj = Record<string, unknown>;
-
-interface UpstreamCall {
-  method: string;
-  path: string;
-  status: number;
-  ms: number;
-  loader: boolean;
-}
 
 interface GqlError {
   message: string;
@@ -47,11 +40,6 @@ async function ok(query: string, variables: Obj = {}, as: DemoPersona = 'admin')
   expect(status).toBe(200);
   expect(body.errors).toBeUndefined();
   return body.data as Obj;
-}
-
-/** Upstream HTTP calls of a response (loader hits are not calls). */
-function httpCalls(body: Body): UpstreamCall[] {
-  return (body.extensions?.upstream ?? []).filter((c) => !c.loader);
 }
 
 const nodesOf = (connection: unknown): Obj[] => (connection as { nodes?: Obj[] }).nodes ?? [];

@@ -1,21 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toRestId } from '../../src/gateway/ids.ts';
 import { type E2EStack, startE2E } from '../support/gateway.ts';
+import { firstOrganizationId, httpCalls } from '../support/graph.ts';
 
 let e2e: E2EStack;
 let orgId: string;
 /** The organization's REST id (its global ID's local part). */
 const restOrg = () => toRestId(orgId, 'Organization');
 
-type Calls = Array<{ method: string; path: string; loader?: boolean }>;
-const upstreamCalls = (body: { extensions?: Record<string, unknown> }) =>
-  ((body.extensions?.upstream as Calls | undefined) ?? []).filter((c) => !c.loader);
-
 beforeAll(async () => {
   e2e = await startE2E();
-  const { body } = await e2e.gql('{ organizations { nodes { id title } } }');
-  orgId = (body.data as { organizations: { nodes: Array<{ id: string }> } }).organizations.nodes[0]
-    ?.id as string;
+  orgId = await firstOrganizationId(e2e);
 });
 afterAll(() => e2e.close());
 
@@ -86,7 +81,7 @@ describe('OpenAPI specs through the graph', () => {
     );
     expect(body.errors).toBeUndefined();
     expect((body.data as { a: { slug: string } }).a.slug).toBe('acme-api');
-    expect(upstreamCalls(body)).toHaveLength(2);
+    expect(httpCalls(body)).toHaveLength(2);
   });
 
   it('a spec created from the demo document reaches COMPLETE with a latest version', async () => {
@@ -176,7 +171,7 @@ describe('OpenAPI specs through the graph', () => {
         fieldErrors: [{ path: ['slug'] }, { path: ['source', 'url'] }],
       },
     });
-    expect(upstreamCalls(body)).toHaveLength(0);
+    expect(httpCalls(body)).toHaveLength(0);
   });
 
   it('a lower role gets ForbiddenError; an unknown spec NotFoundError', async () => {

@@ -1,47 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { globalId } from '../../src/gateway/ids.ts';
 import { DEMO_IDP_CERTIFICATE } from '../../src/workspace/demo/orgtools.ts';
-import type { DemoPersona } from '../../src/workspace/demo/users.ts';
 import { type E2EStack, startE2E } from '../support/gateway.ts';
+import { type Data, graphHelpers, organizationIds } from '../support/graph.ts';
 
 let e2e: E2EStack;
 let acme: string;
 let globex: string;
 let adaId: string;
 
-type Data = Record<string, unknown>;
-
-/** Runs an operation and fails the test on any GraphQL error. */
-async function ok(
-  query: string,
-  variables: Record<string, unknown> = {},
-  as: Parameters<E2EStack['gql']>[2] = {},
-): Promise<Data> {
-  const { status, body } = await e2e.gql(query, variables, as);
-  expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
-  expect(status).toBe(200);
-  return body.data as Data;
-}
-
-/** Runs a mutation field and returns its typename, plus the upstream calls it made. */
-async function typed(
-  query: string,
-  variables: Record<string, unknown> = {},
-  as: DemoPersona | null = 'admin',
-): Promise<{ result: Data & { __typename: string }; calls: number }> {
-  const { body } = await e2e.gql(query, variables, { as, debug: true });
-  expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
-  const result = Object.values(body.data as Data)[0] as Data & { __typename: string };
-  const calls = (body.extensions?.upstream as unknown[] | undefined)?.length ?? -1;
-  return { result, calls };
-}
+const { ok, typed } = graphHelpers(() => e2e);
 
 beforeAll(async () => {
   e2e = await startE2E();
-  const data = await ok('{ organizations(first: 10) { nodes { id title } } }');
-  const orgs = (data.organizations as { nodes: Array<{ id: string; title: string }> }).nodes;
-  acme = orgs.find((o) => o.title === 'Acme Docs')?.id ?? '';
-  globex = orgs.find((o) => o.title === 'Globex Handbook')?.id ?? '';
+  const orgs = await organizationIds(e2e);
+  acme = orgs['Acme Docs'] ?? '';
+  globex = orgs['Globex Handbook'] ?? '';
   const me = await ok(
     'query($id: ID!) { organization(id: $id) { members(search: "ada@acme.test") { nodes { id user { id } } } } }',
     { id: acme },

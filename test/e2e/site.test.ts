@@ -1,27 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type E2EStack, startE2E } from '../support/gateway.ts';
+import { graphHelpers, httpCalls } from '../support/graph.ts';
 
 let e2e: E2EStack;
 let orgId: string;
 const sites: Record<string, string> = {};
 
-interface Upstream {
-  method: string;
-  path: string;
-  loader: boolean;
-}
-const httpCalls = (body: { extensions?: Record<string, unknown> }) =>
-  ((body.extensions?.upstream ?? []) as Upstream[]).filter((c) => !c.loader);
-
-async function ok<T = Record<string, unknown>>(
-  query: string,
-  variables: Record<string, unknown> = {},
-  as: 'admin' | 'read' = 'admin',
-): Promise<T> {
-  const { body } = await e2e.gql(query, variables, { as });
-  expect(body.errors).toBeUndefined();
-  return body.data as T;
-}
+const { ok } = graphHelpers(() => e2e);
 
 beforeAll(async () => {
   e2e = await startE2E();

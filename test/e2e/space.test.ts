@@ -1,38 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS } from '../../src/workspace/clock.ts';
-import type { DemoPersona } from '../../src/workspace/demo/users.ts';
 import { type E2EStack, startE2E } from '../support/gateway.ts';
+import { type Data, graphHelpers, organizationIds } from '../support/graph.ts';
 
 let e2e: E2EStack;
 let acme: string;
 let globex: string;
 
-type Data = Record<string, unknown>;
 type Node = { id: string; title: string };
 
-async function ok(
-  query: string,
-  variables: Record<string, unknown> = {},
-  as: DemoPersona | null = 'admin',
-): Promise<Data> {
-  const { status, body } = await e2e.gql(query, variables, { as });
-  expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
-  expect(status).toBe(200);
-  return body.data as Data;
-}
-
-async function typed(
-  query: string,
-  variables: Record<string, unknown> = {},
-  as: DemoPersona | null = 'admin',
-): Promise<{ result: Data & { __typename: string }; calls: number }> {
-  const { body } = await e2e.gql(query, variables, { as, debug: true });
-  expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
-  const result = Object.values(body.data as Data)[0] as Data & { __typename: string };
-  // -1 when the response lists no upstream calls at all (debug off), so `calls: 0` cannot pass.
-  const upstream = (body.extensions as { upstream?: unknown[] } | undefined)?.upstream;
-  return { result, calls: upstream ? upstream.length : -1 };
-}
+const { ok, typed } = graphHelpers(() => e2e);
 
 async function spaces(): Promise<Array<Node & Data>> {
   const data = await ok(
@@ -49,10 +26,9 @@ const restId = (id: string) => Buffer.from(id, 'base64').toString().split(':')[1
 
 beforeAll(async () => {
   e2e = await startE2E();
-  const data = await ok('{ organizations { nodes { id title } } }');
-  const orgs = (data.organizations as { nodes: Node[] }).nodes;
-  acme = orgs.find((o) => o.title === 'Acme Docs')?.id as string;
-  globex = orgs.find((o) => o.title === 'Globex Handbook')?.id as string;
+  const orgs = await organizationIds(e2e);
+  acme = orgs['Acme Docs'] as string;
+  globex = orgs['Globex Handbook'] as string;
 });
 
 afterAll(async () => {
@@ -162,7 +138,7 @@ describe('space reads', () => {
     let after: string | null = null;
     let inserted = 0;
     for (let round = 0; round < 50; round++) {
-      const data = await ok(
+      const data: Data = await ok(
         `query($id: ID!, $after: String) { organization(id: $id) { spaces(first: 7, after: $after) {
           pageInfo { hasNextPage endCursor } nodes { id } } } }`,
         { id: acme, after },

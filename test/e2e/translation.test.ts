@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { globalId, toRestId } from '../../src/gateway/ids.ts';
 import { type E2EStack, startE2E } from '../support/gateway.ts';
+import { firstOrganizationId, httpCalls } from '../support/graph.ts';
 
 const spaceGid = (id: string | undefined) => globalId('Space', id ?? '');
 
@@ -8,10 +9,6 @@ let e2e: E2EStack;
 let orgId: string;
 /** The organization's REST id (its global ID's local part). */
 const restOrg = () => toRestId(orgId, 'Organization');
-
-type Calls = Array<{ method: string; path: string; loader?: boolean }>;
-const upstreamCalls = (body: { extensions?: Record<string, unknown> }) =>
-  ((body.extensions?.upstream as Calls | undefined) ?? []).filter((c) => !c.loader);
 
 const doc = (text: string) => ({
   object: 'document',
@@ -38,9 +35,7 @@ interface TranslationNode {
 
 beforeAll(async () => {
   e2e = await startE2E();
-  const { body } = await e2e.gql('{ organizations { nodes { id } } }');
-  orgId = (body.data as { organizations: { nodes: Array<{ id: string }> } }).organizations.nodes[0]
-    ?.id as string;
+  orgId = await firstOrganizationId(e2e);
 });
 afterAll(() => e2e.close());
 
@@ -84,7 +79,7 @@ describe('translations through the graph', () => {
     expect((body.data as { node: { sourceSpace: { id: string } } }).node.sourceSpace.id).toBe(
       spaceGid(first?.source.space),
     );
-    expect(upstreamCalls(body)).toHaveLength(1);
+    expect(httpCalls(body)).toHaveLength(1);
   });
 
   it('create, update instructions, run until completed, resultSpace has the pages, delete', async () => {
@@ -182,7 +177,7 @@ describe('translations through the graph', () => {
     expect(body.data).toEqual({
       createTranslation: { __typename: 'ValidationError', fieldErrors: [{ path: ['language'] }] },
     });
-    expect(upstreamCalls(body)).toHaveLength(0);
+    expect(httpCalls(body)).toHaveLength(0);
   });
 
   it('a lower role gets ForbiddenError; an unknown translation NotFoundError', async () => {

@@ -1,26 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { addressId, globalId } from '../../src/gateway/ids.ts';
+import { listPage, restSpace } from '../support/fixtures.ts';
 import { FakeUpstream, runSchema } from '../support/gateway.ts';
 
 const user = (id: string) => ({ object: 'user', id, displayName: `User ${id}` });
 
-const space = {
-  object: 'space',
-  id: 's1',
-  title: 'API',
-  emoji: '📘',
-  visibility: 'private',
-  createdAt: '2024-01-01T00:00:00.000Z',
-  updatedAt: '2024-01-02T00:00:00.000Z',
-  mergeRules: { type: 'inherit' },
-  organization: 'o1',
-  revision: 'r1',
-  defaultLevel: null,
-  comments: 0,
-  changeRequests: 2,
-  changeRequestsOpen: 2,
-  changeRequestsDraft: 0,
-};
+const space = restSpace('s1', { title: 'API', changeRequests: 2, changeRequestsOpen: 2 });
 
 const changeRequest = (id: string, number: number, extra: Record<string, unknown> = {}) => ({
   object: 'change-request',
@@ -39,14 +24,16 @@ const changeRequest = (id: string, number: number, extra: Record<string, unknown
   ...extra,
 });
 
-const list = (items: unknown[]) => ({ count: items.length, items });
 const crId = (id: string) => globalId('ChangeRequest', addressId('s1', id));
 
 describe('ChangeRequest reads', () => {
   it('a space with its change requests and their createdBy costs exactly 2 calls', async () => {
     const upstream = new FakeUpstream({
       '/spaces/s1': space,
-      '/spaces/s1/change-requests?limit=51': list([changeRequest('c1', 1), changeRequest('c2', 2)]),
+      '/spaces/s1/change-requests?limit=51': listPage([
+        changeRequest('c1', 1),
+        changeRequest('c2', 2),
+      ]),
     });
     const result = await runSchema(
       upstream,
@@ -76,7 +63,7 @@ describe('ChangeRequest reads', () => {
   it('passes every list filter, with global user ids mapped to REST ids', async () => {
     const upstream = new FakeUpstream({}, (req) =>
       req.path.startsWith('/spaces/s1/change-requests?')
-        ? { body: list([changeRequest('c1', 1)]) }
+        ? { body: listPage([changeRequest('c1', 1)]) }
         : req.path === '/spaces/s1'
           ? { body: space }
           : undefined,

@@ -1,27 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { globalId } from '../../src/gateway/ids.ts';
+import { restCollection, restOrganization } from '../support/fixtures.ts';
 import { FakeUpstream, runSchema } from '../support/gateway.ts';
 
-const collection = (id: string, extra: Record<string, unknown> = {}) => ({
-  object: 'collection',
-  id,
-  title: `Collection ${id}`,
-  organization: 'o1',
-  defaultLevel: null,
-  ...extra,
-});
+const collection = restCollection;
 
-const org = {
-  object: 'organization',
-  id: 'o1',
-  title: 'Acme',
-  createdAt: '2024-01-01T00:00:00.000Z',
-  emailDomains: [],
-  type: 'business',
-  inviteLinks: true,
-  plan: 'free',
-  mergeRules: { type: 'rules', rules: [] },
-};
+const org = restOrganization('o1', { title: 'Acme', plan: 'free' });
 
 describe('Collection', () => {
   it('exposes every field; id-only organization and parent cost nothing', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addressId, globalId } from '../../src/gateway/ids.ts';
+import { restSpace } from '../support/fixtures.ts';
 import { FakeUpstream, runSchema } from '../support/gateway.ts';
 
 const user = (id: string) => ({ object: 'user', id, displayName: `User ${id}` });
@@ -31,23 +32,7 @@ const reply = (id: string) => ({
   urls: {},
   permissions,
 });
-const space = {
-  object: 'space',
-  id: 's1',
-  title: 'API',
-  emoji: '📘',
-  visibility: 'private',
-  createdAt: '2024-01-01T00:00:00.000Z',
-  updatedAt: '2024-01-02T00:00:00.000Z',
-  mergeRules: { type: 'inherit' },
-  organization: 'o1',
-  revision: 'r1',
-  defaultLevel: null,
-  comments: 1,
-  changeRequests: 0,
-  changeRequestsOpen: 0,
-  changeRequestsDraft: 0,
-};
+const space = restSpace('s1', { title: 'API', comments: 1 });
 const commentId = (...parts: string[]) => globalId('Comment', addressId(...parts));
 
 describe('comment reads', () => {

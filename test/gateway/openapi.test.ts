@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { globalId } from '../../src/gateway/ids.ts';
+import { listPage, restOrganization } from '../support/fixtures.ts';
 import { FakeUpstream, runSchema } from '../support/gateway.ts';
 
 const spec = (slug: string, extra: Record<string, unknown> = {}) => ({
@@ -12,24 +13,13 @@ const spec = (slug: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 const version = (id: string) => ({ object: 'openapi-spec-version', id, url: `https://x/${id}` });
-const org = {
-  object: 'organization',
-  id: 'o1',
-  title: 'Org',
-  createdAt: '2024-01-01T00:00:00.000Z',
-  emailDomains: [],
-  type: 'business',
-  inviteLinks: true,
-  plan: 'pro_2024',
-  mergeRules: { type: 'rules', rules: [] },
-};
-const page = (items: unknown[]) => ({ items, count: items.length });
+const org = restOrganization('o1', { title: 'Org' });
 
 describe('OpenAPI specs (schema level)', () => {
   it('lists specs, primes them, and unknown enum values become UNKNOWN', async () => {
     const upstream = new FakeUpstream({
       '/orgs/o1': org,
-      '/orgs/o1/openapi?limit=51': page([
+      '/orgs/o1/openapi?limit=51': listPage([
         spec('a', { processingState: 'queued', lastProcessErrorCode: 'SOMETHING_NEW' }),
       ]),
     });
@@ -71,7 +61,7 @@ describe('OpenAPI specs (schema level)', () => {
   it('versions list in one call, spec { id slug } free, latest version and content one call each', async () => {
     const upstream = new FakeUpstream({
       '/orgs/o1/openapi/a': spec('a'),
-      '/orgs/o1/openapi/a/versions?limit=51': page([version('v2'), version('v1')]),
+      '/orgs/o1/openapi/a/versions?limit=51': listPage([version('v2'), version('v1')]),
       '/orgs/o1/openapi/a/versions/v2': version('v2'),
       '/orgs/o1/openapi/a/versions/v2/content': { filesystem: { 'a.json': {} }, url: 'u' },
     });

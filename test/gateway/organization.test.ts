@@ -1,19 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { globalId } from '../../src/gateway/ids.ts';
+import { listPage, restOrganization, restSpace } from '../support/fixtures.ts';
 import { FakeUpstream, runSchema } from '../support/gateway.ts';
 
-const org = (id: string, extra: Record<string, unknown> = {}) => ({
-  object: 'organization',
-  id,
-  title: `Org ${id}`,
-  createdAt: '2024-01-01T00:00:00.000Z',
-  emailDomains: ['acme.test'],
-  type: 'business',
-  inviteLinks: true,
-  plan: 'pro_2024',
-  mergeRules: { type: 'rules', rules: [] },
-  ...extra,
-});
+const org = (id: string, extra: Record<string, unknown> = {}) =>
+  restOrganization(id, { emailDomains: ['acme.test'], ...extra });
 
 const user = (id: string) => ({ object: 'user', id, displayName: `User ${id}`, email: `${id}@x` });
 
@@ -39,29 +30,7 @@ const team = (id: string) => ({
   permissions: { admin: true, view: true },
 });
 
-const space = (id: string, organization = 'o1') => ({
-  object: 'space',
-  id,
-  title: `Space ${id}`,
-  emoji: '📘',
-  visibility: 'private',
-  createdAt: '2024-01-01T00:00:00.000Z',
-  updatedAt: '2024-01-02T00:00:00.000Z',
-  mergeRules: { type: 'inherit' },
-  organization,
-  revision: 'r1',
-  defaultLevel: null,
-  comments: 0,
-  changeRequests: 0,
-  changeRequestsOpen: 0,
-  changeRequestsDraft: 0,
-});
-
-const page = <T>(items: T[], next?: string) => ({
-  count: items.length,
-  items,
-  ...(next ? { next: { page: next } } : {}),
-});
+const space = (id: string, organization = 'o1') => restSpace(id, { organization });
 
 describe('Organization', () => {
   it('exposes every field, nested billing maps as lists, unknown enum values as UNKNOWN', async () => {
@@ -148,8 +117,8 @@ describe('Organization', () => {
 
   it('primes organizations from the list: a nested organization read costs nothing', async () => {
     const up = new FakeUpstream({
-      '/orgs?limit=51': page([org('o1')]),
-      '/orgs/o1/spaces?limit=51': page([space('s1'), space('s2')]),
+      '/orgs?limit=51': listPage([org('o1')]),
+      '/orgs/o1/spaces?limit=51': listPage([space('s1'), space('s2')]),
     });
     const result = await runSchema(
       up,
@@ -206,13 +175,13 @@ describe('Members, teams, SAML, search', () => {
   it('members pass every filter upstream, spaces and teams of a member navigate', async () => {
     const up = new FakeUpstream({
       '/orgs/o1': org('o1'),
-      '/orgs/o1/members?limit=2&order=asc&role=edit&search=ada&sort=lastSeenAt': page([
+      '/orgs/o1/members?limit=2&order=asc&role=edit&search=ada&sort=lastSeenAt': listPage([
         member('u1'),
       ]),
-      '/orgs/o1/members/u1/spaces?limit=51&order=desc': page([
+      '/orgs/o1/members/u1/spaces?limit=51&order=desc': listPage([
         { permission: 'admin', space: space('s1') },
       ]),
-      '/orgs/o1/members/u1/teams?limit=51&search=core': page([
+      '/orgs/o1/members/u1/teams?limit=51&search=core': listPage([
         { team: team('t1'), member: { role: 'owner' } },
       ]),
     });
@@ -282,11 +251,11 @@ describe('Members, teams, SAML, search', () => {
   it('team members are primed as members; SAML default team is a Team; SSO providers list', async () => {
     const up = new FakeUpstream({
       '/orgs/o1': org('o1'),
-      '/orgs/o1/teams?limit=51&search=eng': page([team('t1')]),
-      '/orgs/o1/teams/t1/members?limit=51': page([
+      '/orgs/o1/teams?limit=51&search=eng': listPage([team('t1')]),
+      '/orgs/o1/teams/t1/members?limit=51': listPage([
         { organization: member('u2'), team: { role: 'member' }, permissions: { view: true } },
       ]),
-      '/orgs/o1/saml?limit=51': page([
+      '/orgs/o1/saml?limit=51': listPage([
         {
           object: 'saml-provider',
           id: 'p1',
@@ -354,7 +323,9 @@ describe('Members, teams, SAML, search', () => {
     };
     const up = new FakeUpstream({
       '/orgs/o1': org('o1'),
-      '/orgs/o1/search?limit=51&query=install': page([{ id: 's1', title: 'Docs', pages: [hit] }]),
+      '/orgs/o1/search?limit=51&query=install': listPage([
+        { id: 's1', title: 'Docs', pages: [hit] },
+      ]),
     });
     const result = await runSchema(
       up,

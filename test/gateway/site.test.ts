@@ -1,24 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { globalId } from '../../src/gateway/ids.ts';
+import { listPage, restSpace } from '../support/fixtures.ts';
 import { FakeUpstream, runSchema } from '../support/gateway.ts';
 
-const space = (id: string) => ({
-  object: 'space',
-  id,
-  title: `Space ${id}`,
-  emoji: '📘',
-  visibility: 'public',
-  createdAt: '2024-01-01T00:00:00.000Z',
-  updatedAt: '2024-01-02T00:00:00.000Z',
-  mergeRules: { type: 'inherit' },
-  organization: 'o1',
-  revision: 'r1',
-  defaultLevel: null,
-  comments: 0,
-  changeRequests: 0,
-  changeRequestsOpen: 0,
-  changeRequestsDraft: 0,
-});
+const space = (id: string) => restSpace(id, { visibility: 'public' });
 const siteSpace = (id: string, spaceId: string, section: string) => ({
   object: 'site-space',
   id,
@@ -42,7 +27,6 @@ const site = {
   published: true,
   siteSpaces: 3,
 };
-const page = <T>(items: T[]) => ({ count: items.length, items });
 
 const SITE = globalId('Site', 'o1/s1');
 const sectionsPath = '/orgs/o1/sites/s1/sections?limit=51';
@@ -51,7 +35,7 @@ describe('Site', () => {
   it('site -> sections -> siteSpaces -> space costs the site and one sections list', async () => {
     const up = new FakeUpstream({
       '/orgs/o1/sites/s1': site,
-      [sectionsPath]: page([
+      [sectionsPath]: listPage([
         section('a', [
           ['ss1', 'sp1'],
           ['ss2', 'sp2'],
@@ -81,7 +65,7 @@ describe('Site', () => {
 
   it('a section reference selecting only id costs nothing; node(siteSpace) costs one list read', async () => {
     const up = new FakeUpstream({
-      '/orgs/o1/sites/s1/site-spaces?limit=1000': page([siteSpace('ss1', 'sp1', 'a')]),
+      '/orgs/o1/sites/s1/site-spaces?limit=1000': listPage([siteSpace('ss1', 'sp1', 'a')]),
     });
     const result = await runSchema(
       up,

@@ -1,45 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { globalId } from '../../src/gateway/ids.ts';
+import { restCollection, restOrganization, restSpace } from '../support/fixtures.ts';
 import { FakeUpstream, runSchema } from '../support/gateway.ts';
 
-const space = (id: string, extra: Record<string, unknown> = {}) => ({
-  object: 'space',
-  id,
-  title: `Space ${id}`,
-  emoji: '📘',
-  visibility: 'private',
-  createdAt: '2024-01-01T00:00:00.000Z',
-  updatedAt: '2024-01-02T00:00:00.000Z',
-  mergeRules: { type: 'inherit' },
-  organization: 'o1',
-  revision: 'r1',
-  defaultLevel: null,
-  comments: 2,
-  changeRequests: 5,
-  changeRequestsOpen: 3,
-  changeRequestsDraft: 1,
-  ...extra,
-});
+const space = (id: string, extra: Record<string, unknown> = {}) =>
+  restSpace(id, {
+    comments: 2,
+    changeRequests: 5,
+    changeRequestsOpen: 3,
+    changeRequestsDraft: 1,
+    ...extra,
+  });
 
-const collection = (id: string) => ({
-  object: 'collection',
-  id,
-  title: `Collection ${id}`,
-  organization: 'o1',
-  defaultLevel: null,
-});
+const collection = (id: string) => restCollection(id);
 
-const org = {
-  object: 'organization',
-  id: 'o1',
-  title: 'Acme',
-  createdAt: '2024-01-01T00:00:00.000Z',
-  emailDomains: [],
-  type: 'business',
-  inviteLinks: true,
-  plan: 'free',
-  mergeRules: { type: 'rules', rules: [] },
-};
+const org = restOrganization('o1', { title: 'Acme', plan: 'free' });
 
 describe('Space', () => {
   it('exposes every field; unknown enum values are UNKNOWN', async () => {

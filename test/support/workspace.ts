@@ -1,4 +1,6 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import { expect } from 'vitest';
+import { ErrorBody } from '../../src/contract/common.ts';
 import { createWorkspaceApp } from '../../src/workspace/app.ts';
 import { ManualClock } from '../../src/workspace/clock.ts';
 import { createWorkspace, type Workspace } from '../../src/workspace/context.ts';
@@ -60,4 +62,30 @@ export async function createTestWorkspace(
       ws.db.close();
     },
   };
+}
+
+/** The `error` of a `/v1` error response. */
+export function errorOf(res: { body: unknown }) {
+  return ErrorBody.parse(res.body).error;
+}
+
+/** Expects a `/v1` error response of `status`, its message containing `text` when given. */
+export function expectError(res: { status: number; body: unknown }, status: number, text?: string) {
+  expect(res.status).toBe(status);
+  const error = errorOf(res);
+  expect(error.code).toBe(status);
+  if (text) expect(error.message).toContain(text);
+}
+
+/** Id of the row of `table` titled `title` (titles in the demo data are unique). */
+export function idByTitle(
+  t: TestWorkspace,
+  table: 'collections' | 'spaces',
+  title: string,
+): string {
+  const row = t.ws.db.prepare(`SELECT id FROM ${table} WHERE title = ?`).get(title) as
+    | { id: string }
+    | undefined;
+  if (!row) throw new Error(`no ${table} row titled ${title}`);
+  return row.id;
 }

@@ -1,8 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Collection, CollectionList } from '../../src/contract/collections.ts';
-import { ErrorBody } from '../../src/contract/common.ts';
 import { SpaceList } from '../../src/contract/spaces.ts';
-import { createTestWorkspace, type TestWorkspace } from '../support/workspace.ts';
+import {
+  createTestWorkspace,
+  errorOf,
+  idByTitle,
+  type TestWorkspace,
+} from '../support/workspace.ts';
 
 let t: TestWorkspace;
 let org: string;
@@ -14,17 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function collectionId(title: string): string {
-  const row = t.ws.db.prepare('SELECT id FROM collections WHERE title = ?').get(title) as
-    | { id: string }
-    | undefined;
-  if (!row) throw new Error(`no collection ${title}`);
-  return row.id;
-}
-
-function errorOf(res: { body: unknown }) {
-  return ErrorBody.parse(res.body).error;
-}
+const collectionId = (title: string) => idByTitle(t, 'collections', title);
 
 async function newCollection(body: Record<string, unknown> = {}) {
   const res = await t.request('POST', `/v1/orgs/${org}/collections`, { body });

@@ -6,10 +6,9 @@ import {
   CommentReply,
   CommentReplyList,
 } from '../../src/contract/comments.ts';
-import { ErrorBody } from '../../src/contract/common.ts';
 import { type SpaceAccessRow, spaceLevel } from '../../src/workspace/access.ts';
 import type { DemoPersona } from '../../src/workspace/demo/users.ts';
-import { createTestWorkspace, type TestWorkspace } from '../support/workspace.ts';
+import { createTestWorkspace, errorOf, type TestWorkspace } from '../support/workspace.ts';
 
 let t: TestWorkspace;
 /** A private space where each persona's level is exactly its organization role. */
@@ -23,10 +22,6 @@ let cr: { id: string; number: number; revisionId: string };
 let otherCr: { id: string };
 
 const MINUTE = 60_000;
-
-function errorOf(res: { body: unknown }) {
-  return ErrorBody.parse(res.body).error;
-}
 
 function userId(persona: DemoPersona): string {
   return t.demo.users[persona];

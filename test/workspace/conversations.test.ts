@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorBody } from '../../src/contract/common.ts';
 import {
   ConversationDetail,
   ConversationIssueEntry,
@@ -28,7 +27,7 @@ import {
   listClusters,
   listIssues,
 } from '../../src/workspace/store/conversations.ts';
-import { createTestWorkspace, type TestWorkspace } from '../support/workspace.ts';
+import { createTestWorkspace, expectError, type TestWorkspace } from '../support/workspace.ts';
 
 let t: TestWorkspace;
 let org: string;
@@ -40,13 +39,6 @@ beforeAll(async () => {
   base = `/v1/orgs/${org}`;
 });
 afterAll(() => t.close());
-
-function expectError(res: { status: number; body: unknown }, status: number, text?: string) {
-  expect(res.status).toBe(status);
-  const error = ErrorBody.parse(res.body).error;
-  expect(error.code).toBe(status);
-  if (text) expect(error.message).toContain(text);
-}
 
 async function allPages<T>(
   url: string,

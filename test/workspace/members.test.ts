@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorBody } from '../../src/contract/common.ts';
 import { Member, MemberList, MemberSpaceList, MemberTeamList } from '../../src/contract/members.ts';
-import { createTestWorkspace, type TestWorkspace } from '../support/workspace.ts';
+import { createTestWorkspace, errorOf, type TestWorkspace } from '../support/workspace.ts';
 
 let t: TestWorkspace;
 let org: string;
@@ -12,10 +11,6 @@ beforeAll(async () => {
   base = `/v1/orgs/${org}/members`;
 });
 afterAll(() => t.close());
-
-function errorOf(res: { body: unknown }) {
-  return ErrorBody.parse(res.body).error;
-}
 
 async function listAll(query: string, as: 'admin' | 'read' = 'admin') {
   const res = await t.request('GET', `${base}?limit=1000&${query}`, { as });

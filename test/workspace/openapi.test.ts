@@ -1,7 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorBody } from '../../src/contract/common.ts';
 import {
   OpenAPISpec,
   OpenAPISpecList,
@@ -10,7 +9,7 @@ import {
   OpenAPISpecVersionList,
 } from '../../src/contract/openapi.ts';
 import { acmeApiDocument } from '../../src/workspace/demo/acme-api.ts';
-import { createTestWorkspace, type TestWorkspace } from '../support/workspace.ts';
+import { createTestWorkspace, expectError, type TestWorkspace } from '../support/workspace.ts';
 
 let t: TestWorkspace;
 let org: string;
@@ -70,13 +69,6 @@ async function versions(slug: string) {
   const res = await t.request('GET', `${base}/${slug}/versions?limit=1000`);
   expect(res.status).toBe(200);
   return OpenAPISpecVersionList.parse(res.body);
-}
-
-function expectError(res: { status: number; body: unknown }, status: number, text?: string) {
-  expect(res.status).toBe(status);
-  const error = ErrorBody.parse(res.body).error;
-  expect(error.code).toBe(status);
-  if (text) expect(error.message).toContain(text);
 }
 
 describe('demo specs', () => {

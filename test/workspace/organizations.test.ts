@@ -1,6 +1,5 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorBody } from '../../src/contract/common.ts';
 import { Member } from '../../src/contract/members.ts';
 import {
   AgentInstructions,
@@ -10,7 +9,7 @@ import {
 } from '../../src/contract/organizations.ts';
 import { DAY_MS } from '../../src/workspace/clock.ts';
 import { visitorClaimsSecret } from '../../src/workspace/store/organizations.ts';
-import { createTestWorkspace, type TestWorkspace } from '../support/workspace.ts';
+import { createTestWorkspace, errorOf, type TestWorkspace } from '../support/workspace.ts';
 
 let t: TestWorkspace;
 let org: string;
@@ -21,10 +20,6 @@ beforeAll(async () => {
   second = t.demo.secondOrganizationId;
 });
 afterAll(() => t.close());
-
-function errorOf(res: { body: unknown }) {
-  return ErrorBody.parse(res.body).error;
-}
 
 describe('GET /v1/orgs', () => {
   it('lists the organizations of the caller', async () => {

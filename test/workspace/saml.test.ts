@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBody } from '../../src/contract/common.ts';
 import { SamlProvider, SamlProviderList, SsoList } from '../../src/contract/saml.ts';
 import { DEMO_IDP_CERTIFICATE } from '../../src/workspace/demo/orgtools.ts';
-import { createTestWorkspace, type TestWorkspace } from '../support/workspace.ts';
+import { createTestWorkspace, errorOf, type TestWorkspace } from '../support/workspace.ts';
 
 let t: TestWorkspace;
 let org: string;
@@ -14,7 +14,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const error = (res: { body: unknown }) => ErrorBody.parse(res.body).error.message;
 const complete = () => ({
   label: 'Corporate IdP',
   entityID: 'https://idp.acme.test/metadata',
@@ -126,14 +125,14 @@ describe('POST {org}/saml', () => {
     for (const certificate of ['garbage', '', truncated, corrupted, bodyOnly, key, twice]) {
       const res = await t.request('POST', base, { body: { ...complete(), certificate } });
       expect(res.status, certificate.slice(0, 40)).toBe(400);
-      expect(error(res)).toMatch(/^certificate: /);
+      expect(errorOf(res).message).toMatch(/^certificate: /);
     }
     const notString = await t.request('POST', base, { body: { ...complete(), certificate: 42 } });
-    expect(error(notString)).toMatch(/^certificate: /);
+    expect(errorOf(notString).message).toMatch(/^certificate: /);
     const huge = await t.request('POST', base, {
       body: { ...complete(), certificate: 'A'.repeat(100_000) },
     });
-    expect(error(huge)).toMatch(/^certificate: at most/);
+    expect(errorOf(huge).message).toMatch(/^certificate: at most/);
   });
 
   it('accepts a PEM certificate with CRLF line ends and surrounding blanks', async () => {
@@ -161,7 +160,7 @@ describe('POST {org}/saml', () => {
     for (const [body, message] of cases) {
       const res = await t.request('POST', base, { body });
       expect(res.status, JSON.stringify(body).slice(0, 80)).toBe(400);
-      expect(error(res)).toMatch(message);
+      expect(errorOf(res).message).toMatch(message);
     }
     expect((await t.request('POST', base, { body: '{' })).status).toBe(400);
     expect((await t.request('POST', base, { body: '"text"' })).status).toBe(400);
@@ -176,7 +175,7 @@ describe('POST {org}/saml', () => {
       body: { ...complete(), defaultTeam: 'foreign-team' },
     });
     expect(res.status).toBe(400);
-    expect(error(res)).toMatch(/^defaultTeam:/);
+    expect(errorOf(res).message).toMatch(/^defaultTeam:/);
   });
 });
 
@@ -236,7 +235,7 @@ describe('GET/PATCH/DELETE {org}/saml/{id}', () => {
     ]) {
       const res = await t.request('PATCH', url, { body });
       expect(res.status, JSON.stringify(body)).toBe(400);
-      expect(error(res)).toMatch(new RegExp(`^${Object.keys(body)[0]}|"extra"`));
+      expect(errorOf(res).message).toMatch(new RegExp(`^${Object.keys(body)[0]}|"extra"`));
     }
     expect(SamlProvider.parse((await t.request('GET', url)).body)).toEqual(provider);
   });

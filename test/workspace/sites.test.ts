@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorBody } from '../../src/contract/common.ts';
 import {
   PublishedSite,
   Site,
@@ -13,7 +12,7 @@ import {
   SiteSpaceList,
   TemplateConditionList,
 } from '../../src/contract/sites.ts';
-import { createTestWorkspace, type TestWorkspace } from '../support/workspace.ts';
+import { createTestWorkspace, errorOf, type TestWorkspace } from '../support/workspace.ts';
 
 let t: TestWorkspace;
 let org: string;
@@ -21,10 +20,6 @@ let sites: string;
 let spaces: string[];
 let otherOrgSpace: string;
 const demoSites: Record<string, Site> = {};
-
-function errorOf(res: { body: unknown }) {
-  return ErrorBody.parse(res.body).error;
-}
 
 async function newSite(body: Record<string, unknown> = {}): Promise<Site> {
   const res = await t.request('POST', sites, { body: { title: 'Scratch site', ...body } });

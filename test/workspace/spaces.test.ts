@@ -1,9 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorBody } from '../../src/contract/common.ts';
 import { Space, SpaceList } from '../../src/contract/spaces.ts';
 import { DAY_MS } from '../../src/workspace/clock.ts';
 import { getSpaceRow, insertSpace, purgeExpiredSpaces } from '../../src/workspace/store/spaces.ts';
-import { createTestWorkspace, type TestWorkspace } from '../support/workspace.ts';
+import {
+  createTestWorkspace,
+  errorOf,
+  idByTitle,
+  type TestWorkspace,
+} from '../support/workspace.ts';
 
 let t: TestWorkspace;
 let org: string;
@@ -15,24 +19,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function spaceId(title: string): string {
-  const row = t.ws.db.prepare('SELECT id FROM spaces WHERE title = ?').get(title) as
-    | { id: string }
-    | undefined;
-  if (!row) throw new Error(`no demo space ${title}`);
-  return row.id;
-}
-
-function collectionId(title: string): string {
-  const row = t.ws.db.prepare('SELECT id FROM collections WHERE title = ?').get(title) as {
-    id: string;
-  };
-  return row.id;
-}
-
-function errorOf(res: { body: unknown }) {
-  return ErrorBody.parse(res.body).error;
-}
+const spaceId = (title: string) => idByTitle(t, 'spaces', title);
+const collectionId = (title: string) => idByTitle(t, 'collections', title);
 
 async function newSpace(title: string, body: Record<string, unknown> = {}) {
   const res = await t.request('POST', `/v1/orgs/${org}/spaces`, { body: { title, ...body } });

@@ -5,7 +5,7 @@ import { Space } from '../../src/contract/spaces.ts';
 import { Team, TeamList, TeamMemberList } from '../../src/contract/teams.ts';
 import type { DemoPersona } from '../../src/workspace/demo/users.ts';
 import { insertSpace } from '../../src/workspace/store/spaces.ts';
-import { createTestWorkspace, type TestWorkspace } from '../support/workspace.ts';
+import { createTestWorkspace, errorOf, type TestWorkspace } from '../support/workspace.ts';
 
 let t: TestWorkspace;
 let org: string;
@@ -16,8 +16,6 @@ beforeAll(async () => {
   base = `/v1/orgs/${org}/teams`;
 });
 afterAll(() => t.close());
-
-const error = (res: { body: unknown }) => ErrorBody.parse(res.body).error.message;
 
 function teamId(title: string): string {
   const row = t.ws.db
@@ -89,7 +87,7 @@ describe('GET {org}/teams', () => {
     for (const query of ['limit=0', 'limit=1001', 'limit=abc', 'page=garbage', 'page=e30']) {
       const res = await t.request('GET', `${base}?${query}`);
       expect(res.status, query).toBe(400);
-      expect(error(res)).toMatch(/^(limit|page):/);
+      expect(errorOf(res).message).toMatch(/^(limit|page):/);
     }
     const searchPage = TeamList.parse((await t.request('GET', `${base}?search=o&limit=1`)).body);
     const reused = await t.request('GET', `${base}?limit=1&page=${searchPage.next?.page}`);
@@ -191,7 +189,7 @@ describe('PUT {org}/teams', () => {
     for (const [body, message] of cases) {
       const res = await t.request('PUT', base, { body });
       expect(res.status, JSON.stringify(body)).toBe(400);
-      expect(error(res)).toMatch(message);
+      expect(errorOf(res).message).toMatch(message);
     }
     const badJson = await t.request('PUT', base, { body: '{"title":' });
     expect(badJson.status).toBe(400);
@@ -201,7 +199,7 @@ describe('PUT {org}/teams', () => {
       body: { title: 'ok', members: Array.from({ length: 1001 }, (_, i) => `u${i}`) },
     });
     expect(many.status).toBe(400);
-    expect(error(many)).toMatch(/^members: at most 1000/);
+    expect(errorOf(many).message).toMatch(/^members: at most 1000/);
   });
 });
 
@@ -338,21 +336,21 @@ describe('team members', () => {
       body: { add: [t.demo.users.edit, 'ghost@acme.test'] },
     });
     expect(unknown.status).toBe(400);
-    expect(error(unknown)).toBe('add: unknown users "ghost@acme.test"');
+    expect(errorOf(unknown).message).toBe('add: unknown users "ghost@acme.test"');
     const outsider = await t.request('PUT', url, { body: { add: [email('outsider')] } });
     expect(outsider.status).toBe(400);
-    expect(error(outsider)).toMatch(/^add: not members of the organization: /);
+    expect(errorOf(outsider).message).toMatch(/^add: not members of the organization: /);
     const badRemove = await t.request('PUT', url, { body: { remove: ['ghost'] } });
-    expect(error(badRemove)).toBe('remove: unknown users "ghost"');
+    expect(errorOf(badRemove).message).toBe('remove: unknown users "ghost"');
     const badRole = await t.request('PUT', url, {
       body: { memberships: { [t.demo.users.edit]: { role: 'boss' } } },
     });
     expect(badRole.status).toBe(400);
-    expect(error(badRole)).toMatch(/^memberships\./);
+    expect(errorOf(badRole).message).toMatch(/^memberships\./);
     const unknownMembership = await t.request('PUT', url, {
       body: { memberships: { ghost: { role: 'owner' } } },
     });
-    expect(error(unknownMembership)).toBe('memberships: unknown users "ghost"');
+    expect(errorOf(unknownMembership).message).toBe('memberships: unknown users "ghost"');
     for (const body of [
       { add: 'x' },
       { add: [1] },

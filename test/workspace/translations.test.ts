@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorBody } from '../../src/contract/common.ts';
 import { Translation, TranslationList } from '../../src/contract/translations.ts';
 import { countWords } from '../../src/workspace/store/translations.ts';
-import { createTestWorkspace, type TestWorkspace } from '../support/workspace.ts';
+import { createTestWorkspace, errorOf, type TestWorkspace } from '../support/workspace.ts';
 
 let t: TestWorkspace;
 let org: string;
@@ -16,7 +15,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const error = (res: { body: unknown }) => ErrorBody.parse(res.body).error.message;
 const doc = (text: string) => ({
   object: 'document',
   data: { schemaVersion: 1 },
@@ -196,7 +194,7 @@ describe('POST {org}/translations', () => {
     for (const [body, message] of cases) {
       const res = await t.request('POST', base, { body });
       expect(res.status, JSON.stringify(body)).toBe(400);
-      expect(error(res)).toMatch(message);
+      expect(errorOf(res).message).toMatch(message);
     }
     expect((await t.request('POST', base, { body: '{"source":' })).status).toBe(400);
     const huge = await t.request('POST', base, {
@@ -217,7 +215,7 @@ describe('POST {org}/translations', () => {
     t.ws.db.prepare('UPDATE spaces SET deleted_at = ? WHERE id = ?').run(t.ws.now(), space);
     const res = await t.request('POST', base, { body: { source: { space }, language: 'sv' } });
     expect(res.status).toBe(400);
-    expect(error(res)).toMatch(/^source\.space:/);
+    expect(errorOf(res).message).toMatch(/^source\.space:/);
     t.ws.db.prepare('UPDATE spaces SET deleted_at = NULL WHERE id = ?').run(space);
   });
 });
