@@ -1,4 +1,3 @@
-import type { GraphQLResolveInfo } from 'graphql';
 import { ENUMS } from '../../contract/common.ts';
 import {
   Conversation,
@@ -12,12 +11,20 @@ import {
 import { builder } from '../builder.ts';
 import { restConnection } from '../connection.ts';
 import type { GatewayContext } from '../context.ts';
-import { MUTATION_ERRORS, mutate, ValidationError } from '../errors.ts';
-import { addressId, splitAddressId, toRestId } from '../ids.ts';
+import { addressId, toRestId } from '../ids.ts';
 import { reference } from '../refs.ts';
 import { seg } from '../upstream/rest.ts';
 import { inputEnumType, openEnumType } from './common.ts';
 import { Empty, OrderEnum, OrganizationRef, validBody } from './organization.ts';
+import {
+  addressLoader,
+  capitalized,
+  idReference,
+  mapConnection,
+  orgScopedAddress,
+  write,
+  writeMutation,
+} from './shared.ts';
 
 type Org = { orgId: string };
 export type ConversationValue = Conversation & Org;
@@ -34,24 +41,6 @@ const issuePath = (orgId: string, id: string) =>
   `${orgPath(orgId)}/conversations-issues/${seg(id)}`;
 const clusterPath = (orgId: string, id: string) =>
   `${orgPath(orgId)}/conversations-clusters/${seg(id)}`;
-
-/** A loader over `{org}/<kind>/{id}` addresses: one upstream call per id, errors per key. */
-function orgScopedLoader<T>(
-  typename: string,
-  fetch: (ctx: GatewayContext, orgId: string, id: string) => Promise<T>,
-) {
-  return (ids: string[], ctx: GatewayContext) =>
-    Promise.all(
-      ids.map(async (key) => {
-        try {
-          const [orgId, id] = splitAddressId(key, 2, typename) as [string, string];
-          return await fetch(ctx, orgId, id);
-        } catch (e) {
-          return e as Error;
-        }
-      }),
-    );
-}
 
 export const ImpactEnum = openEnumType('Impact', ENUMS.impact, 'How much an issue hurts users.', {
   low: 'Minor friction.',
@@ -141,14 +130,10 @@ const ClusterSourceRef = builder
     }),
   });
 
-function orgReference(info: GraphQLResolveInfo, orgId: string) {
-  return reference(info, orgId, { id: orgId }) as never;
-}
-
 export const ConversationRef = builder.loadableNode('Conversation', {
   description: 'An ingested support conversation, from which issues are extracted.',
   id: { resolve: (c: ConversationValue) => addressId(c.orgId, c.id) },
-  load: orgScopedLoader('Conversation', async (ctx, orgId, id) => {
+  load: addressLoader('Conversation', 2, async (ctx, orgId, id) => {
     const detail = await ctx.rest.get(conversationPath(orgId, id), ConversationDetail);
     return { ...detail.conversation, orgId };
   }),
@@ -184,7 +169,7 @@ export const ConversationRef = builder.loadableNode('Conversation', {
       type: OrganizationRef,
       nullable: false,
       description: 'The organization it belongs to.',
-      resolve: (c, _a, _c, info) => orgReference(info, c.orgId),
+      resolve: (c, _a, _c, info) => idReference(info, c.orgId),
     }),
     parts: t.field({
       type: [ConversationPartRef],
@@ -206,7 +191,7 @@ export const ConversationRef = builder.loadableNode('Conversation', {
 export const IssuesClusterRef = builder.loadableNode('IssuesCluster', {
   description: 'A cluster of similar issues extracted from conversations.',
   id: { resolve: (c: IssuesClusterValue) => addressId(c.orgId, c.id) },
-  load: orgScopedLoader('IssuesCluster', async (ctx, orgId, id) => ({
+  load: addressLoader('IssuesCluster', 2, async (ctx, orgId, id) => ({
     ...(await ctx.rest.get(clusterPath(orgId, id), IssuesCluster)),
     orgId,
   })),
@@ -267,7 +252,7 @@ export const IssuesClusterRef = builder.loadableNode('IssuesCluster', {
       type: OrganizationRef,
       nullable: false,
       description: 'The organization it belongs to.',
-      resolve: (c, _a, _c, info) => orgReference(info, c.orgId),
+      resolve: (c, _a, _c, info) => idReference(info, c.orgId),
     }),
   }),
 });
@@ -275,7 +260,7 @@ export const IssuesClusterRef = builder.loadableNode('IssuesCluster', {
 export const ConversationIssueRef = builder.loadableNode('ConversationIssue', {
   description: 'An issue extracted from a conversation.',
   id: { resolve: (i: ConversationIssueValue) => addressId(i.orgId, i.id) },
-  load: orgScopedLoader('ConversationIssue', async (ctx, orgId, id) => {
+  load: addressLoader('ConversationIssue', 2, async (ctx, orgId, id) => {
     const entry = await ctx.rest.get(issuePath(orgId, id), ConversationIssueEntry);
     return { ...entry.issue, orgId, conversationValue: entry.conversation };
   }),
@@ -349,13 +334,7 @@ async function issueConnection(
     item: ConversationIssueEntry,
     primePath: (e) => issuePath(orgId, e.issue.id),
   });
-  return {
-    ...result,
-    edges: result.edges.map((e) => ({
-      ...e,
-      node: { ...e.node.issue, orgId, conversationValue: e.node.conversation },
-    })),
-  };
+  return mapConnection(result, (e) => ({ ...e.issue, orgId, conversationValue: e.conversation }));
 }
 
 builder.objectField(IssuesClusterRef, 'issues', (t) =>
@@ -387,10 +366,7 @@ builder.objectFields(OrganizationRef, (t) => ({
         query: { source: args.source ?? undefined },
         item: Conversation,
       });
-      return {
-        ...result,
-        edges: result.edges.map((e) => ({ ...e, node: { ...e.node, orgId: o.id } })),
-      };
+      return mapConnection(result, (node) => ({ ...node, orgId: o.id }));
     },
   }),
   issues: t.connection({
@@ -434,10 +410,7 @@ builder.objectFields(OrganizationRef, (t) => ({
         item: IssuesCluster,
         primePath: (c) => clusterPath(o.id, c.id),
       });
-      return {
-        ...result,
-        edges: result.edges.map((e) => ({ ...e, node: { ...e.node, orgId: o.id } })),
-      };
+      return mapConnection(result, (node) => ({ ...node, orgId: o.id }));
     },
   }),
   conversation: t.field({
@@ -530,52 +503,36 @@ const IngestConversationPayload = builder
     }),
   });
 
-builder.mutationField('ingestConversation', (t) =>
-  t.field({
-    type: IngestConversationPayload,
-    errors: { types: MUTATION_ERRORS, union: { name: 'IngestConversationResult' } },
-    description: 'Ingests a support conversation into the organization. Needs organization admin.',
-    args: {
-      input: t.arg({
-        description: 'The fields of the write, mirroring its REST body.',
-        type: IngestConversationInput,
-        required: true,
-      }),
-    },
-    resolve: (_root, { input }, ctx) =>
-      mutate(async () => {
-        const body = validBody(IngestConversationBody, {
-          ...(input.id != null ? { id: input.id } : {}),
-          ...(input.subject != null ? { subject: input.subject } : {}),
-          ...(input.metadata != null
-            ? {
-                metadata: {
-                  ...(input.metadata.url != null ? { url: input.metadata.url } : {}),
-                  ...(input.metadata.attributes != null
-                    ? { attributes: input.metadata.attributes }
-                    : {}),
-                  ...(input.metadata.createdAt != null
-                    ? { createdAt: input.metadata.createdAt }
-                    : {}),
-                },
-              }
-            : {}),
-          parts: input.parts.map((p) => ({
-            type: p.type ?? 'message',
-            role: p.role,
-            body: p.body,
-          })),
-        });
-        const orgId = toRestId(input.organizationId, 'Organization');
-        await ctx.rest.send('POST', `${orgPath(orgId)}/conversations`, body, Empty);
-        ctx.rest.clear();
-        return {
-          organization: orgId,
-          conversation: body.id ?? null,
-        };
-      }),
-  }),
-);
+writeMutation('ingestConversation', {
+  type: IngestConversationPayload,
+  input: IngestConversationInput,
+  description: 'Ingests a support conversation into the organization. Needs organization admin.',
+  resolve: async (input, ctx) => {
+    const body = validBody(IngestConversationBody, {
+      ...(input.id != null ? { id: input.id } : {}),
+      ...(input.subject != null ? { subject: input.subject } : {}),
+      ...(input.metadata != null
+        ? {
+            metadata: {
+              ...(input.metadata.url != null ? { url: input.metadata.url } : {}),
+              ...(input.metadata.attributes != null
+                ? { attributes: input.metadata.attributes }
+                : {}),
+              ...(input.metadata.createdAt != null ? { createdAt: input.metadata.createdAt } : {}),
+            },
+          }
+        : {}),
+      parts: input.parts.map((p) => ({
+        type: p.type ?? 'message',
+        role: p.role,
+        body: p.body,
+      })),
+    });
+    const orgId = toRestId(input.organizationId, 'Organization');
+    await write(ctx, 'POST', `${orgPath(orgId)}/conversations`, body, Empty);
+    return { organization: orgId, conversation: body.id ?? null };
+  },
+});
 
 const ClusterIdInput = (name: string, description: string) =>
   builder.inputType(name, {
@@ -599,52 +556,25 @@ const ClusterPayload = builder
     }),
   });
 
-function clusterAddress(clusterId: string): [string, string] {
-  const local = toRestId(clusterId, 'IssuesCluster', true);
-  let parts: string[] = [];
-  try {
-    if (local !== clusterId) parts = local.split('/').map((p) => decodeURIComponent(p));
-  } catch {
-    parts = [];
-  }
-  if (parts.length !== 2 || !parts[0] || !parts[1]) {
-    throw new ValidationError('clusterId: not an IssuesCluster ID', [
-      { path: ['clusterId'], message: 'not an IssuesCluster ID' },
-    ]);
-  }
-  return [parts[0], parts[1]];
-}
-
 for (const [name, muted] of [
   ['muteIssuesCluster', true],
   ['unmuteIssuesCluster', false],
 ] as const) {
-  const typeName = muted ? 'MuteIssuesCluster' : 'UnmuteIssuesCluster';
-  builder.mutationField(name, (t) =>
-    t.field({
-      type: ClusterPayload,
-      errors: { types: MUTATION_ERRORS, union: { name: `${typeName}Result` } },
-      description: muted
-        ? 'Mutes a cluster for change request creation. Needs organization admin.'
-        : 'Unmutes a cluster for change request creation. Needs organization admin.',
-      args: {
-        input: t.arg({
-          description: 'The fields of the write, mirroring its REST body.',
-          type: ClusterIdInput(
-            `${typeName}Input`,
-            muted ? 'The cluster to mute.' : 'The cluster to unmute.',
-          ),
-          required: true,
-        }),
-      },
-      resolve: (_root, { input }, ctx) =>
-        mutate(async () => {
-          const [orgId, id] = clusterAddress(input.clusterId);
-          const body = validBody(UpdateIssuesClusterBody, { muted });
-          const cluster = await ctx.rest.send('PATCH', clusterPath(orgId, id), body, IssuesCluster);
-          ctx.rest.clear();
-          return { cluster: { ...cluster, orgId } };
-        }),
-    }),
-  );
+  writeMutation(name, {
+    type: ClusterPayload,
+    input: () =>
+      ClusterIdInput(
+        `${capitalized(name)}Input`,
+        muted ? 'The cluster to mute.' : 'The cluster to unmute.',
+      ),
+    description: muted
+      ? 'Mutes a cluster for change request creation. Needs organization admin.'
+      : 'Unmutes a cluster for change request creation. Needs organization admin.',
+    resolve: async (input, ctx) => {
+      const [orgId, id] = orgScopedAddress(input.clusterId, 'IssuesCluster', 'clusterId');
+      const body = validBody(UpdateIssuesClusterBody, { muted });
+      const cluster = await write(ctx, 'PATCH', clusterPath(orgId, id), body, IssuesCluster);
+      return { cluster: { ...cluster, orgId } };
+    },
+  });
 }

@@ -1,4 +1,3 @@
-import type { GraphQLResolveInfo } from 'graphql';
 import { ENUMS } from '../../contract/common.ts';
 import {
   CreateOpenAPISpecBody,
@@ -10,13 +9,20 @@ import {
 } from '../../contract/openapi.ts';
 import { builder } from '../builder.ts';
 import { restConnection } from '../connection.ts';
-import type { GatewayContext } from '../context.ts';
-import { MUTATION_ERRORS, mutate, ValidationError } from '../errors.ts';
-import { addressId, globalId, splitAddressId, toRestId } from '../ids.ts';
+import { addressId, globalId, toRestId } from '../ids.ts';
 import { reference } from '../refs.ts';
 import { seg } from '../upstream/rest.ts';
 import { openEnumType } from './common.ts';
 import { Empty, OrganizationRef, validBody } from './organization.ts';
+import {
+  addressLoader,
+  deletedInOrganizationPayload,
+  idReference,
+  mapConnection,
+  orgScopedAddress,
+  write,
+  writeMutation,
+} from './shared.ts';
 
 /** A spec with the organization it was read from (REST specs do not name it). */
 export type OpenAPISpecValue = Spec & { orgId: string };
@@ -126,22 +132,11 @@ const OpenAPISpecVersionUrlsRef = builder
 export const OpenAPISpecVersionRef = builder.loadableNode('OpenAPISpecVersion', {
   description: 'One stored version of an OpenAPI spec, made by a successful processing.',
   id: { resolve: (v: OpenAPISpecVersionValue) => addressId(v.orgId, v.specSlug, v.id) },
-  load: (ids: string[], ctx: GatewayContext) =>
-    Promise.all(
-      ids.map(async (id) => {
-        try {
-          const [orgId, slug, versionId] = splitAddressId(id, 3, 'OpenAPISpecVersion') as [
-            string,
-            string,
-            string,
-          ];
-          const v = await ctx.rest.get(versionPath(orgId, slug, versionId), Version);
-          return { ...v, orgId, specSlug: slug };
-        } catch (e) {
-          return e as Error;
-        }
-      }),
-    ),
+  load: addressLoader('OpenAPISpecVersion', 3, async (ctx, orgId, slug, versionId) => ({
+    ...(await ctx.rest.get(versionPath(orgId, slug, versionId), Version)),
+    orgId,
+    specSlug: slug,
+  })),
   fields: (t) => ({
     createdAt: t.expose('createdAt', {
       type: 'DateTime',
@@ -179,17 +174,10 @@ export const OpenAPISpecRef = builder.loadableNode('OpenAPISpec', {
   description:
     'An OpenAPI spec of an organization: a source URL fetched and parsed (OpenAPI 3 or Swagger 2) into versions.',
   id: { resolve: (s: OpenAPISpecValue) => addressId(s.orgId, s.slug) },
-  load: (ids: string[], ctx: GatewayContext) =>
-    Promise.all(
-      ids.map(async (id) => {
-        try {
-          const [orgId, slug] = splitAddressId(id, 2, 'OpenAPISpec') as [string, string];
-          return { ...(await ctx.rest.get(specPath(orgId, slug), Spec)), orgId };
-        } catch (e) {
-          return e as Error;
-        }
-      }),
-    ),
+  load: addressLoader('OpenAPISpec', 2, async (ctx, orgId, slug) => ({
+    ...(await ctx.rest.get(specPath(orgId, slug), Spec)),
+    orgId,
+  })),
   fields: (t) => ({
     slug: t.exposeString('slug', {
       nullable: false,
@@ -259,7 +247,7 @@ export const OpenAPISpecRef = builder.loadableNode('OpenAPISpec', {
       type: OrganizationRef,
       nullable: false,
       description: 'The organization the spec belongs to.',
-      resolve: (s, _a, _c, info) => orgReference(info, s.orgId),
+      resolve: (s, _a, _c, info) => idReference(info, s.orgId),
     }),
     versions: t.connection({
       type: OpenAPISpecVersionRef,
@@ -270,13 +258,7 @@ export const OpenAPISpecRef = builder.loadableNode('OpenAPISpec', {
           item: Version,
           primePath: (v) => versionPath(s.orgId, s.slug, v.id),
         });
-        return {
-          ...result,
-          edges: result.edges.map((e) => ({
-            ...e,
-            node: { ...e.node, orgId: s.orgId, specSlug: s.slug },
-          })),
-        };
+        return mapConnection(result, (v) => ({ ...v, orgId: s.orgId, specSlug: s.slug }));
       },
     }),
     latestVersion: t.field({
@@ -317,11 +299,6 @@ builder.objectField(OpenAPISpecVersionRef, 'spec', (t) =>
   }),
 );
 
-/** An organization reference that costs nothing when only its id is selected. */
-function orgReference(info: GraphQLResolveInfo, orgId: string) {
-  return reference(info, orgId, { id: orgId }) as never;
-}
-
 builder.objectField(OrganizationRef, 'openAPISpecs', (t) =>
   t.connection({
     type: OpenAPISpecRef,
@@ -332,10 +309,7 @@ builder.objectField(OrganizationRef, 'openAPISpecs', (t) =>
         item: Spec,
         primePath: (s) => specPath(o.id, s.slug),
       });
-      return {
-        ...result,
-        edges: result.edges.map((e) => ({ ...e, node: { ...e.node, orgId: o.id } })),
-      };
+      return mapConnection(result, (spec) => ({ ...spec, orgId: o.id }));
     },
   }),
 );
@@ -353,22 +327,7 @@ builder.objectField(OrganizationRef, 'openAPISpec', (t) =>
 // ---- Mutations -----------------------------------------------------------------------------
 
 /** A spec global ID's organization and slug; a ValidationError for anything else. */
-function validSpecAddress(specId: string): [string, string] {
-  const local = toRestId(specId, 'OpenAPISpec', true);
-  const parts = local.split('/').map((p) => {
-    try {
-      return decodeURIComponent(p);
-    } catch {
-      return '';
-    }
-  });
-  if (local === specId || parts.length !== 2 || !parts[0] || !parts[1]) {
-    throw new ValidationError('specId: not an OpenAPISpec ID', [
-      { path: ['specId'], message: 'not an OpenAPISpec ID' },
-    ]);
-  }
-  return [parts[0], parts[1]];
-}
+const validSpecAddress = (specId: string) => orgScopedAddress(specId, 'OpenAPISpec', 'specId');
 
 const SpecPayload = builder
   .objectRef<{ openAPISpec: OpenAPISpecValue }>('OpenAPISpecPayload')
@@ -384,101 +343,68 @@ const SpecPayload = builder
     }),
   });
 
-const SpecDeletedPayload = builder
-  .objectRef<{ deletedId: string; organization: string }>('DeleteOpenAPISpecPayload')
-  .implement({
-    description: 'The deleted spec (also when it did not exist).',
+const SpecDeletedPayload = deletedInOrganizationPayload(
+  'DeleteOpenAPISpecPayload',
+  'The deleted spec (also when it did not exist).',
+  'spec',
+);
+
+/** The input of a write that names a spec by organization and slug, and its source. */
+const specSourceInput = (name: string, description: string) =>
+  builder.inputType(name, {
+    description,
     fields: (t) => ({
-      deletedId: t.exposeID('deletedId', {
-        nullable: false,
-        description: 'Global ID of the deleted spec.',
+      organizationId: t.id({ required: true, description: 'Organization (global ID or REST id).' }),
+      slug: t.string({
+        required: true,
+        description: 'Slug (1 to 100, letters/digits and hyphens).',
       }),
-      organization: t.field({
-        type: OrganizationRef,
-        nullable: false,
-        description: 'The organization it belonged to.',
-        resolve: (p) => p.organization,
+      sourceURL: t.string({
+        required: true,
+        description: 'Where to fetch the spec (http(s), max 2048).',
       }),
     }),
   });
 
-const CreateSpecInput = builder.inputType('CreateOpenAPISpecInput', {
-  description: 'A new OpenAPI spec; its source is fetched and processed asynchronously.',
-  fields: (t) => ({
-    organizationId: t.id({ required: true, description: 'Organization (global ID or REST id).' }),
-    slug: t.string({ required: true, description: 'Slug (1 to 100, letters/digits and hyphens).' }),
-    sourceURL: t.string({
-      required: true,
-      description: 'Where to fetch the spec (http(s), max 2048).',
-    }),
-  }),
-});
-
-builder.mutationField('createOpenAPISpec', (t) =>
-  t.field({
-    type: SpecPayload,
-    errors: { types: MUTATION_ERRORS, union: { name: 'CreateOpenAPISpecResult' } },
-    description:
-      'Creates an OpenAPI spec from a source URL and starts processing it (`processingState` pending). Needs organization admin.',
-    args: {
-      input: t.arg({
-        description: 'The fields of the write, mirroring its REST body.',
-        type: CreateSpecInput,
-        required: true,
-      }),
-    },
-    resolve: (_root, { input }, ctx) =>
-      mutate(async () => {
-        const body = validBody(CreateOpenAPISpecBody, {
-          slug: input.slug,
-          source: { url: input.sourceURL },
-        });
-        const orgId = toRestId(input.organizationId, 'Organization');
-        const spec = await ctx.rest.send('POST', `/orgs/${seg(orgId)}/openapi`, body, Spec);
-        ctx.rest.clear();
-        return { openAPISpec: { ...spec, orgId } };
-      }),
-  }),
+const CreateSpecInput = specSourceInput(
+  'CreateOpenAPISpecInput',
+  'A new OpenAPI spec; its source is fetched and processed asynchronously.',
 );
 
-const PutSpecInput = builder.inputType('CreateOrUpdateOpenAPISpecInput', {
-  description: 'A spec to create, or whose source to replace; it is (re)processed either way.',
-  fields: (t) => ({
-    organizationId: t.id({ required: true, description: 'Organization (global ID or REST id).' }),
-    slug: t.string({ required: true, description: 'Slug (1 to 100, letters/digits and hyphens).' }),
-    sourceURL: t.string({
-      required: true,
-      description: 'Where to fetch the spec (http(s), max 2048).',
-    }),
-  }),
+writeMutation('createOpenAPISpec', {
+  type: SpecPayload,
+  input: CreateSpecInput,
+  description:
+    'Creates an OpenAPI spec from a source URL and starts processing it (`processingState` pending). Needs organization admin.',
+  resolve: async (input, ctx) => {
+    const body = validBody(CreateOpenAPISpecBody, {
+      slug: input.slug,
+      source: { url: input.sourceURL },
+    });
+    const orgId = toRestId(input.organizationId, 'Organization');
+    const spec = await write(ctx, 'POST', `/orgs/${seg(orgId)}/openapi`, body, Spec);
+    return { openAPISpec: { ...spec, orgId } };
+  },
 });
 
-builder.mutationField('createOrUpdateOpenAPISpec', (t) =>
-  t.field({
-    type: SpecPayload,
-    errors: { types: MUTATION_ERRORS, union: { name: 'CreateOrUpdateOpenAPISpecResult' } },
-    description:
-      'Creates the spec of this slug or replaces its source, then reprocesses it. Needs organization admin.',
-    args: {
-      input: t.arg({
-        description: 'The fields of the write, mirroring its REST body.',
-        type: PutSpecInput,
-        required: true,
-      }),
-    },
-    resolve: (_root, { input }, ctx) =>
-      mutate(async () => {
-        const { slug } = validBody(CreateOpenAPISpecBody.pick({ slug: true }), {
-          slug: input.slug,
-        });
-        const body = validBody(PutOpenAPISpecBody, { source: { url: input.sourceURL } });
-        const orgId = toRestId(input.organizationId, 'Organization');
-        const spec = await ctx.rest.send('PUT', specPath(orgId, slug), body, Spec);
-        ctx.rest.clear();
-        return { openAPISpec: { ...spec, orgId } };
-      }),
-  }),
+const PutSpecInput = specSourceInput(
+  'CreateOrUpdateOpenAPISpecInput',
+  'A spec to create, or whose source to replace; it is (re)processed either way.',
 );
+
+writeMutation('createOrUpdateOpenAPISpec', {
+  type: SpecPayload,
+  input: PutSpecInput,
+  description:
+    'Creates the spec of this slug or replaces its source, then reprocesses it. Needs organization admin.',
+  resolve: async (input, ctx) => {
+    const { slug } = validBody(CreateOpenAPISpecBody.pick({ slug: true }), { slug: input.slug });
+    const body = validBody(PutOpenAPISpecBody, { source: { url: input.sourceURL } });
+    const orgId = toRestId(input.organizationId, 'Organization');
+    const spec = await write(ctx, 'PUT', specPath(orgId, slug), body, Spec);
+    return { openAPISpec: { ...spec, orgId } };
+  },
+});
 
 const SetVisibilityInput = builder.inputType('SetOpenAPISpecVisibilityInput', {
   description: 'The new visibility of a spec.',
@@ -492,28 +418,17 @@ const SetVisibilityInput = builder.inputType('SetOpenAPISpecVisibilityInput', {
   }),
 });
 
-builder.mutationField('setOpenAPISpecVisibility', (t) =>
-  t.field({
-    type: SpecPayload,
-    errors: { types: MUTATION_ERRORS, union: { name: 'SetOpenAPISpecVisibilityResult' } },
-    description: 'Makes a spec public (readable with its public link) or private. Needs admin.',
-    args: {
-      input: t.arg({
-        description: 'The fields of the write, mirroring its REST body.',
-        type: SetVisibilityInput,
-        required: true,
-      }),
-    },
-    resolve: (_root, { input }, ctx) =>
-      mutate(async () => {
-        const body = validBody(UpdateOpenAPISpecBody, { visibility: input.visibility });
-        const [orgId, slug] = validSpecAddress(input.specId);
-        const spec = await ctx.rest.send('PATCH', specPath(orgId, slug), body, Spec);
-        ctx.rest.clear();
-        return { openAPISpec: { ...spec, orgId } };
-      }),
-  }),
-);
+writeMutation('setOpenAPISpecVisibility', {
+  type: SpecPayload,
+  input: SetVisibilityInput,
+  description: 'Makes a spec public (readable with its public link) or private. Needs admin.',
+  resolve: async (input, ctx) => {
+    const body = validBody(UpdateOpenAPISpecBody, { visibility: input.visibility });
+    const [orgId, slug] = validSpecAddress(input.specId);
+    const spec = await write(ctx, 'PATCH', specPath(orgId, slug), body, Spec);
+    return { openAPISpec: { ...spec, orgId } };
+  },
+});
 
 const SpecIdInput = builder.inputType('DeleteOpenAPISpecInput', {
   description: 'The spec to delete.',
@@ -522,24 +437,13 @@ const SpecIdInput = builder.inputType('DeleteOpenAPISpecInput', {
   }),
 });
 
-builder.mutationField('deleteOpenAPISpec', (t) =>
-  t.field({
-    type: SpecDeletedPayload,
-    errors: { types: MUTATION_ERRORS, union: { name: 'DeleteOpenAPISpecResult' } },
-    description: 'Deletes a spec and its versions (succeeds also when it did not exist).',
-    args: {
-      input: t.arg({
-        description: 'The fields of the write, mirroring its REST body.',
-        type: SpecIdInput,
-        required: true,
-      }),
-    },
-    resolve: (_root, { input }, ctx) =>
-      mutate(async () => {
-        const [orgId, slug] = validSpecAddress(input.specId);
-        await ctx.rest.send('DELETE', specPath(orgId, slug), undefined, Empty);
-        ctx.rest.clear();
-        return { deletedId: globalId('OpenAPISpec', addressId(orgId, slug)), organization: orgId };
-      }),
-  }),
-);
+writeMutation('deleteOpenAPISpec', {
+  type: SpecDeletedPayload,
+  input: SpecIdInput,
+  description: 'Deletes a spec and its versions (succeeds also when it did not exist).',
+  resolve: async (input, ctx) => {
+    const [orgId, slug] = validSpecAddress(input.specId);
+    await write(ctx, 'DELETE', specPath(orgId, slug), undefined, Empty);
+    return { deletedId: globalId('OpenAPISpec', addressId(orgId, slug)), organization: orgId };
+  },
+});

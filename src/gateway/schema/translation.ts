@@ -1,4 +1,3 @@
-import type { GraphQLResolveInfo } from 'graphql';
 import { ENUMS } from '../../contract/common.ts';
 import {
   CreateTranslationBody,
@@ -7,13 +6,19 @@ import {
 } from '../../contract/translations.ts';
 import { builder } from '../builder.ts';
 import { restConnection } from '../connection.ts';
-import type { GatewayContext } from '../context.ts';
-import { MUTATION_ERRORS, mutate, ValidationError } from '../errors.ts';
-import { addressId, globalId, splitAddressId, toRestId } from '../ids.ts';
-import { reference } from '../refs.ts';
+import { addressId, globalId, toRestId } from '../ids.ts';
 import { seg } from '../upstream/rest.ts';
 import { openEnumType } from './common.ts';
 import { Empty, OrganizationRef, validBody } from './organization.ts';
+import {
+  addressLoader,
+  deletedInOrganizationPayload,
+  idReference,
+  mapConnection,
+  orgScopedAddress,
+  write,
+  writeMutation,
+} from './shared.ts';
 import { SpaceRef } from './space.ts';
 
 /** A translation with the organization it was read from. */
@@ -114,25 +119,14 @@ const TranslationUrlsRef = builder
     }),
   });
 
-function spaceReference(info: GraphQLResolveInfo, spaceId: string) {
-  return reference(info, spaceId, { id: spaceId }) as never;
-}
-
 export const TranslationRef = builder.loadableNode('Translation', {
   description:
     'A translation job of a space into another language; each run writes the result into a result space.',
   id: { resolve: (tr: TranslationValue) => addressId(tr.orgId, tr.id) },
-  load: (ids: string[], ctx: GatewayContext) =>
-    Promise.all(
-      ids.map(async (key) => {
-        try {
-          const [orgId, id] = splitAddressId(key, 2, 'Translation') as [string, string];
-          return { ...(await ctx.rest.get(translationPath(orgId, id), Translation)), orgId };
-        } catch (e) {
-          return e as Error;
-        }
-      }),
-    ),
+  load: addressLoader('Translation', 2, async (ctx, orgId, id) => ({
+    ...(await ctx.rest.get(translationPath(orgId, id), Translation)),
+    orgId,
+  })),
   fields: (t) => ({
     status: t.field({
       type: TranslationStatusEnum.ref,
@@ -194,19 +188,19 @@ export const TranslationRef = builder.loadableNode('Translation', {
       type: OrganizationRef,
       nullable: false,
       description: 'The organization it belongs to.',
-      resolve: (tr, _a, _c, info) => reference(info, tr.orgId, { id: tr.orgId }) as never,
+      resolve: (tr, _a, _c, info) => idReference(info, tr.orgId),
     }),
     sourceSpace: t.field({
       type: SpaceRef,
       nullable: true,
       description: 'The source space (no upstream call when only its id is selected).',
-      resolve: (tr, _a, _c, info) => spaceReference(info, tr.source.space),
+      resolve: (tr, _a, _c, info) => idReference(info, tr.source.space),
     }),
     resultSpace: t.field({
       type: SpaceRef,
       nullable: true,
       description: 'The space holding the latest result; null before the first run.',
-      resolve: (tr, _a, _c, info) => (tr.result ? spaceReference(info, tr.result.space) : null),
+      resolve: (tr, _a, _c, info) => (tr.result ? idReference(info, tr.result.space) : null),
     }),
   }),
 });
@@ -221,10 +215,7 @@ builder.objectFields(OrganizationRef, (t) => ({
         item: Translation,
         primePath: (tr) => translationPath(o.id, tr.id),
       });
-      return {
-        ...result,
-        edges: result.edges.map((e) => ({ ...e, node: { ...e.node, orgId: o.id } })),
-      };
+      return mapConnection(result, (tr) => ({ ...tr, orgId: o.id }));
     },
   }),
   translation: t.field({
@@ -253,21 +244,8 @@ const TranslationPayload = builder
   });
 
 /** A translation global ID's organization and REST id; a ValidationError otherwise. */
-function translationAddress(translationId: string): [string, string] {
-  const local = toRestId(translationId, 'Translation', true);
-  let parts: string[] = [];
-  try {
-    if (local !== translationId) parts = local.split('/').map((p) => decodeURIComponent(p));
-  } catch {
-    parts = [];
-  }
-  if (parts.length !== 2 || !parts[0] || !parts[1]) {
-    throw new ValidationError('translationId: not a Translation ID', [
-      { path: ['translationId'], message: 'not a Translation ID' },
-    ]);
-  }
-  return [parts[0], parts[1]];
-}
+const translationAddress = (translationId: string) =>
+  orgScopedAddress(translationId, 'Translation', 'translationId');
 
 const CreateTranslationInput = builder.inputType('CreateTranslationInput', {
   description: 'A new translation of a space into a language.',
@@ -287,35 +265,24 @@ const CreateTranslationInput = builder.inputType('CreateTranslationInput', {
   }),
 });
 
-builder.mutationField('createTranslation', (t) =>
-  t.field({
-    type: TranslationPayload,
-    errors: { types: MUTATION_ERRORS, union: { name: 'CreateTranslationResult' } },
-    description: 'Creates a translation of a space (not run yet). Needs organization admin.',
-    args: {
-      input: t.arg({
-        description: 'The fields of the write, mirroring its REST body.',
-        type: CreateTranslationInput,
-        required: true,
-      }),
-    },
-    resolve: (_root, { input }, ctx) =>
-      mutate(async () => {
-        const body = validBody(CreateTranslationBody, {
-          source: {
-            space: toRestId(input.sourceSpaceId, 'Space'),
-            ...(input.sourceLanguage != null ? { language: input.sourceLanguage } : {}),
-          },
-          language: input.language,
-          ...(input.instructions != null ? { instructions: input.instructions } : {}),
-        });
-        const orgId = toRestId(input.organizationId, 'Organization');
-        const tr = await ctx.rest.send('POST', translationsPath(orgId), body, Translation);
-        ctx.rest.clear();
-        return { translation: { ...tr, orgId } };
-      }),
-  }),
-);
+writeMutation('createTranslation', {
+  type: TranslationPayload,
+  input: CreateTranslationInput,
+  description: 'Creates a translation of a space (not run yet). Needs organization admin.',
+  resolve: async (input, ctx) => {
+    const body = validBody(CreateTranslationBody, {
+      source: {
+        space: toRestId(input.sourceSpaceId, 'Space'),
+        ...(input.sourceLanguage != null ? { language: input.sourceLanguage } : {}),
+      },
+      language: input.language,
+      ...(input.instructions != null ? { instructions: input.instructions } : {}),
+    });
+    const orgId = toRestId(input.organizationId, 'Organization');
+    const tr = await write(ctx, 'POST', translationsPath(orgId), body, Translation);
+    return { translation: { ...tr, orgId } };
+  },
+});
 
 const UpdateInstructionsInput = builder.inputType('UpdateTranslationInstructionsInput', {
   description: 'New instructions of a translation.',
@@ -329,28 +296,17 @@ const UpdateInstructionsInput = builder.inputType('UpdateTranslationInstructions
   }),
 });
 
-builder.mutationField('updateTranslationInstructions', (t) =>
-  t.field({
-    type: TranslationPayload,
-    errors: { types: MUTATION_ERRORS, union: { name: 'UpdateTranslationInstructionsResult' } },
-    description: "Replaces a translation's instructions. Needs organization admin.",
-    args: {
-      input: t.arg({
-        description: 'The fields of the write, mirroring its REST body.',
-        type: UpdateInstructionsInput,
-        required: true,
-      }),
-    },
-    resolve: (_root, { input }, ctx) =>
-      mutate(async () => {
-        const body = validBody(UpdateTranslationBody, { instructions: input.instructions });
-        const [orgId, id] = translationAddress(input.translationId);
-        const tr = await ctx.rest.send('PUT', translationPath(orgId, id), body, Translation);
-        ctx.rest.clear();
-        return { translation: { ...tr, orgId } };
-      }),
-  }),
-);
+writeMutation('updateTranslationInstructions', {
+  type: TranslationPayload,
+  input: UpdateInstructionsInput,
+  description: "Replaces a translation's instructions. Needs organization admin.",
+  resolve: async (input, ctx) => {
+    const body = validBody(UpdateTranslationBody, { instructions: input.instructions });
+    const [orgId, id] = translationAddress(input.translationId);
+    const tr = await write(ctx, 'PUT', translationPath(orgId, id), body, Translation);
+    return { translation: { ...tr, orgId } };
+  },
+});
 
 const TranslationIdInput = (name: string, description: string) =>
   builder.inputType(name, {
@@ -360,65 +316,31 @@ const TranslationIdInput = (name: string, description: string) =>
     }),
   });
 
-builder.mutationField('runTranslation', (t) =>
-  t.field({
-    type: TranslationPayload,
-    errors: { types: MUTATION_ERRORS, union: { name: 'RunTranslationResult' } },
-    description:
-      'Starts a run of a translation; it completes asynchronously (poll `status`). Needs organization admin.',
-    args: {
-      input: t.arg({
-        description: 'The fields of the write, mirroring its REST body.',
-        type: TranslationIdInput('RunTranslationInput', 'The translation to run.'),
-        required: true,
-      }),
-    },
-    resolve: (_root, { input }, ctx) =>
-      mutate(async () => {
-        const [orgId, id] = translationAddress(input.translationId);
-        await ctx.rest.send('POST', `${translationPath(orgId, id)}/run`, undefined, Empty);
-        ctx.rest.clear();
-        return { translation: addressId(orgId, id) };
-      }),
-  }),
+writeMutation('runTranslation', {
+  type: TranslationPayload,
+  input: () => TranslationIdInput('RunTranslationInput', 'The translation to run.'),
+  description:
+    'Starts a run of a translation; it completes asynchronously (poll `status`). Needs organization admin.',
+  resolve: async (input, ctx) => {
+    const [orgId, id] = translationAddress(input.translationId);
+    await write(ctx, 'POST', `${translationPath(orgId, id)}/run`, undefined, Empty);
+    return { translation: addressId(orgId, id) };
+  },
+});
+
+const DeleteTranslationPayload = deletedInOrganizationPayload(
+  'DeleteTranslationPayload',
+  'The deleted translation (also when it did not exist).',
+  'translation',
 );
 
-const DeleteTranslationPayload = builder
-  .objectRef<{ deletedId: string; organization: string }>('DeleteTranslationPayload')
-  .implement({
-    description: 'The deleted translation (also when it did not exist).',
-    fields: (t) => ({
-      deletedId: t.exposeID('deletedId', {
-        nullable: false,
-        description: 'Global ID of the deleted translation.',
-      }),
-      organization: t.field({
-        type: OrganizationRef,
-        nullable: false,
-        description: 'The organization it belonged to.',
-        resolve: (p) => p.organization,
-      }),
-    }),
-  });
-
-builder.mutationField('deleteTranslation', (t) =>
-  t.field({
-    type: DeleteTranslationPayload,
-    errors: { types: MUTATION_ERRORS, union: { name: 'DeleteTranslationResult' } },
-    description: 'Deletes a translation (succeeds also when it did not exist). Needs admin.',
-    args: {
-      input: t.arg({
-        description: 'The fields of the write, mirroring its REST body.',
-        type: TranslationIdInput('DeleteTranslationInput', 'The translation to delete.'),
-        required: true,
-      }),
-    },
-    resolve: (_root, { input }, ctx) =>
-      mutate(async () => {
-        const [orgId, id] = translationAddress(input.translationId);
-        await ctx.rest.send('DELETE', translationPath(orgId, id), undefined, Empty);
-        ctx.rest.clear();
-        return { deletedId: globalId('Translation', addressId(orgId, id)), organization: orgId };
-      }),
-  }),
-);
+writeMutation('deleteTranslation', {
+  type: DeleteTranslationPayload,
+  input: () => TranslationIdInput('DeleteTranslationInput', 'The translation to delete.'),
+  description: 'Deletes a translation (succeeds also when it did not exist). Needs admin.',
+  resolve: async (input, ctx) => {
+    const [orgId, id] = translationAddress(input.translationId);
+    await write(ctx, 'DELETE', translationPath(orgId, id), undefined, Empty);
+    return { deletedId: globalId('Translation', addressId(orgId, id)), organization: orgId };
+  },
+});

@@ -5,15 +5,13 @@ import {
   UpdateChangeRequestBody,
 } from '../../../contract/changeRequests.ts';
 import { builder } from '../../builder.ts';
-
-type Types = typeof builder.$inferSchemaTypes;
-
 import type { GatewayContext } from '../../context.ts';
-import { MUTATION_ERRORS, mutate, ValidationError } from '../../errors.ts';
+import { ValidationError } from '../../errors.ts';
 import { addressId, splitAddressId, toRestId } from '../../ids.ts';
 import { seg } from '../../upstream/rest.ts';
 import { UNKNOWN } from '../common.ts';
 import { validBody } from '../organization.ts';
+import { type InputFields, write, writeMutation } from '../shared.ts';
 import { SpaceRef } from '../space.ts';
 import {
   ChangeRequestRef,
@@ -65,17 +63,13 @@ function present<T extends Record<string, unknown>>(input: T): Partial<T> {
 }
 
 /** Sends a write that answers with the change request, and drops the request's read cache. */
-function sendChangeRequest(
+async function sendChangeRequest(
   ctx: GatewayContext,
   method: 'POST' | 'PATCH',
   path: string,
   body: unknown,
 ): Promise<{ changeRequest: ChangeRequestWire }> {
-  return mutate(async () => {
-    const changeRequest = await ctx.rest.send(method, path, body, ChangeRequest);
-    ctx.rest.clear();
-    return { changeRequest };
-  });
+  return { changeRequest: await write(ctx, method, path, body, ChangeRequest) };
 }
 
 const ChangeRequestPayload = builder
@@ -124,7 +118,7 @@ const ChangeRequestRevisionPayload = builder
   });
 
 /** The fields of an input that names a change request. */
-const changeRequestRefFields = (t: PothosSchemaTypes.InputFieldBuilder<Types, 'InputObject'>) => ({
+const changeRequestRefFields = (t: InputFields) => ({
   changeRequestId: t.id({
     required: true,
     description: 'The change request: its global ID, or its REST id or number with `spaceId`.',
@@ -184,50 +178,38 @@ const ChangeRequestRefInput = builder.inputType('ChangeRequestRefInput', {
   }),
 });
 
-builder.mutationField('createChangeRequest', (t) =>
-  t.field({
-    type: ChangeRequestPayload,
-    errors: { types: MUTATION_ERRORS, union: { name: 'CreateChangeRequestResult' } },
-    description:
-      'Creates a change request (`POST /spaces/{spaceId}/change-requests`); a locked space is a ConflictError.',
-    args: {
-      input: t.arg({
-        description: 'The fields of the write, mirroring its REST body.',
-        type: CreateChangeRequestInput,
-        required: true,
-      }),
-    },
-    resolve: async (_root, { input }, ctx) => {
-      const spaceId = toRestId(input.spaceId, 'Space');
-      const template = input.template
-        ? {
-            id: input.template.id,
-            ...(input.template.contentRefs
-              ? {
-                  params: {
-                    contentRefs: Object.fromEntries(
-                      input.template.contentRefs.map((r) => [
-                        r.name,
-                        {
-                          kind: 'file' as const,
-                          file: toRestId(r.file, 'File'),
-                          ...(r.space ? { space: toRestId(r.space, 'Space') } : {}),
-                        },
-                      ]),
-                    ),
-                  },
-                }
-              : {}),
-          }
-        : undefined;
-      const body = validBody(
-        CreateChangeRequestBody,
-        present({ subject: input.subject, template }),
-      );
-      return sendChangeRequest(ctx, 'POST', `/spaces/${seg(spaceId)}/change-requests`, body);
-    },
-  }),
-);
+writeMutation('createChangeRequest', {
+  type: ChangeRequestPayload,
+  input: CreateChangeRequestInput,
+  description:
+    'Creates a change request (`POST /spaces/{spaceId}/change-requests`); a locked space is a ConflictError.',
+  resolve: async (input, ctx) => {
+    const spaceId = toRestId(input.spaceId, 'Space');
+    const template = input.template
+      ? {
+          id: input.template.id,
+          ...(input.template.contentRefs
+            ? {
+                params: {
+                  contentRefs: Object.fromEntries(
+                    input.template.contentRefs.map((r) => [
+                      r.name,
+                      {
+                        kind: 'file' as const,
+                        file: toRestId(r.file, 'File'),
+                        ...(r.space ? { space: toRestId(r.space, 'Space') } : {}),
+                      },
+                    ]),
+                  ),
+                },
+              }
+            : {}),
+        }
+      : undefined;
+    const body = validBody(CreateChangeRequestBody, present({ subject: input.subject, template }));
+    return sendChangeRequest(ctx, 'POST', `/spaces/${seg(spaceId)}/change-requests`, body);
+  },
+});
 
 /** PATCHes a change request after validating the body; the shared core of status moves. */
 async function patchChangeRequest(
@@ -250,64 +232,43 @@ async function patchChangeRequest(
   );
 }
 
-builder.mutationField('updateChangeRequest', (t) =>
-  t.field({
-    type: ChangeRequestPayload,
-    errors: { types: MUTATION_ERRORS, union: { name: 'UpdateChangeRequestResult' } },
-    description: 'Updates the subject, status or description of a change request (`PATCH {cr}`).',
-    args: {
-      input: t.arg({
-        description: 'The fields of the write, mirroring its REST body.',
-        type: UpdateChangeRequestInput,
-        required: true,
-      }),
-    },
-    resolve: (_root, { input }, ctx) =>
-      patchChangeRequest(ctx, input, {
-        subject: input.subject,
-        status: input.status,
-        description: input.description,
-      }),
-  }),
-);
+writeMutation('updateChangeRequest', {
+  type: ChangeRequestPayload,
+  input: UpdateChangeRequestInput,
+  description: 'Updates the subject, status or description of a change request (`PATCH {cr}`).',
+  resolve: (input, ctx) =>
+    patchChangeRequest(ctx, input, {
+      subject: input.subject,
+      status: input.status,
+      description: input.description,
+    }),
+});
 
 const statusMoves = [
   [
     'archiveChangeRequest',
-    'ArchiveChangeRequestResult',
     'archived',
     'Archives a change request (closes it without merging): `PATCH {cr}` with `status: archived`.',
   ],
   [
     'reopenChangeRequest',
-    'ReopenChangeRequestResult',
     'open',
     'Reopens an archived change request: `PATCH {cr}` with `status: open`.',
   ],
   [
     'markChangeRequestReady',
-    'MarkChangeRequestReadyResult',
     'open',
     'Marks a draft change request ready for review (draft -> open): `PATCH {cr}` with `status: open`.',
   ],
 ] as const;
 
-for (const [name, union, status, description] of statusMoves) {
-  builder.mutationField(name, (t) =>
-    t.field({
-      type: ChangeRequestPayload,
-      errors: { types: MUTATION_ERRORS, union: { name: union } },
-      description,
-      args: {
-        input: t.arg({
-          description: 'The fields of the write, mirroring its REST body.',
-          type: ChangeRequestRefInput,
-          required: true,
-        }),
-      },
-      resolve: (_root, { input }, ctx) => patchChangeRequest(ctx, input, { status }),
-    }),
-  );
+for (const [name, status, description] of statusMoves) {
+  writeMutation(name, {
+    type: ChangeRequestPayload,
+    input: ChangeRequestRefInput,
+    description,
+    resolve: (input, ctx) => patchChangeRequest(ctx, input, { status }),
+  });
 }
 
 async function revisionOperation(
@@ -316,49 +277,29 @@ async function revisionOperation(
   operation: 'merge' | 'update',
 ) {
   const address = changeRequestAddress(input);
-  return mutate(async () => {
-    const outcome = await ctx.rest.send(
-      'POST',
-      `${changeRequestPath(address.spaceId, address.changeRequestId)}/${operation}`,
-      undefined,
-      ChangeRequestRevisionResult,
-    );
-    ctx.rest.clear();
-    // The request may be named by number: the payload reads it by its real id when known.
-    return { ...address, revision: outcome.revision, result: outcome.result };
-  });
+  const outcome = await write(
+    ctx,
+    'POST',
+    `${changeRequestPath(address.spaceId, address.changeRequestId)}/${operation}`,
+    undefined,
+    ChangeRequestRevisionResult,
+  );
+  // The request may be named by number: the payload reads it by its real id when known.
+  return { ...address, revision: outcome.revision, result: outcome.result };
 }
 
-builder.mutationField('mergeChangeRequest', (t) =>
-  t.field({
-    type: ChangeRequestRevisionPayload,
-    errors: { types: MUTATION_ERRORS, union: { name: 'MergeChangeRequestResult' } },
-    description:
-      'Merges a change request into the main content (`POST {cr}/merge`). A merged or archived request, or a locked space, is a ConflictError.',
-    args: {
-      input: t.arg({
-        description: 'The fields of the write, mirroring its REST body.',
-        type: ChangeRequestRefInput,
-        required: true,
-      }),
-    },
-    resolve: (_root, { input }, ctx) => revisionOperation(ctx, input, 'merge'),
-  }),
-);
+writeMutation('mergeChangeRequest', {
+  type: ChangeRequestRevisionPayload,
+  input: ChangeRequestRefInput,
+  description:
+    'Merges a change request into the main content (`POST {cr}/merge`). A merged or archived request, or a locked space, is a ConflictError.',
+  resolve: (input, ctx) => revisionOperation(ctx, input, 'merge'),
+});
 
-builder.mutationField('updateChangeRequestFromMain', (t) =>
-  t.field({
-    type: ChangeRequestRevisionPayload,
-    errors: { types: MUTATION_ERRORS, union: { name: 'UpdateChangeRequestFromMainResult' } },
-    description:
-      'Pulls the main content into a change request (`POST {cr}/update`); it gets a new revision.',
-    args: {
-      input: t.arg({
-        description: 'The fields of the write, mirroring its REST body.',
-        type: ChangeRequestRefInput,
-        required: true,
-      }),
-    },
-    resolve: (_root, { input }, ctx) => revisionOperation(ctx, input, 'update'),
-  }),
-);
+writeMutation('updateChangeRequestFromMain', {
+  type: ChangeRequestRevisionPayload,
+  input: ChangeRequestRefInput,
+  description:
+    'Pulls the main content into a change request (`POST {cr}/update`); it gets a new revision.',
+  resolve: (input, ctx) => revisionOperation(ctx, input, 'update'),
+});

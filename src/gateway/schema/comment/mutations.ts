@@ -1,3 +1,4 @@
+import type { InputObjectRef, ObjectRef } from '@pothos/core';
 import {
   Comment,
   CommentReply,
@@ -8,11 +9,12 @@ import {
 } from '../../../contract/comments.ts';
 import { builder } from '../../builder.ts';
 import type { GatewayContext } from '../../context.ts';
-import { MUTATION_ERRORS, mutate, ValidationError } from '../../errors.ts';
+import { ValidationError } from '../../errors.ts';
 import { globalId, toRestId } from '../../ids.ts';
 import { changeRequestAddress } from '../changeRequest/mutations.ts';
 import { scopedAddress, splitScoped } from '../content/scope.ts';
 import { Empty, validBody } from '../organization.ts';
+import { type InputFields, type Types, write, writeMutation } from '../shared.ts';
 import {
   CommentRef,
   CommentReplyRef,
@@ -77,11 +79,6 @@ function replyOfInput(input: ScopeInput & { replyId: string; commentId?: string 
   if (!input.commentId) throw required('commentId', 'required when replyId is a REST id');
   return { ...commentOfInput({ ...input, commentId: input.commentId }), replyId: input.replyId };
 }
-
-type InputFields = PothosSchemaTypes.InputFieldBuilder<
-  typeof builder.$inferSchemaTypes,
-  'InputObject'
->;
 
 /** The fields of an input that names a scope: a space or a change request. */
 const scopeRefFields = (t: InputFields) => ({
@@ -237,6 +234,7 @@ const DeleteCommentPayload = builder
     }),
   });
 
+/** PUTs a comment; the shared core of edits, resolution and reactions. */
 async function putComment(
   ctx: GatewayContext,
   input: ScopeInput & { commentId: string },
@@ -244,13 +242,11 @@ async function putComment(
 ): Promise<CommentShape> {
   const { scope, commentId } = commentOfInput(input);
   const body = validBody(UpdateCommentBody, fields);
-  return mutate(async () => {
-    const data = await ctx.rest.send('PUT', commentPath(scope, commentId), body, Comment);
-    ctx.rest.clear();
-    return { scope, data };
-  });
+  const data = await write(ctx, 'PUT', commentPath(scope, commentId), body, Comment);
+  return { scope, data };
 }
 
+/** PUTs a reply; the shared core of edits and reactions. */
 async function putReply(
   ctx: GatewayContext,
   input: ScopeInput & { replyId: string; commentId?: string | null },
@@ -258,240 +254,115 @@ async function putReply(
 ): Promise<ReplyShape> {
   const { scope, commentId, replyId } = replyOfInput(input);
   const body = validBody(UpdateCommentReplyBody, fields);
-  return mutate(async () => {
-    const data = await ctx.rest.send(
-      'PUT',
-      replyPath(scope, commentId, replyId),
-      body,
-      CommentReply,
-    );
-    ctx.rest.clear();
-    return { scope, commentId, data };
+  const data = await write(ctx, 'PUT', replyPath(scope, commentId, replyId), body, CommentReply);
+  return { scope, commentId, data };
+}
+
+/** `add<Noun>Reactions` and `remove<Noun>Reactions`: the caller's emoji on a comment or reply. */
+function reactionMutations<In extends { emojis: string[] }, Out>(
+  noun: 'Comment' | 'CommentReply',
+  what: string,
+  type: ObjectRef<Types, Out>,
+  inputType: InputObjectRef<Types, In>,
+  put: (ctx: GatewayContext, input: In, fields: Record<string, unknown>) => Promise<Out>,
+) {
+  for (const [verb, key, description] of [
+    ['add', 'addedReactions', `Adds the caller’s reactions to ${what}.`],
+    ['remove', 'removedReactions', `Removes the caller’s reactions from ${what}.`],
+  ] as const) {
+    writeMutation(`${verb}${noun}Reactions`, {
+      type,
+      input: inputType,
+      description,
+      resolve: (input, ctx) => put(ctx, input, { [key]: input.emojis }),
+    });
+  }
+}
+
+writeMutation('postComment', {
+  type: CommentPayload,
+  input: PostCommentInput,
+  description: 'Posts a comment on a space’s main content or on a change request.',
+  resolve: async (input, ctx) => {
+    const scope = scopeOfInput(input);
+    const body = validBody(CreateCommentBody, {
+      ...(input.node != null ? { node: input.node } : {}),
+      ...(input.page != null ? { page: toRestId(input.page, 'Page') } : {}),
+      body: input.body,
+      ...(input.tableCell != null ? { tableCell: input.tableCell } : {}),
+    });
+    const data = await write(ctx, 'POST', commentsPath(scope), body, Comment);
+    return { scope, data };
+  },
+});
+
+writeMutation('editComment', {
+  type: CommentPayload,
+  input: EditCommentInput,
+  description: 'Replaces the body of a comment.',
+  resolve: (input, ctx) => putComment(ctx, input, { body: input.body }),
+});
+
+for (const [name, resolved, description] of [
+  ['resolveComment', true, 'Resolves a comment (sets `resolvedAt`, `resolvedBy`).'],
+  ['unresolveComment', false, 'Reopens a resolved comment.'],
+] as const) {
+  writeMutation(name, {
+    type: CommentPayload,
+    input: CommentRefInput,
+    description,
+    resolve: (input, ctx) => putComment(ctx, input, { resolved }),
   });
 }
 
-builder.mutationField('postComment', (t) =>
-  t.field({
-    type: CommentPayload,
-    errors: { types: MUTATION_ERRORS, union: { name: 'PostCommentResult' } },
-    description: 'Posts a comment on a space’s main content or on a change request.',
-    args: {
-      input: t.arg({
-        description: 'The fields of the write, mirroring its REST body.',
-        type: PostCommentInput,
-        required: true,
-      }),
-    },
-    resolve: (_root, { input }, ctx) => {
-      const scope = scopeOfInput(input);
-      const body = validBody(CreateCommentBody, {
-        ...(input.node != null ? { node: input.node } : {}),
-        ...(input.page != null ? { page: toRestId(input.page, 'Page') } : {}),
-        body: input.body,
-        ...(input.tableCell != null ? { tableCell: input.tableCell } : {}),
-      });
-      return mutate(async () => {
-        const data = await ctx.rest.send('POST', commentsPath(scope), body, Comment);
-        ctx.rest.clear();
-        return { scope, data };
-      });
-    },
-  }),
+reactionMutations('Comment', 'a comment', CommentPayload, CommentReactionsInput, putComment);
+
+writeMutation('deleteComment', {
+  type: DeleteCommentPayload,
+  input: CommentRefInput,
+  description: 'Deletes a comment and its replies.',
+  resolve: async (input, ctx) => {
+    const { scope, commentId } = commentOfInput(input);
+    await write(ctx, 'DELETE', commentPath(scope, commentId), undefined, Empty);
+    return { deletedId: globalId('Comment', scopedAddress(scope, commentId)) };
+  },
+});
+
+writeMutation('postCommentReply', {
+  type: CommentReplyPayload,
+  input: PostCommentReplyInput,
+  description: 'Replies to a comment.',
+  resolve: async (input, ctx) => {
+    const { scope, commentId } = commentOfInput(input);
+    const body = validBody(CreateCommentReplyBody, { body: input.body });
+    const path = `${commentPath(scope, commentId)}/replies`;
+    const data = await write(ctx, 'POST', path, body, CommentReply);
+    return { scope, commentId, data };
+  },
+});
+
+writeMutation('editCommentReply', {
+  type: CommentReplyPayload,
+  input: EditCommentReplyInput,
+  description: 'Replaces the body of a reply.',
+  resolve: (input, ctx) => putReply(ctx, input, { body: input.body }),
+});
+
+reactionMutations(
+  'CommentReply',
+  'a reply',
+  CommentReplyPayload,
+  CommentReplyReactionsInput,
+  putReply,
 );
 
-builder.mutationField('editComment', (t) =>
-  t.field({
-    type: CommentPayload,
-    errors: { types: MUTATION_ERRORS, union: { name: 'EditCommentResult' } },
-    description: 'Replaces the body of a comment.',
-    args: {
-      input: t.arg({
-        description: 'The fields of the write, mirroring its REST body.',
-        type: EditCommentInput,
-        required: true,
-      }),
-    },
-    resolve: (_root, { input }, ctx) => putComment(ctx, input, { body: input.body }),
-  }),
-);
-
-for (const [name, union, resolved, description] of [
-  [
-    'resolveComment',
-    'ResolveCommentResult',
-    true,
-    'Resolves a comment (sets `resolvedAt`, `resolvedBy`).',
-  ],
-  ['unresolveComment', 'UnresolveCommentResult', false, 'Reopens a resolved comment.'],
-] as const) {
-  builder.mutationField(name, (t) =>
-    t.field({
-      type: CommentPayload,
-      errors: { types: MUTATION_ERRORS, union: { name: union } },
-      description,
-      args: {
-        input: t.arg({
-          description: 'The fields of the write, mirroring its REST body.',
-          type: CommentRefInput,
-          required: true,
-        }),
-      },
-      resolve: (_root, { input }, ctx) => putComment(ctx, input, { resolved }),
-    }),
-  );
-}
-
-for (const [name, union, key, description] of [
-  [
-    'addCommentReactions',
-    'AddCommentReactionsResult',
-    'addedReactions',
-    'Adds the caller’s reactions to a comment.',
-  ],
-  [
-    'removeCommentReactions',
-    'RemoveCommentReactionsResult',
-    'removedReactions',
-    'Removes the caller’s reactions from a comment.',
-  ],
-] as const) {
-  builder.mutationField(name, (t) =>
-    t.field({
-      type: CommentPayload,
-      errors: { types: MUTATION_ERRORS, union: { name: union } },
-      description,
-      args: {
-        input: t.arg({
-          description: 'The fields of the write, mirroring its REST body.',
-          type: CommentReactionsInput,
-          required: true,
-        }),
-      },
-      resolve: (_root, { input }, ctx) => putComment(ctx, input, { [key]: input.emojis }),
-    }),
-  );
-}
-
-builder.mutationField('deleteComment', (t) =>
-  t.field({
-    type: DeleteCommentPayload,
-    errors: { types: MUTATION_ERRORS, union: { name: 'DeleteCommentResult' } },
-    description: 'Deletes a comment and its replies.',
-    args: {
-      input: t.arg({
-        description: 'The fields of the write, mirroring its REST body.',
-        type: CommentRefInput,
-        required: true,
-      }),
-    },
-    resolve: (_root, { input }, ctx) => {
-      const { scope, commentId } = commentOfInput(input);
-      return mutate(async () => {
-        await ctx.rest.send('DELETE', commentPath(scope, commentId), undefined, Empty);
-        ctx.rest.clear();
-        return { deletedId: globalId('Comment', scopedAddress(scope, commentId)) };
-      });
-    },
-  }),
-);
-
-builder.mutationField('postCommentReply', (t) =>
-  t.field({
-    type: CommentReplyPayload,
-    errors: { types: MUTATION_ERRORS, union: { name: 'PostCommentReplyResult' } },
-    description: 'Replies to a comment.',
-    args: {
-      input: t.arg({
-        description: 'The fields of the write, mirroring its REST body.',
-        type: PostCommentReplyInput,
-        required: true,
-      }),
-    },
-    resolve: (_root, { input }, ctx) => {
-      const { scope, commentId } = commentOfInput(input);
-      const body = validBody(CreateCommentReplyBody, { body: input.body });
-      return mutate(async () => {
-        const data = await ctx.rest.send(
-          'POST',
-          `${commentPath(scope, commentId)}/replies`,
-          body,
-          CommentReply,
-        );
-        ctx.rest.clear();
-        return { scope, commentId, data };
-      });
-    },
-  }),
-);
-
-builder.mutationField('editCommentReply', (t) =>
-  t.field({
-    type: CommentReplyPayload,
-    errors: { types: MUTATION_ERRORS, union: { name: 'EditCommentReplyResult' } },
-    description: 'Replaces the body of a reply.',
-    args: {
-      input: t.arg({
-        description: 'The fields of the write, mirroring its REST body.',
-        type: EditCommentReplyInput,
-        required: true,
-      }),
-    },
-    resolve: (_root, { input }, ctx) => putReply(ctx, input, { body: input.body }),
-  }),
-);
-
-for (const [name, union, key, description] of [
-  [
-    'addCommentReplyReactions',
-    'AddCommentReplyReactionsResult',
-    'addedReactions',
-    'Adds the caller’s reactions to a reply.',
-  ],
-  [
-    'removeCommentReplyReactions',
-    'RemoveCommentReplyReactionsResult',
-    'removedReactions',
-    'Removes the caller’s reactions from a reply.',
-  ],
-] as const) {
-  builder.mutationField(name, (t) =>
-    t.field({
-      type: CommentReplyPayload,
-      errors: { types: MUTATION_ERRORS, union: { name: union } },
-      description,
-      args: {
-        input: t.arg({
-          description: 'The fields of the write, mirroring its REST body.',
-          type: CommentReplyReactionsInput,
-          required: true,
-        }),
-      },
-      resolve: (_root, { input }, ctx) => putReply(ctx, input, { [key]: input.emojis }),
-    }),
-  );
-}
-
-builder.mutationField('deleteCommentReply', (t) =>
-  t.field({
-    type: DeleteCommentPayload,
-    errors: { types: MUTATION_ERRORS, union: { name: 'DeleteCommentReplyResult' } },
-    description: 'Deletes a reply.',
-    args: {
-      input: t.arg({
-        description: 'The fields of the write, mirroring its REST body.',
-        type: CommentReplyRefInput,
-        required: true,
-      }),
-    },
-    resolve: (_root, { input }, ctx) => {
-      const { scope, commentId, replyId } = replyOfInput(input);
-      return mutate(async () => {
-        await ctx.rest.send('DELETE', replyPath(scope, commentId, replyId), undefined, Empty);
-        ctx.rest.clear();
-        return {
-          deletedId: globalId('CommentReply', scopedAddress(scope, commentId, replyId)),
-        };
-      });
-    },
-  }),
-);
+writeMutation('deleteCommentReply', {
+  type: DeleteCommentPayload,
+  input: CommentReplyRefInput,
+  description: 'Deletes a reply.',
+  resolve: async (input, ctx) => {
+    const { scope, commentId, replyId } = replyOfInput(input);
+    await write(ctx, 'DELETE', replyPath(scope, commentId, replyId), undefined, Empty);
+    return { deletedId: globalId('CommentReply', scopedAddress(scope, commentId, replyId)) };
+  },
+});

@@ -8,9 +8,9 @@ import { toRestId } from '../../ids.ts';
 import { type QueryValue, seg } from '../../upstream/rest.ts';
 import { ChangeRequestRef } from '../changeRequest/types.ts';
 import { UNKNOWN } from '../common.ts';
-import { mapConnection } from '../content/scope.ts';
 import { inOrganization, MemberRef, memberPath } from '../member.ts';
 import { OrderEnum } from '../organization.ts';
+import { mapConnection } from '../shared.ts';
 import { SpaceRef } from '../space.ts';
 import {
   CommentFormat,

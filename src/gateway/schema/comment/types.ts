@@ -10,8 +10,9 @@ import { seg } from '../../upstream/rest.ts';
 import { ChangeRequestRef, changeRequestPath, scopeChangeRequest } from '../changeRequest/types.ts';
 import { openEnumType } from '../common.ts';
 import { PageRef } from '../content/common.ts';
-import { type ContentScope, mapConnection, scopedAddress, splitScoped } from '../content/scope.ts';
+import { type ContentScope, scopedAddress, splitScoped } from '../content/scope.ts';
 import { UserRef } from '../member.ts';
+import { mapConnection } from '../shared.ts';
 import { SpaceRef } from '../space.ts';
 
 type CommentWire = z.infer<typeof Comment>;

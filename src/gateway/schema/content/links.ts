@@ -7,11 +7,11 @@ import type { GatewayContext } from '../../context.ts';
 import type { RestSession } from '../../upstream/rest.ts';
 import { UNKNOWN } from '../common.ts';
 import { OrganizationRef } from '../organization.ts';
+import { mapConnection } from '../shared.ts';
 import { SpaceRef } from '../space.ts';
 import { FileRef, LinkStatusEnum, PageRef } from './common.ts';
 import {
   type ContentScope,
-  mapConnection,
   type PageShape,
   type ReferenceWire,
   scopedAddress,

@@ -7,6 +7,7 @@ import type { GatewayContext } from '../../context.ts';
 import { addressId } from '../../ids.ts';
 import { selectedFields } from '../../refs.ts';
 import { type QueryValue, seg, withQuery } from '../../upstream/rest.ts';
+import { mapConnection } from '../shared.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Wire shapes: the contract's, plus the page fields the spec lists that the contract leaves out.
@@ -232,17 +233,6 @@ export async function filesConnection(
     primePath: (f) => (prime ? `${base}/files/${seg(f.id)}` : undefined),
   });
   return mapConnection(result, fileShape(scope));
-}
-
-/** A connection with each node mapped (cursors and page info kept). */
-export function mapConnection<A, B>(
-  result: ConnectionResult<A>,
-  map: (a: A) => B,
-): ConnectionResult<B> {
-  return {
-    ...result,
-    edges: result.edges.map((edge) => ({ cursor: edge.cursor, node: map(edge.node) })),
-  };
 }
 
 /** Selection-aware reference: a stub when only known fields are selected, else the key. */

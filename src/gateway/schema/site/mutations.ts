@@ -19,11 +19,12 @@ import {
   UpdateSiteSpaceBody,
 } from '../../../contract/sites.ts';
 import { builder } from '../../builder.ts';
-import { MUTATION_ERRORS, mutate, ValidationError } from '../../errors.ts';
-import { globalId, splitAddressId, toRestId } from '../../ids.ts';
+import { ValidationError } from '../../errors.ts';
+import { addressId, globalId, splitAddressId, toRestId } from '../../ids.ts';
 import { seg } from '../../upstream/rest.ts';
 import { DeletePayload } from '../collection.ts';
 import { Empty, given, validBody } from '../organization.ts';
+import { capitalized, type InputFields, write, writeMutation } from '../shared.ts';
 import {
   groupValue,
   partKey,
@@ -97,7 +98,14 @@ function partAddress(
   return { ...siteAddress(input), id: restIdOf(value, typename, field) };
 }
 
-const siteTargetFields = (t: PothosInputFieldBuilder) => ({
+const siteSpaceAddress = (input: SiteTarget & { siteSpaceId: string }) =>
+  partAddress(input.siteSpaceId, 'SiteSpace', 'siteSpaceId', input);
+const sectionAddress = (input: SiteTarget & { siteSectionId: string }) =>
+  partAddress(input.siteSectionId, 'SiteSection', 'siteSectionId', input);
+const groupAddress = (input: SiteTarget & { siteSectionGroupId: string }) =>
+  partAddress(input.siteSectionGroupId, 'SiteSectionGroup', 'siteSectionGroupId', input);
+
+const siteTargetFields = (t: InputFields) => ({
   siteId: t.id({
     description: 'Site (global ID, or REST id with `organizationId`).',
   }),
@@ -105,9 +113,6 @@ const siteTargetFields = (t: PothosInputFieldBuilder) => ({
     description: 'Organization (global ID or REST id); needed only with REST ids.',
   }),
 });
-type PothosInputFieldBuilder = Parameters<
-  Parameters<typeof builder.inputType>[1]['fields'] & object
->[0];
 
 // ---- Payloads -------------------------------------------------------------------------------
 
@@ -185,8 +190,6 @@ const SiteAdaptiveSchemaPayload = builder
     }),
   });
 
-const errors = (name: string) => ({ types: MUTATION_ERRORS, union: { name } });
-
 // ---- Sites ----------------------------------------------------------------------------------
 
 const CreateSiteInput = builder.inputType('CreateSiteInput', {
@@ -200,31 +203,20 @@ const CreateSiteInput = builder.inputType('CreateSiteInput', {
   }),
 });
 
-builder.mutationField('createSite', (t) =>
-  t.field({
-    type: SitePayload,
-    errors: errors('CreateSiteResult'),
-    description: 'Creates a site in an organization, optionally with site spaces.',
-    args: {
-      input: t.arg({
-        description: 'The fields of the write, mirroring its REST body.',
-        type: CreateSiteInput,
-        required: true,
-      }),
-    },
-    resolve: (_root, { input }, ctx) =>
-      mutate(async () => {
-        const orgId = restIdOf(input.organizationId, 'Organization', 'organizationId');
-        const body = validBody(CreateSiteBody, {
-          ...given(input, ['type', 'title', 'visibility'] as const),
-          ...(input.spaces ? { spaces: input.spaces.map((s) => toRestId(s, 'Space')) } : {}),
-        });
-        const site = await ctx.rest.send('POST', `/orgs/${seg(orgId)}/sites`, body, SiteSchema);
-        ctx.rest.clear();
-        return { site: { ...site, orgId } };
-      }),
-  }),
-);
+writeMutation('createSite', {
+  type: SitePayload,
+  input: CreateSiteInput,
+  description: 'Creates a site in an organization, optionally with site spaces.',
+  resolve: async (input, ctx) => {
+    const orgId = restIdOf(input.organizationId, 'Organization', 'organizationId');
+    const body = validBody(CreateSiteBody, {
+      ...given(input, ['type', 'title', 'visibility'] as const),
+      ...(input.spaces ? { spaces: input.spaces.map((s) => toRestId(s, 'Space')) } : {}),
+    });
+    const site = await write(ctx, 'POST', `/orgs/${seg(orgId)}/sites`, body, SiteSchema);
+    return { site: { ...site, orgId } };
+  },
+});
 
 const AdaptiveContentInput = builder.inputType('SiteAdaptiveContentInput', {
   description: 'Adaptive content settings.',
@@ -257,70 +249,46 @@ const UpdateSiteInput = builder.inputType('UpdateSiteInput', {
   }),
 });
 
-builder.mutationField('updateSite', (t) =>
-  t.field({
-    type: SitePayload,
-    errors: errors('UpdateSiteResult'),
-    description: "Updates a site's settings (`proxy: null` removes the proxy).",
-    args: {
-      input: t.arg({
-        description: 'The fields of the write, mirroring its REST body.',
-        type: UpdateSiteInput,
-        required: true,
-      }),
-    },
-    resolve: (_root, { input }, ctx) =>
-      mutate(async () => {
-        const a = siteAddress(input);
-        const body = validBody(UpdateSiteBody, {
-          ...given(input, [
-            'title',
-            'visibility',
-            'basename',
-            'adaptiveContent',
-            'agentsContext',
-            'proxy',
-          ] as const),
-          ...(input.defaultSiteSpace
-            ? { defaultSiteSpace: toRestId(input.defaultSiteSpace, 'SiteSpace') }
-            : {}),
-          ...(input.defaultSiteSection
-            ? { defaultSiteSection: toRestId(input.defaultSiteSection, 'SiteSection') }
-            : {}),
-        });
-        const site = await ctx.rest.send('PATCH', sitePath(a), body, SiteSchema);
-        ctx.rest.clear();
-        return { site: { ...site, orgId: a.orgId } };
-      }),
-  }),
-);
+writeMutation('updateSite', {
+  type: SitePayload,
+  input: UpdateSiteInput,
+  description: "Updates a site's settings (`proxy: null` removes the proxy).",
+  resolve: async (input, ctx) => {
+    const a = siteAddress(input);
+    const body = validBody(UpdateSiteBody, {
+      ...given(input, [
+        'title',
+        'visibility',
+        'basename',
+        'adaptiveContent',
+        'agentsContext',
+        'proxy',
+      ] as const),
+      ...(input.defaultSiteSpace
+        ? { defaultSiteSpace: toRestId(input.defaultSiteSpace, 'SiteSpace') }
+        : {}),
+      ...(input.defaultSiteSection
+        ? { defaultSiteSection: toRestId(input.defaultSiteSection, 'SiteSection') }
+        : {}),
+    });
+    const site = await write(ctx, 'PATCH', sitePath(a), body, SiteSchema);
+    return { site: { ...site, orgId: a.orgId } };
+  },
+});
 
 const siteOnlyInput = (name: string, description: string) =>
   builder.inputType(name, { description, fields: (t) => siteTargetFields(t) });
 
-builder.mutationField('deleteSite', (t) =>
-  t.field({
-    type: DeletePayload,
-    errors: errors('DeleteSiteResult'),
-    description: 'Deletes a site.',
-    args: {
-      input: t.arg({
-        description: 'The fields of the write, mirroring its REST body.',
-        type: siteOnlyInput('DeleteSiteInput', 'The site to delete.'),
-        required: true,
-      }),
-    },
-    resolve: (_root, { input }, ctx) =>
-      mutate(async () => {
-        const a = siteAddress(input);
-        await ctx.rest.send('DELETE', sitePath(a), undefined, Empty);
-        ctx.rest.clear();
-        return { deletedId: globalId('Site', partKeySite(a)) };
-      }),
-  }),
-);
-
-const partKeySite = (a: SiteAddress) => [a.orgId, a.siteId].map(encodeURIComponent).join('/');
+writeMutation('deleteSite', {
+  type: DeletePayload,
+  input: () => siteOnlyInput('DeleteSiteInput', 'The site to delete.'),
+  description: 'Deletes a site.',
+  resolve: async (input, ctx) => {
+    const a = siteAddress(input);
+    await write(ctx, 'DELETE', sitePath(a), undefined, Empty);
+    return { deletedId: globalId('Site', addressId(a.orgId, a.siteId)) };
+  },
+});
 
 for (const [name, verb, doc] of [
   [
@@ -330,31 +298,17 @@ for (const [name, verb, doc] of [
   ],
   ['unpublishSite', 'unpublish', 'Unpublishes a site (the inverse of publish).'],
 ] as const) {
-  const Input = siteOnlyInput(
-    `${name[0]?.toUpperCase()}${name.slice(1)}Input`,
-    `The site to ${verb}.`,
-  );
-  builder.mutationField(name, (t) =>
-    t.field({
-      type: SitePayload,
-      errors: errors(`${name[0]?.toUpperCase()}${name.slice(1)}Result`),
-      description: doc,
-      args: {
-        input: t.arg({
-          description: 'The fields of the write, mirroring its REST body.',
-          type: Input,
-          required: true,
-        }),
-      },
-      resolve: (_root, { input }, ctx) =>
-        mutate(async () => {
-          const a = siteAddress(input);
-          const site = await ctx.rest.send('POST', `${sitePath(a)}/${verb}`, {}, SiteSchema);
-          ctx.rest.clear();
-          return { site: { ...site, orgId: a.orgId } };
-        }),
-    }),
-  );
+  const Input = siteOnlyInput(`${capitalized(name)}Input`, `The site to ${verb}.`);
+  writeMutation(name, {
+    type: SitePayload,
+    input: Input,
+    description: doc,
+    resolve: async (input, ctx) => {
+      const a = siteAddress(input);
+      const site = await write(ctx, 'POST', `${sitePath(a)}/${verb}`, {}, SiteSchema);
+      return { site: { ...site, orgId: a.orgId } };
+    },
+  });
 }
 
 const PutAdaptiveSchemaInput = builder.inputType('PutSiteAdaptiveSchemaInput', {
@@ -369,33 +323,23 @@ const PutAdaptiveSchemaInput = builder.inputType('PutSiteAdaptiveSchemaInput', {
   }),
 });
 
-builder.mutationField('putSiteAdaptiveSchema', (t) =>
-  t.field({
-    type: SiteAdaptiveSchemaPayload,
-    errors: errors('PutSiteAdaptiveSchemaResult'),
-    description: "Sets a site's visitor attributes schema for adaptive content.",
-    args: {
-      input: t.arg({
-        description: 'The fields of the write, mirroring its REST body.',
-        type: PutAdaptiveSchemaInput,
-        required: true,
-      }),
-    },
-    resolve: (_root, { input }, ctx) =>
-      mutate(async () => {
-        const a = siteAddress(input);
-        const body = validBody(PutAdaptiveSchemaBody, { jsonSchema: input.jsonSchema });
-        const schema = await ctx.rest.send(
-          'PUT',
-          `${sitePath(a)}/adaptive-schema`,
-          body,
-          SiteAdaptiveSchema,
-        );
-        ctx.rest.clear();
-        return { adaptiveSchema: { ...schema, ...a }, site: partKeySite(a) };
-      }),
-  }),
-);
+writeMutation('putSiteAdaptiveSchema', {
+  type: SiteAdaptiveSchemaPayload,
+  input: PutAdaptiveSchemaInput,
+  description: "Sets a site's visitor attributes schema for adaptive content.",
+  resolve: async (input, ctx) => {
+    const a = siteAddress(input);
+    const body = validBody(PutAdaptiveSchemaBody, { jsonSchema: input.jsonSchema });
+    const schema = await write(
+      ctx,
+      'PUT',
+      `${sitePath(a)}/adaptive-schema`,
+      body,
+      SiteAdaptiveSchema,
+    );
+    return { adaptiveSchema: { ...schema, ...a }, site: addressId(a.orgId, a.siteId) };
+  },
+});
 
 // ---- Site spaces ------------------------------------------------------------------------------
 
@@ -411,33 +355,22 @@ const AddSiteSpaceInput = builder.inputType('AddSiteSpaceInput', {
   }),
 });
 
-builder.mutationField('addSiteSpace', (t) =>
-  t.field({
-    type: SiteSpacePayload,
-    errors: errors('AddSiteSpaceResult'),
-    description: 'Adds a space to a site as a site space.',
-    args: {
-      input: t.arg({
-        description: 'The fields of the write, mirroring its REST body.',
-        type: AddSiteSpaceInput,
-        required: true,
-      }),
-    },
-    resolve: (_root, { input }, ctx) =>
-      mutate(async () => {
-        const a = siteAddress(input);
-        const body = validBody(AddSiteSpaceBody, {
-          spaceId: toRestId(input.spaceId, 'Space'),
-          ...(input.sectionId ? { sectionId: toRestId(input.sectionId, 'SiteSection') } : {}),
-        });
-        const ss = await ctx.rest.send('POST', `${sitePath(a)}/site-spaces`, body, SiteSpaceSchema);
-        ctx.rest.clear();
-        return { siteSpace: siteSpaceValue(a, ss) };
-      }),
-  }),
-);
+writeMutation('addSiteSpace', {
+  type: SiteSpacePayload,
+  input: AddSiteSpaceInput,
+  description: 'Adds a space to a site as a site space.',
+  resolve: async (input, ctx) => {
+    const a = siteAddress(input);
+    const body = validBody(AddSiteSpaceBody, {
+      spaceId: toRestId(input.spaceId, 'Space'),
+      ...(input.sectionId ? { sectionId: toRestId(input.sectionId, 'SiteSection') } : {}),
+    });
+    const ss = await write(ctx, 'POST', `${sitePath(a)}/site-spaces`, body, SiteSpaceSchema);
+    return { siteSpace: siteSpaceValue(a, ss) };
+  },
+});
 
-const siteSpaceField = (t: PothosInputFieldBuilder) => ({
+const siteSpaceField = (t: InputFields) => ({
   siteSpaceId: t.id({
     required: true,
     description: 'Site space (global ID, or REST id with `siteId`).',
@@ -461,56 +394,35 @@ const UpdateSiteSpaceInput = builder.inputType('UpdateSiteSpaceInput', {
 const siteSpacePath = (p: SiteAddress & { id: string }) =>
   `${sitePath(p)}/site-spaces/${seg(p.id)}`;
 
-builder.mutationField('updateSiteSpace', (t) =>
-  t.field({
-    type: SiteSpacePayload,
-    errors: errors('UpdateSiteSpaceResult'),
-    description: 'Updates a site space (`condition: null` removes its condition).',
-    args: {
-      input: t.arg({
-        description: 'The fields of the write, mirroring its REST body.',
-        type: UpdateSiteSpaceInput,
-        required: true,
-      }),
-    },
-    resolve: (_root, { input }, ctx) =>
-      mutate(async () => {
-        const p = partAddress(input.siteSpaceId, 'SiteSpace', 'siteSpaceId', input);
-        const body = validBody(UpdateSiteSpaceBody, {
-          ...given(input, ['path', 'condition', 'hidden'] as const),
-          ...(input.spaceId ? { spaceId: toRestId(input.spaceId, 'Space') } : {}),
-        });
-        const ss = await ctx.rest.send('PATCH', siteSpacePath(p), body, SiteSpaceSchema);
-        ctx.rest.clear();
-        return { siteSpace: siteSpaceValue(p, ss) };
-      }),
-  }),
-);
+writeMutation('updateSiteSpace', {
+  type: SiteSpacePayload,
+  input: UpdateSiteSpaceInput,
+  description: 'Updates a site space (`condition: null` removes its condition).',
+  resolve: async (input, ctx) => {
+    const p = siteSpaceAddress(input);
+    const body = validBody(UpdateSiteSpaceBody, {
+      ...given(input, ['path', 'condition', 'hidden'] as const),
+      ...(input.spaceId ? { spaceId: toRestId(input.spaceId, 'Space') } : {}),
+    });
+    const ss = await write(ctx, 'PATCH', siteSpacePath(p), body, SiteSpaceSchema);
+    return { siteSpace: siteSpaceValue(p, ss) };
+  },
+});
 
-builder.mutationField('removeSiteSpace', (t) =>
-  t.field({
-    type: DeletePayload,
-    errors: errors('RemoveSiteSpaceResult'),
-    description: 'Removes a site space from its site (succeeds also when it did not exist).',
-    args: {
-      input: t.arg({
-        description: 'The fields of the write, mirroring its REST body.',
-        type: builder.inputType('RemoveSiteSpaceInput', {
-          description: 'The site space to remove.',
-          fields: (f) => siteSpaceField(f),
-        }),
-        required: true,
-      }),
-    },
-    resolve: (_root, { input }, ctx) =>
-      mutate(async () => {
-        const p = partAddress(input.siteSpaceId, 'SiteSpace', 'siteSpaceId', input);
-        await ctx.rest.send('DELETE', siteSpacePath(p), undefined, Empty);
-        ctx.rest.clear();
-        return { deletedId: globalId('SiteSpace', partKey(p, p.id)) };
-      }),
-  }),
-);
+writeMutation('removeSiteSpace', {
+  type: DeletePayload,
+  input: () =>
+    builder.inputType('RemoveSiteSpaceInput', {
+      description: 'The site space to remove.',
+      fields: (f) => siteSpaceField(f),
+    }),
+  description: 'Removes a site space from its site (succeeds also when it did not exist).',
+  resolve: async (input, ctx) => {
+    const p = siteSpaceAddress(input);
+    await write(ctx, 'DELETE', siteSpacePath(p), undefined, Empty);
+    return { deletedId: globalId('SiteSpace', partKey(p, p.id)) };
+  },
+});
 
 const SiteSpacePositionInput = builder.inputType('SiteSpacePositionInput', {
   description: 'A place among site spaces: exactly one of `before` or `after`.',
@@ -549,32 +461,21 @@ const MoveSiteSpaceInput = builder.inputType('MoveSiteSpaceInput', {
   }),
 });
 
-builder.mutationField('moveSiteSpace', (t) =>
-  t.field({
-    type: SiteSpacePayload,
-    errors: errors('MoveSiteSpaceResult'),
-    description: 'Moves a site space before or after another one.',
-    deprecationReason:
-      'The site-space move operation is deprecated in favor of a site-structure sorting operation.',
-    args: {
-      input: t.arg({
-        description: 'The fields of the write, mirroring its REST body.',
-        type: MoveSiteSpaceInput,
-        required: true,
-      }),
-    },
-    resolve: (_root, { input }, ctx) =>
-      mutate(async () => {
-        const p = partAddress(input.siteSpaceId, 'SiteSpace', 'siteSpaceId', input);
-        const body = validBody(MoveSiteSpaceBody, {
-          position: positionBody(input.position, 'site-space', 'siteSpace', 'SiteSpace'),
-        });
-        const ss = await ctx.rest.send('POST', `${siteSpacePath(p)}/move`, body, SiteSpaceSchema);
-        ctx.rest.clear();
-        return { siteSpace: siteSpaceValue(p, ss) };
-      }),
-  }),
-);
+writeMutation('moveSiteSpace', {
+  type: SiteSpacePayload,
+  input: MoveSiteSpaceInput,
+  description: 'Moves a site space before or after another one.',
+  deprecationReason:
+    'The site-space move operation is deprecated in favor of a site-structure sorting operation.',
+  resolve: async (input, ctx) => {
+    const p = siteSpaceAddress(input);
+    const body = validBody(MoveSiteSpaceBody, {
+      position: positionBody(input.position, 'site-space', 'siteSpace', 'SiteSpace'),
+    });
+    const ss = await write(ctx, 'POST', `${siteSpacePath(p)}/move`, body, SiteSpaceSchema);
+    return { siteSpace: siteSpaceValue(p, ss) };
+  },
+});
 
 // ---- Sections ---------------------------------------------------------------------------------
 
@@ -591,33 +492,22 @@ const AddSiteSectionInput = builder.inputType('AddSiteSectionInput', {
   }),
 });
 
-builder.mutationField('addSiteSection', (t) =>
-  t.field({
-    type: SiteSectionPayload,
-    errors: errors('AddSiteSectionResult'),
-    description: 'Adds a section to a site, with a space as its first variant.',
-    args: {
-      input: t.arg({
-        description: 'The fields of the write, mirroring its REST body.',
-        type: AddSiteSectionInput,
-        required: true,
-      }),
-    },
-    resolve: (_root, { input }, ctx) =>
-      mutate(async () => {
-        const a = siteAddress(input);
-        const body = validBody(CreateSiteSectionBody, {
-          spaceId: toRestId(input.spaceId, 'Space'),
-          ...given(input, ['title', 'icon'] as const),
-        });
-        const s = await ctx.rest.send('POST', `${sitePath(a)}/sections`, body, SiteSectionSchema);
-        ctx.rest.clear();
-        return { siteSection: sectionValue(a, s) };
-      }),
-  }),
-);
+writeMutation('addSiteSection', {
+  type: SiteSectionPayload,
+  input: AddSiteSectionInput,
+  description: 'Adds a section to a site, with a space as its first variant.',
+  resolve: async (input, ctx) => {
+    const a = siteAddress(input);
+    const body = validBody(CreateSiteSectionBody, {
+      spaceId: toRestId(input.spaceId, 'Space'),
+      ...given(input, ['title', 'icon'] as const),
+    });
+    const s = await write(ctx, 'POST', `${sitePath(a)}/sections`, body, SiteSectionSchema);
+    return { siteSection: sectionValue(a, s) };
+  },
+});
 
-const sectionField = (t: PothosInputFieldBuilder) => ({
+const sectionField = (t: InputFields) => ({
   siteSectionId: t.id({
     required: true,
     description: 'Section (global ID, or REST id with `siteId`).',
@@ -640,58 +530,37 @@ const UpdateSiteSectionInput = builder.inputType('UpdateSiteSectionInput', {
   }),
 });
 
-builder.mutationField('updateSiteSection', (t) =>
-  t.field({
-    type: SiteSectionPayload,
-    errors: errors('UpdateSiteSectionResult'),
-    description: 'Updates a section (`condition`, `icon`, `description`: null removes).',
-    args: {
-      input: t.arg({
-        description: 'The fields of the write, mirroring its REST body.',
-        type: UpdateSiteSectionInput,
-        required: true,
-      }),
-    },
-    resolve: (_root, { input }, ctx) =>
-      mutate(async () => {
-        const p = partAddress(input.siteSectionId, 'SiteSection', 'siteSectionId', input);
-        const body = validBody(UpdateSiteSectionBody, {
-          ...given(input, ['title', 'path', 'condition', 'icon', 'description'] as const),
-          ...(input.defaultSiteSpace
-            ? { defaultSiteSpace: toRestId(input.defaultSiteSpace, 'SiteSpace') }
-            : {}),
-        });
-        const s = await ctx.rest.send('PATCH', sectionPath(p), body, SiteSectionSchema);
-        ctx.rest.clear();
-        return { siteSection: sectionValue(p, s) };
-      }),
-  }),
-);
+writeMutation('updateSiteSection', {
+  type: SiteSectionPayload,
+  input: UpdateSiteSectionInput,
+  description: 'Updates a section (`condition`, `icon`, `description`: null removes).',
+  resolve: async (input, ctx) => {
+    const p = sectionAddress(input);
+    const body = validBody(UpdateSiteSectionBody, {
+      ...given(input, ['title', 'path', 'condition', 'icon', 'description'] as const),
+      ...(input.defaultSiteSpace
+        ? { defaultSiteSpace: toRestId(input.defaultSiteSpace, 'SiteSpace') }
+        : {}),
+    });
+    const s = await write(ctx, 'PATCH', sectionPath(p), body, SiteSectionSchema);
+    return { siteSection: sectionValue(p, s) };
+  },
+});
 
-builder.mutationField('deleteSiteSection', (t) =>
-  t.field({
-    type: DeletePayload,
-    errors: errors('DeleteSiteSectionResult'),
-    description: 'Deletes a section (succeeds also when it did not exist).',
-    args: {
-      input: t.arg({
-        description: 'The fields of the write, mirroring its REST body.',
-        type: builder.inputType('DeleteSiteSectionInput', {
-          description: 'The section to delete.',
-          fields: (f) => sectionField(f),
-        }),
-        required: true,
-      }),
-    },
-    resolve: (_root, { input }, ctx) =>
-      mutate(async () => {
-        const p = partAddress(input.siteSectionId, 'SiteSection', 'siteSectionId', input);
-        await ctx.rest.send('DELETE', sectionPath(p), undefined, Empty);
-        ctx.rest.clear();
-        return { deletedId: globalId('SiteSection', partKey(p, p.id)) };
-      }),
-  }),
-);
+writeMutation('deleteSiteSection', {
+  type: DeletePayload,
+  input: () =>
+    builder.inputType('DeleteSiteSectionInput', {
+      description: 'The section to delete.',
+      fields: (f) => sectionField(f),
+    }),
+  description: 'Deletes a section (succeeds also when it did not exist).',
+  resolve: async (input, ctx) => {
+    const p = sectionAddress(input);
+    await write(ctx, 'DELETE', sectionPath(p), undefined, Empty);
+    return { deletedId: globalId('SiteSection', partKey(p, p.id)) };
+  },
+});
 
 const MoveSiteSectionInput = builder.inputType('MoveSiteSectionInput', {
   description: 'Where to move a section.',
@@ -705,30 +574,19 @@ const MoveSiteSectionInput = builder.inputType('MoveSiteSectionInput', {
   }),
 });
 
-builder.mutationField('moveSiteSection', (t) =>
-  t.field({
-    type: SiteSectionPayload,
-    errors: errors('MoveSiteSectionResult'),
-    description: 'Moves a section before or after another one.',
-    args: {
-      input: t.arg({
-        description: 'The fields of the write, mirroring its REST body.',
-        type: MoveSiteSectionInput,
-        required: true,
-      }),
-    },
-    resolve: (_root, { input }, ctx) =>
-      mutate(async () => {
-        const p = partAddress(input.siteSectionId, 'SiteSection', 'siteSectionId', input);
-        const body = validBody(MoveSiteSectionBody, {
-          position: positionBody(input.position, 'site-section', 'siteSection', 'SiteSection'),
-        });
-        const s = await ctx.rest.send('POST', `${sectionPath(p)}/move`, body, SiteSectionSchema);
-        ctx.rest.clear();
-        return { siteSection: sectionValue(p, s) };
-      }),
-  }),
-);
+writeMutation('moveSiteSection', {
+  type: SiteSectionPayload,
+  input: MoveSiteSectionInput,
+  description: 'Moves a section before or after another one.',
+  resolve: async (input, ctx) => {
+    const p = sectionAddress(input);
+    const body = validBody(MoveSiteSectionBody, {
+      position: positionBody(input.position, 'site-section', 'siteSection', 'SiteSection'),
+    });
+    const s = await write(ctx, 'POST', `${sectionPath(p)}/move`, body, SiteSectionSchema);
+    return { siteSection: sectionValue(p, s) };
+  },
+});
 
 // ---- Section groups ---------------------------------------------------------------------------
 
@@ -743,41 +601,31 @@ const CreateSiteSectionGroupInput = builder.inputType('CreateSiteSectionGroupInp
   }),
 });
 
-builder.mutationField('createSiteSectionGroup', (t) =>
-  t.field({
-    type: SiteSectionGroupPayload,
-    errors: errors('CreateSiteSectionGroupResult'),
-    description: 'Creates a section group, optionally with sections and inside another group.',
-    args: {
-      input: t.arg({
-        description: 'The fields of the write, mirroring its REST body.',
-        type: CreateSiteSectionGroupInput,
-        required: true,
-      }),
-    },
-    resolve: (_root, { input }, ctx) =>
-      mutate(async () => {
-        const a = siteAddress(input);
-        const body = validBody(CreateSiteSectionGroupBody, {
-          ...given(input, ['title', 'icon'] as const),
-          ...(input.sections
-            ? { sections: input.sections.map((s) => toRestId(s, 'SiteSection')) }
-            : {}),
-          ...(input.parent ? { parent: toRestId(input.parent, 'SiteSectionGroup') } : {}),
-        });
-        const g = await ctx.rest.send(
-          'POST',
-          `${sitePath(a)}/section-groups`,
-          body,
-          SiteSectionGroupSchema,
-        );
-        ctx.rest.clear();
-        return { siteSectionGroup: groupValue(a, g) };
-      }),
-  }),
-);
+writeMutation('createSiteSectionGroup', {
+  type: SiteSectionGroupPayload,
+  input: CreateSiteSectionGroupInput,
+  description: 'Creates a section group, optionally with sections and inside another group.',
+  resolve: async (input, ctx) => {
+    const a = siteAddress(input);
+    const body = validBody(CreateSiteSectionGroupBody, {
+      ...given(input, ['title', 'icon'] as const),
+      ...(input.sections
+        ? { sections: input.sections.map((s) => toRestId(s, 'SiteSection')) }
+        : {}),
+      ...(input.parent ? { parent: toRestId(input.parent, 'SiteSectionGroup') } : {}),
+    });
+    const g = await write(
+      ctx,
+      'POST',
+      `${sitePath(a)}/section-groups`,
+      body,
+      SiteSectionGroupSchema,
+    );
+    return { siteSectionGroup: groupValue(a, g) };
+  },
+});
 
-const groupField = (t: PothosInputFieldBuilder) => ({
+const groupField = (t: InputFields) => ({
   siteSectionGroupId: t.id({
     required: true,
     description: 'Section group (global ID, or REST id with `siteId`).',
@@ -796,66 +644,32 @@ const UpdateSiteSectionGroupInput = builder.inputType('UpdateSiteSectionGroupInp
   }),
 });
 
-builder.mutationField('updateSiteSectionGroup', (t) =>
-  t.field({
-    type: SiteSectionGroupPayload,
-    errors: errors('UpdateSiteSectionGroupResult'),
-    description: "Updates a section group's title or icon.",
-    args: {
-      input: t.arg({
-        description: 'The fields of the write, mirroring its REST body.',
-        type: UpdateSiteSectionGroupInput,
-        required: true,
-      }),
-    },
-    resolve: (_root, { input }, ctx) =>
-      mutate(async () => {
-        const p = partAddress(
-          input.siteSectionGroupId,
-          'SiteSectionGroup',
-          'siteSectionGroupId',
-          input,
-        );
-        const body = validBody(
-          UpdateSiteSectionGroupBody,
-          given(input, ['title', 'icon'] as const),
-        );
-        const g = await ctx.rest.send('PATCH', groupPath(p), body, SiteSectionGroupSchema);
-        ctx.rest.clear();
-        return { siteSectionGroup: groupValue(p, g) };
-      }),
-  }),
-);
+writeMutation('updateSiteSectionGroup', {
+  type: SiteSectionGroupPayload,
+  input: UpdateSiteSectionGroupInput,
+  description: "Updates a section group's title or icon.",
+  resolve: async (input, ctx) => {
+    const p = groupAddress(input);
+    const body = validBody(UpdateSiteSectionGroupBody, given(input, ['title', 'icon'] as const));
+    const g = await write(ctx, 'PATCH', groupPath(p), body, SiteSectionGroupSchema);
+    return { siteSectionGroup: groupValue(p, g) };
+  },
+});
 
-builder.mutationField('deleteSiteSectionGroup', (t) =>
-  t.field({
-    type: DeletePayload,
-    errors: errors('DeleteSiteSectionGroupResult'),
-    description: 'Deletes a section group (succeeds also when it did not exist).',
-    args: {
-      input: t.arg({
-        description: 'The fields of the write, mirroring its REST body.',
-        type: builder.inputType('DeleteSiteSectionGroupInput', {
-          description: 'The section group to delete.',
-          fields: (f) => groupField(f),
-        }),
-        required: true,
-      }),
-    },
-    resolve: (_root, { input }, ctx) =>
-      mutate(async () => {
-        const p = partAddress(
-          input.siteSectionGroupId,
-          'SiteSectionGroup',
-          'siteSectionGroupId',
-          input,
-        );
-        await ctx.rest.send('DELETE', groupPath(p), undefined, Empty);
-        ctx.rest.clear();
-        return { deletedId: globalId('SiteSectionGroup', partKey(p, p.id)) };
-      }),
-  }),
-);
+writeMutation('deleteSiteSectionGroup', {
+  type: DeletePayload,
+  input: () =>
+    builder.inputType('DeleteSiteSectionGroupInput', {
+      description: 'The section group to delete.',
+      fields: (f) => groupField(f),
+    }),
+  description: 'Deletes a section group (succeeds also when it did not exist).',
+  resolve: async (input, ctx) => {
+    const p = groupAddress(input);
+    await write(ctx, 'DELETE', groupPath(p), undefined, Empty);
+    return { deletedId: globalId('SiteSectionGroup', partKey(p, p.id)) };
+  },
+});
 
 const groupSectionInput = (name: string, description: string) =>
   builder.inputType(name, {
@@ -866,74 +680,30 @@ const groupSectionInput = (name: string, description: string) =>
     }),
   });
 
-builder.mutationField('addSiteSectionToGroup', (t) =>
-  t.field({
-    type: SiteSectionGroupPayload,
-    errors: errors('AddSiteSectionToGroupResult'),
-    description: 'Puts a section into a section group.',
-    args: {
-      input: t.arg({
-        description: 'The fields of the write, mirroring its REST body.',
-        type: groupSectionInput('AddSiteSectionToGroupInput', 'The group and the section to add.'),
-        required: true,
-      }),
-    },
-    resolve: (_root, { input }, ctx) =>
-      mutate(async () => {
-        const p = partAddress(
-          input.siteSectionGroupId,
-          'SiteSectionGroup',
-          'siteSectionGroupId',
-          input,
-        );
-        const body = validBody(AddSectionToGroupBody, {
-          sectionId: toRestId(input.siteSectionId, 'SiteSection'),
-        });
-        const g = await ctx.rest.send(
-          'POST',
-          `${groupPath(p)}/sections`,
-          body,
-          SiteSectionGroupSchema,
-        );
-        ctx.rest.clear();
-        return { siteSectionGroup: groupValue(p, g) };
-      }),
-  }),
-);
+writeMutation('addSiteSectionToGroup', {
+  type: SiteSectionGroupPayload,
+  input: () => groupSectionInput('AddSiteSectionToGroupInput', 'The group and the section to add.'),
+  description: 'Puts a section into a section group.',
+  resolve: async (input, ctx) => {
+    const p = groupAddress(input);
+    const body = validBody(AddSectionToGroupBody, {
+      sectionId: toRestId(input.siteSectionId, 'SiteSection'),
+    });
+    const g = await write(ctx, 'POST', `${groupPath(p)}/sections`, body, SiteSectionGroupSchema);
+    return { siteSectionGroup: groupValue(p, g) };
+  },
+});
 
-builder.mutationField('removeSiteSectionFromGroup', (t) =>
-  t.field({
-    type: SiteSectionGroupPayload,
-    errors: errors('RemoveSiteSectionFromGroupResult'),
-    description:
-      'Takes a section out of a section group (succeeds also when it was not in the group); the payload reads the group afterwards.',
-    args: {
-      input: t.arg({
-        description: 'The fields of the write, mirroring its REST body.',
-        type: groupSectionInput(
-          'RemoveSiteSectionFromGroupInput',
-          'The group and the section to take out.',
-        ),
-        required: true,
-      }),
-    },
-    resolve: (_root, { input }, ctx) =>
-      mutate(async () => {
-        const p = partAddress(
-          input.siteSectionGroupId,
-          'SiteSectionGroup',
-          'siteSectionGroupId',
-          input,
-        );
-        const sectionId = restIdOf(input.siteSectionId, 'SiteSection', 'siteSectionId');
-        await ctx.rest.send(
-          'DELETE',
-          `${groupPath(p)}/sections/${seg(sectionId)}`,
-          undefined,
-          Empty,
-        );
-        ctx.rest.clear();
-        return { siteSectionGroup: partKey(p, p.id) };
-      }),
-  }),
-);
+writeMutation('removeSiteSectionFromGroup', {
+  type: SiteSectionGroupPayload,
+  input: () =>
+    groupSectionInput('RemoveSiteSectionFromGroupInput', 'The group and the section to take out.'),
+  description:
+    'Takes a section out of a section group (succeeds also when it was not in the group); the payload reads the group afterwards.',
+  resolve: async (input, ctx) => {
+    const p = groupAddress(input);
+    const sectionId = restIdOf(input.siteSectionId, 'SiteSection', 'siteSectionId');
+    await write(ctx, 'DELETE', `${groupPath(p)}/sections/${seg(sectionId)}`, undefined, Empty);
+    return { siteSectionGroup: partKey(p, p.id) };
+  },
+});

@@ -338,9 +338,19 @@ export function sectionReference(
   a: SiteAddress,
   id: string,
 ): string | SiteSectionValue {
-  return reference(info, partKey(a, id), { id, orgId: a.orgId, siteId: a.siteId }) as
+  return partReference(info, a, id);
+}
+
+/** A part of a site (section, group) by id: a stub when only known fields are selected. */
+function partReference<T>(info: GraphQLResolveInfo, a: SiteAddress, id: string): string | T {
+  return reference(info, partKey(a, id), { id, orgId: a.orgId, siteId: a.siteId }) as string | T;
+}
+
+/** The site of a part: a stub when only its id is selected. */
+function siteReference(info: GraphQLResolveInfo, a: SiteAddress): string | SiteValue {
+  return reference(info, addressId(a.orgId, a.siteId), { id: a.siteId, orgId: a.orgId }) as
     | string
-    | SiteSectionValue;
+    | SiteValue;
 }
 
 SiteSpaceRef.implement({
@@ -391,10 +401,7 @@ SiteSpaceRef.implement({
       type: SiteRef,
       nullable: false,
       description: 'The site it belongs to.',
-      resolve: (ss, _args, _ctx, info) =>
-        reference(info, addressId(ss.orgId, ss.siteId), { id: ss.siteId, orgId: ss.orgId }) as
-          | string
-          | SiteValue,
+      resolve: (ss, _args, _ctx, info) => siteReference(info, ss),
     }),
   }),
 });
@@ -420,13 +427,7 @@ SiteSectionRef.implement({
       nullable: true,
       description: 'The group it belongs to, if any.',
       resolve: (s, _args, _ctx, info) =>
-        s.sectionGroup
-          ? (reference(info, partKey(s, s.sectionGroup), {
-              id: s.sectionGroup,
-              orgId: s.orgId,
-              siteId: s.siteId,
-            }) as string | SiteSectionGroupValue)
-          : null,
+        s.sectionGroup ? partReference<SiteSectionGroupValue>(info, s, s.sectionGroup) : null,
     }),
     siteSpaces: t.field({
       type: [SiteSpaceRef],
@@ -438,10 +439,7 @@ SiteSectionRef.implement({
       type: SiteRef,
       nullable: false,
       description: 'The site it belongs to.',
-      resolve: (s, _args, _ctx, info) =>
-        reference(info, addressId(s.orgId, s.siteId), { id: s.siteId, orgId: s.orgId }) as
-          | string
-          | SiteValue,
+      resolve: (s, _args, _ctx, info) => siteReference(info, s),
     }),
   }),
 });
@@ -459,13 +457,7 @@ SiteSectionGroupRef.implement({
       nullable: true,
       description: 'The parent group; null at the site root.',
       resolve: (g, _args, _ctx, info) =>
-        g.sectionGroup
-          ? (reference(info, partKey(g, g.sectionGroup), {
-              id: g.sectionGroup,
-              orgId: g.orgId,
-              siteId: g.siteId,
-            }) as string | SiteSectionGroupValue)
-          : null,
+        g.sectionGroup ? partReference<SiteSectionGroupValue>(info, g, g.sectionGroup) : null,
     }),
     children: t.field({
       type: [SiteStructureItemRef],

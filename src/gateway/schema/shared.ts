@@ -1,0 +1,141 @@
+import type { InputObjectRef, ObjectRef } from '@pothos/core';
+import type { GraphQLResolveInfo } from 'graphql';
+import type { z } from 'zod';
+import { builder } from '../builder.ts';
+import type { ConnectionResult } from '../connection.ts';
+import type { GatewayContext } from '../context.ts';
+import { MUTATION_ERRORS, mutate, ValidationError } from '../errors.ts';
+import { splitAddressId, toRestId } from '../ids.ts';
+import { reference } from '../refs.ts';
+import type { RestSession } from '../upstream/rest.ts';
+import { OrganizationRef } from './organization.ts';
+
+/** The schema types of the builder, for refs in helper signatures. */
+export type Types = typeof builder.$inferSchemaTypes;
+
+/** The builder of an input type's fields, for helpers that add fields to several inputs. */
+export type InputFields = PothosSchemaTypes.InputFieldBuilder<Types, 'InputObject'>;
+
+/**
+ * A write `name(input: In!)`: answers `type`, or a contract error in the union `<Name>Result`;
+ * upstream failures map to those errors. `input` may be a thunk, so that an input type made for
+ * this field alone is registered when the field is built, as if written inline.
+ */
+export function writeMutation<In extends object, Out>(
+  name: string,
+  options: {
+    type: ObjectRef<Types, Out>;
+    input: InputObjectRef<Types, In> | (() => InputObjectRef<Types, In>);
+    description: string;
+    deprecationReason?: string;
+    resolve: (input: In, ctx: GatewayContext) => Promise<Out>;
+  },
+): void {
+  const { type, input, description, deprecationReason, resolve } = options;
+  builder.mutationField(name, (t) =>
+    t.field({
+      type,
+      errors: { types: MUTATION_ERRORS, union: { name: `${capitalized(name)}Result` } },
+      description,
+      ...(deprecationReason ? { deprecationReason } : {}),
+      args: {
+        input: t.arg({
+          description: 'The fields of the write, mirroring its REST body.',
+          type: typeof input === 'function' ? input() : input,
+          required: true,
+        }),
+      },
+      // The generic shapes are only known at each call, where `options` checks them.
+      resolve: (_root, args, ctx) =>
+        mutate(() => resolve((args as { input: In }).input, ctx)) as never,
+    }),
+  );
+}
+
+/** `createSite` -> `CreateSite`. */
+export const capitalized = (name: string) => `${name[0]?.toUpperCase()}${name.slice(1)}`;
+
+/** Sends a write upstream, then forgets what the request read so far (it may be stale now). */
+export async function write<S extends z.ZodType>(
+  ctx: GatewayContext,
+  method: Parameters<RestSession['send']>[0],
+  path: string,
+  body: unknown,
+  schema: S,
+): Promise<z.infer<S>> {
+  const result = await ctx.rest.send(method, path, body, schema);
+  ctx.rest.clear();
+  return result;
+}
+
+/**
+ * A loader over address ids of `count` segments (`{org}/{id}`, `{org}/{slug}/{id}`): one
+ * upstream call per id, and an error for its key alone when it fails.
+ */
+export function addressLoader<T>(
+  typename: string,
+  count: number,
+  fetch: (ctx: GatewayContext, ...parts: string[]) => Promise<T>,
+) {
+  return (ids: string[], ctx: GatewayContext) =>
+    Promise.all(
+      ids.map(async (key) => {
+        try {
+          return await fetch(ctx, ...splitAddressId(key, count, typename));
+        } catch (e) {
+          return e as Error;
+        }
+      }),
+    );
+}
+
+/** The organization and REST id of an org-scoped global ID in input `field`; a ValidationError otherwise. */
+export function orgScopedAddress(value: string, typename: string, field: string): [string, string] {
+  const local = toRestId(value, typename, true);
+  let parts: string[] = [];
+  try {
+    if (local !== value) parts = local.split('/').map((p) => decodeURIComponent(p));
+  } catch {
+    parts = [];
+  }
+  if (parts.length !== 2 || !parts[0] || !parts[1]) {
+    const message = `not ${/^[AEIOU]/.test(typename) ? 'an' : 'a'} ${typename} ID`;
+    throw new ValidationError(`${field}: ${message}`, [{ path: [field], message }]);
+  }
+  return [parts[0], parts[1]];
+}
+
+/** A reference to an object known by id (no upstream call when only its id is selected). */
+export function idReference(info: GraphQLResolveInfo, id: string) {
+  return reference(info, id, { id }) as never;
+}
+
+/** The payload of a delete in an organization: the deleted object's global ID and its organization. */
+export function deletedInOrganizationPayload(name: string, description: string, what: string) {
+  return builder.objectRef<{ deletedId: string; organization: string }>(name).implement({
+    description,
+    fields: (t) => ({
+      deletedId: t.exposeID('deletedId', {
+        nullable: false,
+        description: `Global ID of the deleted ${what}.`,
+      }),
+      organization: t.field({
+        type: OrganizationRef,
+        nullable: false,
+        description: 'The organization it belonged to.',
+        resolve: (p) => p.organization,
+      }),
+    }),
+  });
+}
+
+/** A connection with each node mapped (cursors and page info kept). */
+export function mapConnection<A, B>(
+  result: ConnectionResult<A>,
+  map: (a: A) => B,
+): ConnectionResult<B> {
+  return {
+    ...result,
+    edges: result.edges.map((edge) => ({ cursor: edge.cursor, node: map(edge.node) })),
+  };
+}
