@@ -20,6 +20,7 @@ import {
   addressLoader,
   capitalized,
   idReference,
+  locationUrlsType,
   mapConnection,
   orgScopedAddress,
   write,
@@ -54,14 +55,10 @@ const IssuesClusterOrderByEnum = inputEnumType(
   'Sort property of the cluster list (`impact`: high first when descending).',
 );
 
-const LocationUrlsRef = builder
-  .objectRef<{ location?: string | undefined }>('ConversationsLocationUrls')
-  .implement({
-    description: 'URLs of a cluster or an issue.',
-    fields: (t) => ({
-      location: t.exposeString('location', { nullable: true, description: 'API location.' }),
-    }),
-  });
+const LocationUrlsRef = locationUrlsType(
+  'ConversationsLocationUrls',
+  'URLs of a cluster or an issue.',
+);
 
 const ConversationUrlsRef = builder
   .objectRef<NonNullable<Conversation['urls']>>('ConversationUrls')

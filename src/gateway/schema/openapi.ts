@@ -18,6 +18,7 @@ import {
   addressLoader,
   deletedInOrganizationPayload,
   idReference,
+  locationUrlsType,
   mapConnection,
   orgScopedAddress,
   write,
@@ -120,14 +121,10 @@ const OpenAPISpecVersionContentRef = builder
     }),
   });
 
-const OpenAPISpecVersionUrlsRef = builder
-  .objectRef<NonNullable<Version['urls']>>('OpenAPISpecVersionUrls')
-  .implement({
-    description: 'URLs of a spec version.',
-    fields: (t) => ({
-      location: t.exposeString('location', { nullable: true, description: 'API location.' }),
-    }),
-  });
+const OpenAPISpecVersionUrlsRef = locationUrlsType(
+  'OpenAPISpecVersionUrls',
+  'URLs of a spec version.',
+);
 
 export const OpenAPISpecVersionRef = builder.loadableNode('OpenAPISpecVersion', {
   description: 'One stored version of an OpenAPI spec, made by a successful processing.',

@@ -110,6 +110,16 @@ export function idReference(info: GraphQLResolveInfo, id: string) {
   return reference(info, id, { id }) as never;
 }
 
+/** An object type of the `urls` that hold only the API location. */
+export function locationUrlsType(name: string, description: string) {
+  return builder.objectRef<{ location?: string | undefined }>(name).implement({
+    description,
+    fields: (t) => ({
+      location: t.exposeString('location', { nullable: true, description: 'API location.' }),
+    }),
+  });
+}
+
 /** The payload of a delete in an organization: the deleted object's global ID and its organization. */
 export function deletedInOrganizationPayload(name: string, description: string, what: string) {
   return builder.objectRef<{ deletedId: string; organization: string }>(name).implement({

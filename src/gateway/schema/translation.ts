@@ -14,6 +14,7 @@ import {
   addressLoader,
   deletedInOrganizationPayload,
   idReference,
+  locationUrlsType,
   mapConnection,
   orgScopedAddress,
   write,
@@ -110,14 +111,7 @@ const TranslationPermissionsRef = builder
     }),
   });
 
-const TranslationUrlsRef = builder
-  .objectRef<{ location?: string | undefined }>('TranslationUrls')
-  .implement({
-    description: 'URLs of a translation.',
-    fields: (t) => ({
-      location: t.exposeString('location', { nullable: true, description: 'API location.' }),
-    }),
-  });
+const TranslationUrlsRef = locationUrlsType('TranslationUrls', 'URLs of a translation.');
 
 export const TranslationRef = builder.loadableNode('Translation', {
   description:
