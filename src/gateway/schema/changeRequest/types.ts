@@ -8,7 +8,7 @@ import { reference } from '../../refs.ts';
 import { type QueryValue, seg, withQuery } from '../../upstream/rest.ts';
 import { openEnumType } from '../common.ts';
 import { FileRef, PageRef } from '../content/common.ts';
-import { contentFields } from '../content/queries.ts';
+import { addContentFields } from '../content/queries.ts';
 import type { ContentScope } from '../content/scope.ts';
 import { UserRef } from '../member.ts';
 import { SpaceRef } from '../space.ts';
@@ -194,13 +194,6 @@ ChangeRequestRef.implement({
       description: 'What the caller may do with it.',
       resolve: (cr) => cr.permissions ?? null,
     }),
-    ...contentFields(t, scopeOf, {
-      content: 'The change request’s revision (its content).',
-      pages: 'The page tree of the change request’s content.',
-      page: 'One page of the change request’s content.',
-      files: 'Files of the change request’s content.',
-      file: 'One file of the change request’s content.',
-    }),
     pdf: t.string({
       nullable: false,
       description: 'URL of a PDF export of the change request’s content.',
@@ -221,6 +214,14 @@ ChangeRequestRef.implement({
       },
     }),
   }),
+});
+
+addContentFields(ChangeRequestRef, scopeOf, {
+  content: 'The change request’s revision (its content).',
+  pages: 'The page tree of the change request’s content.',
+  page: 'One page of the change request’s content.',
+  files: 'Files of the change request’s content.',
+  file: 'One file of the change request’s content.',
 });
 
 // Content objects know their change request.

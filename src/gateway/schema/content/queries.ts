@@ -1,3 +1,4 @@
+import type { ObjectParam } from '@pothos/core';
 import { builder } from '../../builder.ts';
 import { toRestId } from '../../ids.ts';
 import { seg } from '../../upstream/rest.ts';
@@ -31,7 +32,7 @@ export interface ContentFieldDescriptions {
 }
 
 /** The `content`, `pages`, `page`, `files` and `file` fields of a space or change request. */
-export function contentFields<Parent>(
+function contentFields<Parent>(
   t: PothosSchemaTypes.ObjectFieldBuilder<typeof builder.$inferSchemaTypes, Parent>,
   scopeOf: (parent: Parent) => ContentScope,
   describe: ContentFieldDescriptions,
@@ -82,6 +83,25 @@ export function contentFields<Parent>(
         loadFile(ctx, scopeOf(parent), toRestId(args.id, 'File'), args),
     }),
   };
+}
+
+/** Adds the content fields to an object type that has content (a space, a change request). */
+export function addContentFields<Parent>(
+  ref: ObjectParam<typeof builder.$inferSchemaTypes>,
+  scopeOf: (parent: Parent) => ContentScope,
+  describe: ContentFieldDescriptions,
+): void {
+  // A loadable ref's shape includes its key; the fields only ever see the loaded object.
+  builder.objectFields(ref, (t) =>
+    contentFields(
+      t as unknown as PothosSchemaTypes.ObjectFieldBuilder<
+        typeof builder.$inferSchemaTypes,
+        Parent
+      >,
+      scopeOf,
+      describe,
+    ),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
