@@ -6,6 +6,7 @@ import ValidationPlugin from '@pothos/plugin-validation';
 import { GraphQLError, type GraphQLSchema } from 'graphql';
 import type { GatewayContext } from './context.ts';
 import { ValidationError } from './errors.ts';
+import { inputIdsPluginName } from './inputIds.ts';
 
 /** Type name given to a global ID that does not decode, so it fails alone, with a clear code. */
 const INVALID_ID = '__invalid__';
@@ -56,8 +57,8 @@ export const builder = new SchemaBuilder<{
   };
   DefaultInputFieldRequiredness: false;
 }>({
-  // Errors must come before Validation so that invalid input becomes a typed ValidationError.
-  plugins: [ErrorsPlugin, ValidationPlugin, RelayPlugin, DataloaderPlugin],
+  // Errors must come first so that invalid input (ids, then zod) becomes a typed ValidationError.
+  plugins: [ErrorsPlugin, inputIdsPluginName, ValidationPlugin, RelayPlugin, DataloaderPlugin],
   relay: {
     clientMutationId: 'omit',
     cursorType: 'String',

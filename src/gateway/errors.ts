@@ -1,3 +1,4 @@
+import { GraphQLError } from 'graphql';
 import { UpstreamError } from './upstream/errors.ts';
 
 /** One invalid input field. */
@@ -16,6 +17,26 @@ export class ValidationError extends Error {
     this.name = 'ValidationError';
   }
 
+  /** From field errors; the message sums up the first three. */
+  static fromFieldErrors(fieldErrors: FieldError[]): ValidationError {
+    const summary = fieldErrors
+      .slice(0, 3)
+      .map((e) => (e.path.length ? `${e.path.join('.')}: ${e.message}` : e.message))
+      .join('; ');
+    return new ValidationError(summary || 'invalid input', fieldErrors);
+  }
+
+  /** The same errors with REST body field names replaced by the input's (`organization` -> `organizationId`). */
+  renamed(inputFields: Record<string, string>): ValidationError {
+    return ValidationError.fromFieldErrors(
+      this.fieldErrors.map((e) => {
+        const [head, ...rest] = e.path;
+        const mapped = head !== undefined ? inputFields[head] : undefined;
+        return mapped ? { ...e, path: [mapped, ...rest] } : e;
+      }),
+    );
+  }
+
   /** From standard-schema issues (zod). */
   static fromIssues(
     issues: ReadonlyArray<{
@@ -23,15 +44,12 @@ export class ValidationError extends Error {
       path?: ReadonlyArray<PropertyKey | { key: PropertyKey }>;
     }>,
   ): ValidationError {
-    const fieldErrors = issues.map((issue) => ({
-      path: (issue.path ?? []).map((p) => String(typeof p === 'object' ? p.key : p)),
-      message: issue.message,
-    }));
-    const summary = fieldErrors
-      .slice(0, 3)
-      .map((e) => (e.path.length ? `${e.path.join('.')}: ${e.message}` : e.message))
-      .join('; ');
-    return new ValidationError(summary || 'invalid input', fieldErrors);
+    return ValidationError.fromFieldErrors(
+      issues.map((issue) => ({
+        path: (issue.path ?? []).map((p) => String(typeof p === 'object' ? p.key : p)),
+        message: issue.message,
+      })),
+    );
   }
 }
 
@@ -58,6 +76,16 @@ export const MUTATION_ERRORS = [ValidationError, NotFoundError, ForbiddenError, 
  * 403 forbidden, 409 conflict. 401 and transport failures stay request-level errors.
  */
 export function toMutationError(error: unknown): unknown {
+  // An id of the input that does not parse (a global ID of the wrong shape) is invalid input.
+  if (
+    error instanceof GraphQLError &&
+    !(error instanceof UpstreamError) &&
+    error.extensions.code === 'BAD_USER_INPUT'
+  ) {
+    return new ValidationError(error.message, [
+      { path: fieldOf(error.message), message: error.message },
+    ]);
+  }
   if (!(error instanceof UpstreamError)) return error;
   switch (error.status) {
     case 400:

@@ -1,4 +1,5 @@
 import { GraphQLError } from 'graphql';
+import { ValidationError } from './errors.ts';
 
 /**
  * The REST address of an object, as the local part of its global ID: the path segments it is
@@ -8,8 +9,16 @@ export function addressId(...parts: string[]): string {
   return parts.map((p) => encodeURIComponent(p)).join('/');
 }
 
-/** Splits an address id made by `addressId` into `count` segments; BAD_USER_INPUT otherwise. */
-export function splitAddressId(id: string, count: number, typename: string): string[] {
+/**
+ * Splits an address id made by `addressId` into `count` segments. A wrong shape is
+ * BAD_USER_INPUT, or, for a mutation input (`field` given), a ValidationError naming the field.
+ */
+export function splitAddressId(
+  id: string,
+  count: number,
+  typename: string,
+  field?: string,
+): string[] {
   const parts = id.split('/').map((p) => {
     try {
       return decodeURIComponent(p);
@@ -18,6 +27,11 @@ export function splitAddressId(id: string, count: number, typename: string): str
     }
   });
   if (parts.length !== count || parts.some((p) => p === '')) {
+    if (field) {
+      throw ValidationError.fromFieldErrors([
+        { path: [field], message: `not a valid ${typename} ID` },
+      ]);
+    }
     throw new GraphQLError(`id: not a valid ${typename} ID`, {
       extensions: { code: 'BAD_USER_INPUT' },
     });

@@ -243,14 +243,6 @@ async function newTranslation(language = nextLanguage()): Promise<string> {
 
 const orgOf = () => orgId;
 
-/**
- * Site-family inputs parse global IDs with `splitAddressId` (src/gateway/ids.ts), which throws a
- * GraphQLError (request-level `BAD_USER_INPUT`, `data.<mutation>: null`) instead of the typed
- * `ValidationError` that the other domains answer (`orgScopedAddress` in schema/shared.ts).
- */
-const MALFORMED_SITE_ID_BUG =
-  'a malformed Site/SiteSpace/SiteSection/SiteSectionGroup global ID is a request-level BAD_USER_INPUT error, not a typed ValidationError';
-
 // ---- The table --------------------------------------------------------------------------------
 
 const rows: Row[] = [
@@ -375,7 +367,6 @@ const rows: Row[] = [
     name: 'a malformed Site global ID (one address segment)',
     variables: async () => ({ siteId: globalId('Site', 'only-one-segment') }),
     expect: { __typename: 'ValidationError', field: 'siteId' },
-    bug: MALFORMED_SITE_ID_BUG,
   }),
   row({
     mutation: 'deleteSite',
@@ -629,7 +620,6 @@ const rows: Row[] = [
     name: 'a malformed SiteSpace global ID (two address segments instead of three)',
     variables: async () => ({ siteSpaceId: globalId('SiteSpace', addressId(org, 'only-two')) }),
     expect: { __typename: 'ValidationError', field: 'siteSpaceId' },
-    bug: MALFORMED_SITE_ID_BUG,
   }),
   row({
     mutation: 'removeSiteSpace',
@@ -976,7 +966,7 @@ const rows: Row[] = [
     kind: 'validation',
     name: 'an empty siteSectionId',
     variables: async () => ({ siteSectionGroupId: (await siteWithGroup()).g, siteSectionId: '' }),
-    expect: { __typename: 'ValidationError', field: 'sectionId' },
+    expect: { __typename: 'ValidationError', field: 'siteSectionId' },
   }),
   row({
     mutation: 'addSiteSectionToGroup',
@@ -1342,7 +1332,7 @@ const rows: Row[] = [
     kind: 'validation',
     name: 'an empty source space id',
     variables: async () => ({ organizationId: orgId, sourceSpaceId: '', language: 'fr' }),
-    expect: { __typename: 'ValidationError', field: 'source.space' },
+    expect: { __typename: 'ValidationError', field: 'sourceSpaceId' },
   }),
   row({
     mutation: 'createTranslation',

@@ -134,7 +134,7 @@ describe('comment mutations', () => {
     expect(result.errors).toBeUndefined();
     expect(result.data).toEqual({
       a: { __typename: 'ValidationError', fieldErrors: [{ path: ['body', 'markdown'] }] },
-      b: { __typename: 'ValidationError', fieldErrors: [{ path: ['addedReactions', '0'] }] },
+      b: { __typename: 'ValidationError', fieldErrors: [{ path: ['emojis', '0'] }] },
       c: { __typename: 'ValidationError', fieldErrors: [{ path: ['spaceId'] }] },
     });
     expect(upstream.requests).toHaveLength(0);

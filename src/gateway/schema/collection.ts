@@ -376,9 +376,11 @@ builder.mutationField('transferCollection', (t) =>
     },
     resolve: (_root, { input }, ctx) =>
       mutate(async () => {
-        const body = validBody(TransferBody, {
-          organization: toRestId(input.organizationId, 'Organization'),
-        });
+        const body = validBody(
+          TransferBody,
+          { organization: toRestId(input.organizationId, 'Organization') },
+          { organization: 'organizationId' },
+        );
         const id = toRestId(input.collectionId, 'Collection');
         const collection = await ctx.rest.send(
           'POST',

@@ -33,10 +33,12 @@ export function changeRequestAddress(input: {
 }): { spaceId: string; changeRequestId: string } {
   const whole = toRestId(input.changeRequestId, 'ChangeRequest', true);
   if (whole !== input.changeRequestId) {
-    const [spaceId, changeRequestId] = splitAddressId(whole, 2, 'ChangeRequest') as [
-      string,
-      string,
-    ];
+    const [spaceId, changeRequestId] = splitAddressId(
+      whole,
+      2,
+      'ChangeRequest',
+      'changeRequestId',
+    ) as [string, string];
     return { spaceId, changeRequestId };
   }
   if (!input.spaceId) {

@@ -234,6 +234,9 @@ const DeleteCommentPayload = builder
     }),
   });
 
+/** The reaction mutations' `emojis` travel as these REST body fields. */
+const REACTION_FIELDS = { addedReactions: 'emojis', removedReactions: 'emojis' };
+
 /** PUTs a comment; the shared core of edits, resolution and reactions. */
 async function putComment(
   ctx: GatewayContext,
@@ -241,7 +244,7 @@ async function putComment(
   fields: Record<string, unknown>,
 ): Promise<CommentShape> {
   const { scope, commentId } = commentOfInput(input);
-  const body = validBody(UpdateCommentBody, fields);
+  const body = validBody(UpdateCommentBody, fields, REACTION_FIELDS);
   const data = await write(ctx, 'PUT', commentPath(scope, commentId), body, Comment);
   return { scope, data };
 }
@@ -253,7 +256,7 @@ async function putReply(
   fields: Record<string, unknown>,
 ): Promise<ReplyShape> {
   const { scope, commentId, replyId } = replyOfInput(input);
-  const body = validBody(UpdateCommentReplyBody, fields);
+  const body = validBody(UpdateCommentReplyBody, fields, REACTION_FIELDS);
   const data = await write(ctx, 'PUT', replyPath(scope, commentId, replyId), body, CommentReply);
   return { scope, commentId, data };
 }

@@ -19,10 +19,17 @@ import {
   RoleEnum,
 } from './types.ts';
 
-/** Parses a REST request body with its strict contract schema; a ValidationError otherwise. */
-export function validBody<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
+/**
+ * Parses a REST request body with its strict contract schema; a ValidationError otherwise, whose
+ * paths name the input's fields (`inputFields` maps REST body names that differ).
+ */
+export function validBody<S extends z.ZodType>(
+  schema: S,
+  body: unknown,
+  inputFields: Record<string, string> = {},
+): z.infer<S> {
   const result = schema.safeParse(body);
-  if (!result.success) throw ValidationError.fromIssues(result.error.issues);
+  if (!result.success) throw ValidationError.fromIssues(result.error.issues).renamed(inputFields);
   return result.data;
 }
 

@@ -71,7 +71,7 @@ function siteAddress(input: SiteTarget): SiteAddress {
   if (!input.siteId) throw invalid('siteId', 'required');
   const whole = toRestId(input.siteId, 'Site', true);
   if (whole !== input.siteId) {
-    const [orgId, siteId] = splitAddressId(whole, 2, 'Site') as [string, string];
+    const [orgId, siteId] = splitAddressId(whole, 2, 'Site', 'siteId') as [string, string];
     return { orgId, siteId };
   }
   if (!input.organizationId) {
@@ -92,7 +92,11 @@ function partAddress(
 ): SiteAddress & { id: string } {
   const whole = toRestId(value, typename, true);
   if (whole !== value) {
-    const [orgId, siteId, id] = splitAddressId(whole, 3, typename) as [string, string, string];
+    const [orgId, siteId, id] = splitAddressId(whole, 3, typename, field) as [
+      string,
+      string,
+      string,
+    ];
     return { orgId, siteId, id };
   }
   return { ...siteAddress(input), id: restIdOf(value, typename, field) };

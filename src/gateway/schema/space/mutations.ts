@@ -272,9 +272,11 @@ builder.mutationField('transferSpace', (t) =>
     },
     resolve: (_root, { input }, ctx) =>
       mutate(async () => {
-        const body = validBody(TransferBody, {
-          organization: toRestId(input.organizationId, 'Organization'),
-        });
+        const body = validBody(
+          TransferBody,
+          { organization: toRestId(input.organizationId, 'Organization') },
+          { organization: 'organizationId' },
+        );
         const id = toRestId(input.spaceId, 'Space');
         const space = await ctx.rest.send('POST', `${spacePath(id)}/transfer`, body, Space);
         ctx.rest.clear();
@@ -345,26 +347,30 @@ builder.mutationField('applySpaceTemplate', (t) =>
         const changeRequestId = input.changeRequestId
           ? toRestId(input.changeRequestId, 'ChangeRequest')
           : undefined;
-        const body = validBody(TemplateApplication, {
-          id: input.templateId,
-          ...(input.contentRefs
-            ? {
-                params: {
-                  contentRefs: Object.fromEntries(
-                    input.contentRefs.map((r) => [
-                      r.name,
-                      {
-                        kind: 'file',
-                        file: r.file,
-                        ...(r.space ? { space: toRestId(r.space, 'Space') } : {}),
-                      },
-                    ]),
-                  ),
-                },
-              }
-            : {}),
-          ...(changeRequestId ? { changeRequestId } : {}),
-        });
+        const body = validBody(
+          TemplateApplication,
+          {
+            id: input.templateId,
+            ...(input.contentRefs
+              ? {
+                  params: {
+                    contentRefs: Object.fromEntries(
+                      input.contentRefs.map((r) => [
+                        r.name,
+                        {
+                          kind: 'file',
+                          file: r.file,
+                          ...(r.space ? { space: toRestId(r.space, 'Space') } : {}),
+                        },
+                      ]),
+                    ),
+                  },
+                }
+              : {}),
+            ...(changeRequestId ? { changeRequestId } : {}),
+          },
+          { id: 'templateId', params: 'contentRefs' },
+        );
         await ctx.rest.send('POST', `${spacePath(spaceId)}/content/template`, body, Empty);
         ctx.rest.clear();
         return { space: spaceId, changeRequestId: changeRequestId ?? null };
