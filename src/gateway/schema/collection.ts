@@ -9,12 +9,10 @@ import { TransferBody } from '../../contract/spaces.ts';
 import { builder } from '../builder.ts';
 import { restConnection } from '../connection.ts';
 import type { GatewayContext } from '../context.ts';
-import { MUTATION_ERRORS, mutate } from '../errors.ts';
 import { globalId, toRestId } from '../ids.ts';
 import { seg } from '../upstream/rest.ts';
-import { Empty, given, idRef, OrganizationRef, RoleEnum, validBody } from './organization.ts';
-
-export { idRef };
+import { OrganizationRef, RoleEnum } from './organization.ts';
+import { Empty, given, idRef, validBody, write, writeMutation } from './shared.ts';
 
 type Col = z.infer<typeof Collection>;
 
@@ -166,6 +164,34 @@ export function positionBody(position: { before?: Anchor; after?: Anchor }) {
   return { ...(before ? { before } : {}), ...(after ? { after } : {}) };
 }
 
+/**
+ * The REST body of a move of a space or collection, checked by its `schema`: `parent` null is the
+ * organization root, absent keeps the parent.
+ */
+export function moveBody<S extends z.ZodType>(
+  schema: S,
+  input: {
+    parent?: string | null;
+    position?: { before?: Anchor; after?: Anchor } | null;
+  },
+): z.infer<S> {
+  return validBody(schema, {
+    ...(input.parent !== undefined
+      ? { parent: input.parent === null ? null : toRestId(input.parent, 'Collection') }
+      : {}),
+    ...(input.position ? { position: positionBody(input.position) } : {}),
+  });
+}
+
+/** The REST body of a transfer to another organization; errors name the input's `organizationId`. */
+export function transferBody(organizationId: string) {
+  return validBody(
+    TransferBody,
+    { organization: toRestId(organizationId, 'Organization') },
+    { organization: 'organizationId' },
+  );
+}
+
 // ---- Mutations ---------------------------------------------------------------------------
 
 const CollectionPayload = builder.objectRef<{ collection: Col }>('CollectionPayload').implement({
@@ -200,36 +226,20 @@ const CreateCollectionInput = builder.inputType('CreateCollectionInput', {
   }),
 });
 
-builder.mutationField('createCollection', (t) =>
-  t.field({
-    type: CollectionPayload,
-    errors: { types: MUTATION_ERRORS, union: { name: 'CreateCollectionResult' } },
-    description: 'Creates a collection in an organization, optionally inside another.',
-    args: {
-      input: t.arg({
-        description: 'The fields of the write, mirroring its REST body.',
-        type: CreateCollectionInput,
-        required: true,
-      }),
-    },
-    resolve: (_root, { input }, ctx) =>
-      mutate(async () => {
-        const body = validBody(CreateCollectionBody, {
-          ...given(input, ['title'] as const),
-          ...(input.parent ? { parent: toRestId(input.parent, 'Collection') } : {}),
-        });
-        const org = toRestId(input.organizationId, 'Organization');
-        const collection = await ctx.rest.send(
-          'POST',
-          `/orgs/${seg(org)}/collections`,
-          body,
-          Collection,
-        );
-        ctx.rest.clear();
-        return { collection };
-      }),
-  }),
-);
+writeMutation('createCollection', {
+  type: CollectionPayload,
+  input: CreateCollectionInput,
+  description: 'Creates a collection in an organization, optionally inside another.',
+  resolve: async (input, ctx) => {
+    const body = validBody(CreateCollectionBody, {
+      ...given(input, ['title'] as const),
+      ...(input.parent ? { parent: toRestId(input.parent, 'Collection') } : {}),
+    });
+    const org = toRestId(input.organizationId, 'Organization');
+    const collection = await write(ctx, 'POST', `/orgs/${seg(org)}/collections`, body, Collection);
+    return { collection };
+  },
+});
 
 const UpdateCollectionInput = builder.inputType('UpdateCollectionInput', {
   description: 'Changes to a collection; absent fields stay as they are.',
@@ -244,31 +254,20 @@ const UpdateCollectionInput = builder.inputType('UpdateCollectionInput', {
   }),
 });
 
-builder.mutationField('updateCollection', (t) =>
-  t.field({
-    type: CollectionPayload,
-    errors: { types: MUTATION_ERRORS, union: { name: 'UpdateCollectionResult' } },
-    description: "Updates a collection's title, description or default level.",
-    args: {
-      input: t.arg({
-        description: 'The fields of the write, mirroring its REST body.',
-        type: UpdateCollectionInput,
-        required: true,
-      }),
-    },
-    resolve: (_root, { input }, ctx) =>
-      mutate(async () => {
-        const body = validBody(
-          UpdateCollectionBody,
-          given(input, ['title', 'description', 'defaultLevel'] as const),
-        );
-        const id = toRestId(input.collectionId, 'Collection');
-        const collection = await ctx.rest.send('PATCH', collectionPath(id), body, Collection);
-        ctx.rest.clear();
-        return { collection };
-      }),
-  }),
-);
+writeMutation('updateCollection', {
+  type: CollectionPayload,
+  input: UpdateCollectionInput,
+  description: "Updates a collection's title, description or default level.",
+  resolve: async (input, ctx) => {
+    const body = validBody(
+      UpdateCollectionBody,
+      given(input, ['title', 'description', 'defaultLevel'] as const),
+    );
+    const id = toRestId(input.collectionId, 'Collection');
+    const collection = await write(ctx, 'PATCH', collectionPath(id), body, Collection);
+    return { collection };
+  },
+});
 
 const CollectionIdInput = (name: string, description: string) =>
   builder.inputType(name, {
@@ -280,27 +279,16 @@ const CollectionIdInput = (name: string, description: string) =>
 
 const restId = z.string().trim().min(1, 'required').max(200, 'at most 200 characters');
 
-builder.mutationField('deleteCollection', (t) =>
-  t.field({
-    type: DeletePayload,
-    errors: { types: MUTATION_ERRORS, union: { name: 'DeleteCollectionResult' } },
-    description: 'Deletes a collection (succeeds also when it did not exist).',
-    args: {
-      input: t.arg({
-        description: 'The fields of the write, mirroring its REST body.',
-        type: CollectionIdInput('DeleteCollectionInput', 'The collection to delete.'),
-        required: true,
-      }),
-    },
-    resolve: (_root, { input }, ctx) =>
-      mutate(async () => {
-        const id = validBody(restId, toRestId(input.collectionId, 'Collection'));
-        await ctx.rest.send('DELETE', collectionPath(id), undefined, Empty);
-        ctx.rest.clear();
-        return { deletedId: globalId('Collection', id) };
-      }),
-  }),
-);
+writeMutation('deleteCollection', {
+  type: DeletePayload,
+  input: () => CollectionIdInput('DeleteCollectionInput', 'The collection to delete.'),
+  description: 'Deletes a collection (succeeds also when it did not exist).',
+  resolve: async (input, ctx) => {
+    const id = validBody(restId, toRestId(input.collectionId, 'Collection'));
+    await write(ctx, 'DELETE', collectionPath(id), undefined, Empty);
+    return { deletedId: globalId('Collection', id) };
+  },
+});
 
 const MoveCollectionInput = builder.inputType('MoveCollectionInput', {
   description: 'Where to move a collection.',
@@ -317,38 +305,17 @@ const MoveCollectionInput = builder.inputType('MoveCollectionInput', {
   }),
 });
 
-builder.mutationField('moveCollection', (t) =>
-  t.field({
-    type: CollectionPayload,
-    errors: { types: MUTATION_ERRORS, union: { name: 'MoveCollectionResult' } },
-    description: 'Moves a collection to another parent and/or place among its siblings.',
-    args: {
-      input: t.arg({
-        description: 'The fields of the write, mirroring its REST body.',
-        type: MoveCollectionInput,
-        required: true,
-      }),
-    },
-    resolve: (_root, { input }, ctx) =>
-      mutate(async () => {
-        const body = validBody(MoveCollectionBody, {
-          ...(input.parent !== undefined
-            ? { parent: input.parent === null ? null : toRestId(input.parent, 'Collection') }
-            : {}),
-          ...(input.position ? { position: positionBody(input.position) } : {}),
-        });
-        const id = toRestId(input.collectionId, 'Collection');
-        const collection = await ctx.rest.send(
-          'POST',
-          `${collectionPath(id)}/move`,
-          body,
-          Collection,
-        );
-        ctx.rest.clear();
-        return { collection };
-      }),
-  }),
-);
+writeMutation('moveCollection', {
+  type: CollectionPayload,
+  input: MoveCollectionInput,
+  description: 'Moves a collection to another parent and/or place among its siblings.',
+  resolve: async (input, ctx) => {
+    const body = moveBody(MoveCollectionBody, input);
+    const id = toRestId(input.collectionId, 'Collection');
+    const collection = await write(ctx, 'POST', `${collectionPath(id)}/move`, body, Collection);
+    return { collection };
+  },
+});
 
 const TransferCollectionInput = builder.inputType('TransferCollectionInput', {
   description: 'The collection and its target organization.',
@@ -361,35 +328,16 @@ const TransferCollectionInput = builder.inputType('TransferCollectionInput', {
   }),
 });
 
-builder.mutationField('transferCollection', (t) =>
-  t.field({
-    type: CollectionPayload,
-    errors: { types: MUTATION_ERRORS, union: { name: 'TransferCollectionResult' } },
-    description:
-      'Transfers a collection to another organization (needs `admin` in both organizations).',
-    args: {
-      input: t.arg({
-        description: 'The fields of the write, mirroring its REST body.',
-        type: TransferCollectionInput,
-        required: true,
-      }),
-    },
-    resolve: (_root, { input }, ctx) =>
-      mutate(async () => {
-        const body = validBody(
-          TransferBody,
-          { organization: toRestId(input.organizationId, 'Organization') },
-          { organization: 'organizationId' },
-        );
-        const id = toRestId(input.collectionId, 'Collection');
-        const collection = await ctx.rest.send(
-          'POST',
-          `${collectionPath(id)}/transfer`,
-          body,
-          Collection,
-        );
-        ctx.rest.clear();
-        return { collection };
-      }),
-  }),
-);
+writeMutation('transferCollection', {
+  type: CollectionPayload,
+  input: TransferCollectionInput,
+  description:
+    'Transfers a collection to another organization (needs `admin` in both organizations).',
+  resolve: async (input, ctx) => {
+    const body = transferBody(input.organizationId);
+    const id = toRestId(input.collectionId, 'Collection');
+    const path = `${collectionPath(id)}/transfer`;
+    const collection = await write(ctx, 'POST', path, body, Collection);
+    return { collection };
+  },
+});

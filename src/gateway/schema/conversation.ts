@@ -15,14 +15,16 @@ import { addressId, toRestId } from '../ids.ts';
 import { reference } from '../refs.ts';
 import { seg } from '../upstream/rest.ts';
 import { inputEnumType, openEnumType } from './common.ts';
-import { Empty, OrderEnum, OrganizationRef, validBody } from './organization.ts';
+import { OrderEnum, OrganizationRef } from './organization.ts';
 import {
   addressLoader,
   capitalized,
+  Empty,
   idReference,
   locationUrlsType,
   mapConnection,
   orgScopedAddress,
+  validBody,
   write,
   writeMutation,
 } from './shared.ts';

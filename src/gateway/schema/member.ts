@@ -4,18 +4,15 @@ import { Member, MemberSpace, UpdateMemberBody } from '../../contract/members.ts
 import { builder } from '../builder.ts';
 import { restConnection } from '../connection.ts';
 import type { GatewayContext } from '../context.ts';
-import { MUTATION_ERRORS, mutate } from '../errors.ts';
 import { addressId, globalId, splitAddressId, toRestId } from '../ids.ts';
 import { seg } from '../upstream/rest.ts';
 import {
   DeletedInOrganizationPayload,
-  Empty,
-  idRef,
   OrderEnum,
   OrganizationRef,
   RoleEnum,
-  validBody,
 } from './organization.ts';
+import { Empty, idRef, validBody, write, writeMutation } from './shared.ts';
 import { SpaceRef, spacePath } from './space.ts';
 
 /** A member as the graph carries it: the REST member plus the organization it belongs to. */
@@ -228,28 +225,17 @@ const SetMemberRoleInput = builder.inputType('SetMemberRoleInput', {
   }),
 });
 
-builder.mutationField('setMemberRole', (t) =>
-  t.field({
-    type: MemberPayload,
-    errors: { types: MUTATION_ERRORS, union: { name: 'SetMemberRoleResult' } },
-    description: "Changes a member's role in the organization (needs organization `admin`).",
-    args: {
-      input: t.arg({
-        description: 'The fields of the write, mirroring its REST body.',
-        type: SetMemberRoleInput,
-        required: true,
-      }),
-    },
-    resolve: (_root, { input }, ctx) =>
-      mutate(async () => {
-        const body = validBody(UpdateMemberBody, { role: input.role ?? null });
-        const [orgId, userId] = memberAddress(input);
-        const member = await ctx.rest.send('PATCH', memberPath(orgId, userId), body, Member);
-        ctx.rest.clear();
-        return { member: inOrganization(orgId, member) };
-      }),
-  }),
-);
+writeMutation('setMemberRole', {
+  type: MemberPayload,
+  input: SetMemberRoleInput,
+  description: "Changes a member's role in the organization (needs organization `admin`).",
+  resolve: async (input, ctx) => {
+    const body = validBody(UpdateMemberBody, { role: input.role ?? null });
+    const [orgId, userId] = memberAddress(input);
+    const member = await write(ctx, 'PATCH', memberPath(orgId, userId), body, Member);
+    return { member: inOrganization(orgId, member) };
+  },
+});
 
 const MemberAddressInput = (name: string, description: string) =>
   builder.inputType(name, {
@@ -263,51 +249,24 @@ const MemberAddressInput = (name: string, description: string) =>
     }),
   });
 
-builder.mutationField('removeMember', (t) =>
-  t.field({
-    type: DeletedInOrganizationPayload,
-    errors: { types: MUTATION_ERRORS, union: { name: 'RemoveMemberResult' } },
-    description: 'Removes a member from the organization (succeeds also when not a member).',
-    args: {
-      input: t.arg({
-        description: 'The fields of the write, mirroring its REST body.',
-        type: MemberAddressInput('RemoveMemberInput', 'The member to remove.'),
-        required: true,
-      }),
-    },
-    resolve: (_root, { input }, ctx) =>
-      mutate(async () => {
-        const [orgId, userId] = memberAddress(input);
-        await ctx.rest.send('DELETE', memberPath(orgId, userId), undefined, Empty);
-        ctx.rest.clear();
-        return { deletedId: globalId('Member', addressId(orgId, userId)), organization: orgId };
-      }),
-  }),
-);
+writeMutation('removeMember', {
+  type: DeletedInOrganizationPayload,
+  input: () => MemberAddressInput('RemoveMemberInput', 'The member to remove.'),
+  description: 'Removes a member from the organization (succeeds also when not a member).',
+  resolve: async (input, ctx) => {
+    const [orgId, userId] = memberAddress(input);
+    await write(ctx, 'DELETE', memberPath(orgId, userId), undefined, Empty);
+    return { deletedId: globalId('Member', addressId(orgId, userId)), organization: orgId };
+  },
+});
 
-builder.mutationField('addSSOMember', (t) =>
-  t.field({
-    type: MemberPayload,
-    errors: { types: MUTATION_ERRORS, union: { name: 'AddSSOMemberResult' } },
-    description: 'Adds a user to the organization as an SSO member.',
-    args: {
-      input: t.arg({
-        description: 'The fields of the write, mirroring its REST body.',
-        type: MemberAddressInput('AddSSOMemberInput', 'The user to add as an SSO member.'),
-        required: true,
-      }),
-    },
-    resolve: (_root, { input }, ctx) =>
-      mutate(async () => {
-        const [orgId, userId] = memberAddress(input);
-        const member = await ctx.rest.send(
-          'POST',
-          `${memberPath(orgId, userId)}/sso`,
-          undefined,
-          Member,
-        );
-        ctx.rest.clear();
-        return { member: inOrganization(orgId, member) };
-      }),
-  }),
-);
+writeMutation('addSSOMember', {
+  type: MemberPayload,
+  input: () => MemberAddressInput('AddSSOMemberInput', 'The user to add as an SSO member.'),
+  description: 'Adds a user to the organization as an SSO member.',
+  resolve: async (input, ctx) => {
+    const [orgId, userId] = memberAddress(input);
+    const member = await write(ctx, 'POST', `${memberPath(orgId, userId)}/sso`, undefined, Member);
+    return { member: inOrganization(orgId, member) };
+  },
+});

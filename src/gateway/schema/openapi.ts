@@ -13,14 +13,16 @@ import { addressId, globalId, toRestId } from '../ids.ts';
 import { reference } from '../refs.ts';
 import { seg } from '../upstream/rest.ts';
 import { openEnumType } from './common.ts';
-import { Empty, OrganizationRef, validBody } from './organization.ts';
+import { OrganizationRef } from './organization.ts';
 import {
   addressLoader,
   deletedInOrganizationPayload,
+  Empty,
   idReference,
   locationUrlsType,
   mapConnection,
   orgScopedAddress,
+  validBody,
   write,
   writeMutation,
 } from './shared.ts';

@@ -1,6 +1,6 @@
 /**
  * The organization domain (folder `organization/`): types, queries, mutations. Other domains
- * import its refs and the shared mutation helpers from here.
+ * import its refs from here.
  */
 import './organization/queries.ts';
 

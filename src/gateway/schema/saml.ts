@@ -9,19 +9,11 @@ import {
 import { builder } from '../builder.ts';
 import { restConnection } from '../connection.ts';
 import type { GatewayContext } from '../context.ts';
-import { MUTATION_ERRORS, mutate } from '../errors.ts';
 import { addressId, globalId, splitAddressId, toRestId } from '../ids.ts';
 import { seg } from '../upstream/rest.ts';
 import { openEnumType } from './common.ts';
-import {
-  DeletedInOrganizationPayload,
-  Empty,
-  given,
-  idRef,
-  OrganizationRef,
-  RoleEnum,
-  validBody,
-} from './organization.ts';
+import { DeletedInOrganizationPayload, OrganizationRef, RoleEnum } from './organization.ts';
+import { Empty, given, idRef, validBody, write, writeMutation } from './shared.ts';
 import { TeamRef, teamInOrganization } from './team.ts';
 
 type Provider = z.infer<typeof SamlProvider> & { orgId: string };
@@ -215,33 +207,17 @@ function samlBody<T extends { defaultTeam?: string | null }>(input: T): T {
   return input.defaultTeam ? { ...input, defaultTeam: toRestId(input.defaultTeam, 'Team') } : input;
 }
 
-builder.mutationField('createSAMLProvider', (t) =>
-  t.field({
-    type: SAMLProviderPayload,
-    errors: { types: MUTATION_ERRORS, union: { name: 'CreateSAMLProviderResult' } },
-    description: 'Creates a SAML provider (needs organization `admin`).',
-    args: {
-      input: t.arg({
-        description: 'The fields of the write, mirroring its REST body.',
-        type: CreateSAMLProviderInput,
-        required: true,
-      }),
-    },
-    resolve: (_root, { input }, ctx) =>
-      mutate(async () => {
-        const body = validBody(CreateSamlProviderBody, samlBody(given(input, samlFields)));
-        const orgId = toRestId(input.organizationId, 'Organization');
-        const provider = await ctx.rest.send(
-          'POST',
-          `/orgs/${seg(orgId)}/saml`,
-          body,
-          SamlProvider,
-        );
-        ctx.rest.clear();
-        return { samlProvider: { ...provider, orgId } };
-      }),
-  }),
-);
+writeMutation('createSAMLProvider', {
+  type: SAMLProviderPayload,
+  input: CreateSAMLProviderInput,
+  description: 'Creates a SAML provider (needs organization `admin`).',
+  resolve: async (input, ctx) => {
+    const body = validBody(CreateSamlProviderBody, samlBody(given(input, samlFields)));
+    const orgId = toRestId(input.organizationId, 'Organization');
+    const provider = await write(ctx, 'POST', `/orgs/${seg(orgId)}/saml`, body, SamlProvider);
+    return { samlProvider: { ...provider, orgId } };
+  },
+});
 
 const UpdateSAMLProviderInput = builder.inputType('UpdateSAMLProviderInput', {
   description: 'Changes to a SAML provider; absent fields stay, null clears an optional one.',
@@ -257,29 +233,18 @@ const UpdateSAMLProviderInput = builder.inputType('UpdateSAMLProviderInput', {
   }),
 });
 
-builder.mutationField('updateSAMLProvider', (t) =>
-  t.field({
-    type: SAMLProviderPayload,
-    errors: { types: MUTATION_ERRORS, union: { name: 'UpdateSAMLProviderResult' } },
-    description: 'Updates a SAML provider.',
-    args: {
-      input: t.arg({
-        description: 'The fields of the write, mirroring its REST body.',
-        type: UpdateSAMLProviderInput,
-        required: true,
-      }),
-    },
-    resolve: (_root, { input }, ctx) =>
-      mutate(async () => {
-        const body = validBody(UpdateSamlProviderBody, samlBody(given(input, samlFields)));
-        const orgId = toRestId(input.organizationId, 'Organization');
-        const id = toRestId(input.samlProviderId, 'SAMLProvider');
-        const provider = await ctx.rest.send('PATCH', samlPath(orgId, id), body, SamlProvider);
-        ctx.rest.clear();
-        return { samlProvider: { ...provider, orgId } };
-      }),
-  }),
-);
+writeMutation('updateSAMLProvider', {
+  type: SAMLProviderPayload,
+  input: UpdateSAMLProviderInput,
+  description: 'Updates a SAML provider.',
+  resolve: async (input, ctx) => {
+    const body = validBody(UpdateSamlProviderBody, samlBody(given(input, samlFields)));
+    const orgId = toRestId(input.organizationId, 'Organization');
+    const id = toRestId(input.samlProviderId, 'SAMLProvider');
+    const provider = await write(ctx, 'PATCH', samlPath(orgId, id), body, SamlProvider);
+    return { samlProvider: { ...provider, orgId } };
+  },
+});
 
 const DeleteSAMLProviderInput = builder.inputType('DeleteSAMLProviderInput', {
   description: 'The SAML provider to delete.',
@@ -289,25 +254,14 @@ const DeleteSAMLProviderInput = builder.inputType('DeleteSAMLProviderInput', {
   }),
 });
 
-builder.mutationField('deleteSAMLProvider', (t) =>
-  t.field({
-    type: DeletedInOrganizationPayload,
-    errors: { types: MUTATION_ERRORS, union: { name: 'DeleteSAMLProviderResult' } },
-    description: 'Deletes a SAML provider (succeeds also when it did not exist).',
-    args: {
-      input: t.arg({
-        description: 'The fields of the write, mirroring its REST body.',
-        type: DeleteSAMLProviderInput,
-        required: true,
-      }),
-    },
-    resolve: (_root, { input }, ctx) =>
-      mutate(async () => {
-        const orgId = toRestId(input.organizationId, 'Organization');
-        const id = toRestId(input.samlProviderId, 'SAMLProvider');
-        await ctx.rest.send('DELETE', samlPath(orgId, id), undefined, Empty);
-        ctx.rest.clear();
-        return { deletedId: globalId('SAMLProvider', addressId(orgId, id)), organization: orgId };
-      }),
-  }),
-);
+writeMutation('deleteSAMLProvider', {
+  type: DeletedInOrganizationPayload,
+  input: DeleteSAMLProviderInput,
+  description: 'Deletes a SAML provider (succeeds also when it did not exist).',
+  resolve: async (input, ctx) => {
+    const orgId = toRestId(input.organizationId, 'Organization');
+    const id = toRestId(input.samlProviderId, 'SAMLProvider');
+    await write(ctx, 'DELETE', samlPath(orgId, id), undefined, Empty);
+    return { deletedId: globalId('SAMLProvider', addressId(orgId, id)), organization: orgId };
+  },
+});

@@ -10,8 +10,8 @@ import {
 import { builder } from '../builder.ts';
 import { restConnection } from '../connection.ts';
 import { seg } from '../upstream/rest.ts';
-import { idRef } from './collection.ts';
 import { OrganizationRef } from './organization.ts';
+import { idRef } from './shared.ts';
 import { SpaceRef, spacePath } from './space.ts';
 
 /** `query` of search operations: required, at most 512 characters. */

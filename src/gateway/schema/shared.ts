@@ -1,6 +1,6 @@
 import type { InputObjectRef, ObjectRef } from '@pothos/core';
 import type { GraphQLResolveInfo } from 'graphql';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { builder } from '../builder.ts';
 import type { ConnectionResult } from '../connection.ts';
 import type { GatewayContext } from '../context.ts';
@@ -50,6 +50,43 @@ export function writeMutation<In extends object, Out>(
         mutate(() => resolve((args as { input: In }).input, ctx)) as never,
     }),
   );
+}
+
+/**
+ * Parses a REST request body with its strict contract schema; a ValidationError otherwise, whose
+ * paths name the input's fields (`inputFields` maps REST body names that differ).
+ */
+export function validBody<S extends z.ZodType>(
+  schema: S,
+  body: unknown,
+  inputFields: Record<string, string> = {},
+): z.infer<S> {
+  const result = schema.safeParse(body);
+  if (!result.success) throw ValidationError.fromIssues(result.error.issues).renamed(inputFields);
+  return result.data;
+}
+
+/** Copies the keys of `input` that were given (null included), leaving absent ones out. */
+export function given<T extends object, K extends keyof T>(
+  input: T,
+  keys: readonly K[],
+): Partial<Pick<T, K>> {
+  const out: Partial<Pick<T, K>> = {};
+  for (const key of keys) {
+    if (input[key] !== undefined) out[key] = input[key];
+  }
+  return out;
+}
+
+/** Accepts anything (a 204 or an answer whose body the payload does not use). */
+export const Empty = z.unknown();
+
+/**
+ * A reference to a loadable object by REST id: the id alone when only `id` (or `__typename`) is
+ * selected, so it costs no upstream call; otherwise the key its loader fetches.
+ */
+export function idRef<T>(info: GraphQLResolveInfo, id: string): string | T {
+  return reference(info, id, { id }) as string | T;
 }
 
 /** `createSite` -> `CreateSite`. */

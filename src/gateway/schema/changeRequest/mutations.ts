@@ -10,8 +10,7 @@ import { ValidationError } from '../../errors.ts';
 import { addressId, splitAddressId, toRestId } from '../../ids.ts';
 import { seg } from '../../upstream/rest.ts';
 import { UNKNOWN } from '../common.ts';
-import { validBody } from '../organization.ts';
-import { type InputFields, write, writeMutation } from '../shared.ts';
+import { type InputFields, validBody, write, writeMutation } from '../shared.ts';
 import { SpaceRef } from '../space.ts';
 import {
   ChangeRequestRef,

@@ -13,8 +13,7 @@ import { ValidationError } from '../../errors.ts';
 import { globalId, toRestId } from '../../ids.ts';
 import { changeRequestAddress } from '../changeRequest/mutations.ts';
 import { scopedAddress, splitScoped } from '../content/scope.ts';
-import { Empty, validBody } from '../organization.ts';
-import { type InputFields, type Types, write, writeMutation } from '../shared.ts';
+import { Empty, type InputFields, type Types, validBody, write, writeMutation } from '../shared.ts';
 import {
   CommentRef,
   CommentReplyRef,

@@ -7,46 +7,16 @@ import {
   UpdateOrganizationBody,
 } from '../../../contract/organizations.ts';
 import { builder } from '../../builder.ts';
-import { MUTATION_ERRORS, mutate, ValidationError } from '../../errors.ts';
 import { globalId, toRestId } from '../../ids.ts';
 import { seg } from '../../upstream/rest.ts';
+import { Empty, given, idRef, validBody, write, writeMutation } from '../shared.ts';
 import {
   AgentInstructionsRef,
   type Instructions,
-  idRef,
   type Org,
   OrganizationRef,
   RoleEnum,
 } from './types.ts';
-
-/**
- * Parses a REST request body with its strict contract schema; a ValidationError otherwise, whose
- * paths name the input's fields (`inputFields` maps REST body names that differ).
- */
-export function validBody<S extends z.ZodType>(
-  schema: S,
-  body: unknown,
-  inputFields: Record<string, string> = {},
-): z.infer<S> {
-  const result = schema.safeParse(body);
-  if (!result.success) throw ValidationError.fromIssues(result.error.issues).renamed(inputFields);
-  return result.data;
-}
-
-/** Copies the keys of `input` that were given (null included), leaving absent ones out. */
-export function given<T extends object, K extends keyof T>(
-  input: T,
-  keys: readonly K[],
-): Partial<Pick<T, K>> {
-  const out: Partial<Pick<T, K>> = {};
-  for (const key of keys) {
-    if (input[key] !== undefined) out[key] = input[key];
-  }
-  return out;
-}
-
-/** Accepts anything (a 204 or an answer whose body the payload does not use). */
-export const Empty = z.unknown();
 
 const MergeRuleInput = builder.inputType('MergeRuleInput', {
   description: 'One merge rule.',
@@ -133,77 +103,54 @@ const OrganizationIdInput = (name: string, description: string) =>
 
 const orgPath = (id: string) => `/orgs/${seg(toRestId(id, 'Organization'))}`;
 
-builder.mutationField('updateOrganization', (t) =>
-  t.field({
-    type: OrganizationPayload,
-    errors: { types: MUTATION_ERRORS, union: { name: 'UpdateOrganizationResult' } },
-    description: 'Updates an organization (needs organization `admin`).',
-    args: {
-      input: t.arg({
-        description: 'The fields of the write, mirroring its REST body.',
-        type: UpdateOrganizationInput,
-        required: true,
-      }),
-    },
-    resolve: (_root, { input }, ctx) =>
-      mutate(async () => {
-        const body = validBody(UpdateOrganizationBody, {
-          ...given(input, [
-            'title',
-            'emailDomains',
-            'hostname',
-            'defaultRole',
-            'logo',
-            'sso',
-            'ai',
-            'inviteLinks',
-          ] as const),
-          ...(input.defaultContent !== undefined
-            ? {
-                defaultContent: input.defaultContent && {
-                  type: 'site',
-                  site: toRestId(input.defaultContent.site, 'Site'),
-                },
-              }
-            : {}),
-          ...(input.mergeRules !== undefined
-            ? { mergeRules: mergeRulesBody(input.mergeRules) }
-            : {}),
-        });
-        const organization = await ctx.rest.send(
-          'PATCH',
-          orgPath(input.organizationId),
-          body,
-          Organization,
-        );
-        ctx.rest.clear();
-        return { organization };
-      }),
-  }),
-);
+writeMutation('updateOrganization', {
+  type: OrganizationPayload,
+  input: UpdateOrganizationInput,
+  description: 'Updates an organization (needs organization `admin`).',
+  resolve: async (input, ctx) => {
+    const body = validBody(UpdateOrganizationBody, {
+      ...given(input, [
+        'title',
+        'emailDomains',
+        'hostname',
+        'defaultRole',
+        'logo',
+        'sso',
+        'ai',
+        'inviteLinks',
+      ] as const),
+      ...(input.defaultContent !== undefined
+        ? {
+            defaultContent: input.defaultContent && {
+              type: 'site',
+              site: toRestId(input.defaultContent.site, 'Site'),
+            },
+          }
+        : {}),
+      ...(input.mergeRules !== undefined ? { mergeRules: mergeRulesBody(input.mergeRules) } : {}),
+    });
+    const organization = await write(
+      ctx,
+      'PATCH',
+      orgPath(input.organizationId),
+      body,
+      Organization,
+    );
+    return { organization };
+  },
+});
 
-builder.mutationField('joinOrganization', (t) =>
-  t.field({
-    type: OrganizationPayload,
-    errors: { types: MUTATION_ERRORS, union: { name: 'JoinOrganizationResult' } },
-    description:
-      "Joins an organization when the caller's verified email domain matches one of its allowed domains.",
-    args: {
-      input: t.arg({
-        description: 'The fields of the write, mirroring its REST body.',
-        type: OrganizationIdInput('JoinOrganizationInput', 'The organization to join.'),
-        required: true,
-      }),
-    },
-    resolve: (_root, { input }, ctx) =>
-      mutate(async () => {
-        const id = toRestId(input.organizationId, 'Organization');
-        await ctx.rest.send('POST', `${orgPath(id)}/join`, undefined, Empty);
-        ctx.rest.clear();
-        return { organization: id };
-      }),
-  }),
-);
+writeMutation('joinOrganization', {
+  type: OrganizationPayload,
+  input: () => OrganizationIdInput('JoinOrganizationInput', 'The organization to join.'),
+  description:
+    "Joins an organization when the caller's verified email domain matches one of its allowed domains.",
+  resolve: async (input, ctx) => {
+    const id = toRestId(input.organizationId, 'Organization');
+    await write(ctx, 'POST', `${orgPath(id)}/join`, undefined, Empty);
+    return { organization: id };
+  },
+});
 
 const PingOrganizationPayload = builder
   .objectRef<{ organization: string; serviceVisitorClaims: string | null }>(
@@ -226,28 +173,17 @@ const PingOrganizationPayload = builder
     }),
   });
 
-builder.mutationField('pingOrganization', (t) =>
-  t.field({
-    type: PingOrganizationPayload,
-    errors: { types: MUTATION_ERRORS, union: { name: 'PingOrganizationResult' } },
-    description:
-      "Updates the caller's organization membership (last seen); may return visitor claims.",
-    args: {
-      input: t.arg({
-        description: 'The fields of the write, mirroring its REST body.',
-        type: OrganizationIdInput('PingOrganizationInput', 'The organization to ping.'),
-        required: true,
-      }),
-    },
-    resolve: (_root, { input }, ctx) =>
-      mutate(async () => {
-        const id = toRestId(input.organizationId, 'Organization');
-        const result = await ctx.rest.send('POST', `${orgPath(id)}/ping`, undefined, PingResult);
-        ctx.rest.clear();
-        return { organization: id, serviceVisitorClaims: result?.serviceVisitorClaims ?? null };
-      }),
-  }),
-);
+writeMutation('pingOrganization', {
+  type: PingOrganizationPayload,
+  input: () => OrganizationIdInput('PingOrganizationInput', 'The organization to ping.'),
+  description:
+    "Updates the caller's organization membership (last seen); may return visitor claims.",
+  resolve: async (input, ctx) => {
+    const id = toRestId(input.organizationId, 'Organization');
+    const result = await write(ctx, 'POST', `${orgPath(id)}/ping`, undefined, PingResult);
+    return { organization: id, serviceVisitorClaims: result?.serviceVisitorClaims ?? null };
+  },
+});
 
 const DeleteLinkInviteInput = builder.inputType('DeleteOrganizationLinkInviteInput', {
   description: 'The invite link to delete.',
@@ -277,33 +213,17 @@ export const DeletedInOrganizationPayload = builder
     }),
   });
 
-builder.mutationField('deleteOrganizationLinkInvite', (t) =>
-  t.field({
-    type: DeletedInOrganizationPayload,
-    errors: { types: MUTATION_ERRORS, union: { name: 'DeleteOrganizationLinkInviteResult' } },
-    description: 'Deletes an invite link (succeeds also when it did not exist).',
-    args: {
-      input: t.arg({
-        description: 'The fields of the write, mirroring its REST body.',
-        type: DeleteLinkInviteInput,
-        required: true,
-      }),
-    },
-    resolve: (_root, { input }, ctx) =>
-      mutate(async () => {
-        const id = toRestId(input.organizationId, 'Organization');
-        const inviteId = validBody(z.string().trim().min(1).max(200), input.inviteId);
-        await ctx.rest.send(
-          'DELETE',
-          `${orgPath(id)}/link-invites/${seg(inviteId)}`,
-          undefined,
-          Empty,
-        );
-        ctx.rest.clear();
-        return { deletedId: inviteId, organization: id };
-      }),
-  }),
-);
+writeMutation('deleteOrganizationLinkInvite', {
+  type: DeletedInOrganizationPayload,
+  input: DeleteLinkInviteInput,
+  description: 'Deletes an invite link (succeeds also when it did not exist).',
+  resolve: async (input, ctx) => {
+    const id = toRestId(input.organizationId, 'Organization');
+    const inviteId = validBody(z.string().trim().min(1).max(200), input.inviteId);
+    await write(ctx, 'DELETE', `${orgPath(id)}/link-invites/${seg(inviteId)}`, undefined, Empty);
+    return { deletedId: inviteId, organization: id };
+  },
+});
 
 const SetAgentInstructionsInput = builder.inputType('SetAgentInstructionsInput', {
   description: "New instructions of the organization's docs agents.",
@@ -331,33 +251,18 @@ const SetAgentInstructionsPayload = builder
     }),
   });
 
-builder.mutationField('setAgentInstructions', (t) =>
-  t.field({
-    type: SetAgentInstructionsPayload,
-    errors: { types: MUTATION_ERRORS, union: { name: 'SetAgentInstructionsResult' } },
-    description: "Replaces the instructions of the organization's docs agents.",
-    args: {
-      input: t.arg({
-        description: 'The fields of the write, mirroring its REST body.',
-        type: SetAgentInstructionsInput,
-        required: true,
-      }),
-    },
-    resolve: (_root, { input }, ctx) =>
-      mutate(async () => {
-        const body = validBody(PutAgentInstructionsBody, { instructions: input.instructions });
-        const orgId = toRestId(input.organizationId, 'Organization');
-        const result = await ctx.rest.send(
-          'PUT',
-          `${orgPath(orgId)}/agent-instructions`,
-          body,
-          AgentInstructions,
-        );
-        ctx.rest.clear();
-        return { agentInstructions: { ...result, orgId } };
-      }),
-  }),
-);
+writeMutation('setAgentInstructions', {
+  type: SetAgentInstructionsPayload,
+  input: SetAgentInstructionsInput,
+  description: "Replaces the instructions of the organization's docs agents.",
+  resolve: async (input, ctx) => {
+    const body = validBody(PutAgentInstructionsBody, { instructions: input.instructions });
+    const orgId = toRestId(input.organizationId, 'Organization');
+    const path = `${orgPath(orgId)}/agent-instructions`;
+    const result = await write(ctx, 'PUT', path, body, AgentInstructions);
+    return { agentInstructions: { ...result, orgId } };
+  },
+});
 
 /** The global ID of an organization from its REST id. */
 export const organizationGlobalId = (id: string) => globalId('Organization', id);

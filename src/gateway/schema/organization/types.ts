@@ -1,20 +1,11 @@
-import type { GraphQLResolveInfo } from 'graphql';
 import type { z } from 'zod';
 import { ENUMS } from '../../../contract/common.ts';
 import { AgentInstructions, Organization } from '../../../contract/organizations.ts';
 import { builder } from '../../builder.ts';
 import type { GatewayContext } from '../../context.ts';
-import { reference } from '../../refs.ts';
 import { seg } from '../../upstream/rest.ts';
 import { openEnumType } from '../common.ts';
-
-/**
- * A reference to a loadable object by REST id: the id alone when only `id` (or `__typename`) is
- * selected, so it costs no upstream call; otherwise the key its loader fetches.
- */
-export function idRef<T>(info: GraphQLResolveInfo, id: string): string | T {
-  return reference(info, id, { id }) as string | T;
-}
+import { idRef } from '../shared.ts';
 
 export const RoleEnum = openEnumType(
   'Role',

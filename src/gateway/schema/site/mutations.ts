@@ -23,8 +23,15 @@ import { ValidationError } from '../../errors.ts';
 import { addressId, globalId, splitAddressId, toRestId } from '../../ids.ts';
 import { seg } from '../../upstream/rest.ts';
 import { DeletePayload } from '../collection.ts';
-import { Empty, given, validBody } from '../organization.ts';
-import { capitalized, type InputFields, write, writeMutation } from '../shared.ts';
+import {
+  capitalized,
+  Empty,
+  given,
+  type InputFields,
+  validBody,
+  write,
+  writeMutation,
+} from '../shared.ts';
 import {
   groupValue,
   partKey,

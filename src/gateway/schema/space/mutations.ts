@@ -3,22 +3,14 @@ import {
   CreateSpaceBody,
   MoveSpaceBody,
   Space,
-  TransferBody,
   UpdateSpaceBody,
 } from '../../../contract/spaces.ts';
 import { builder } from '../../builder.ts';
-import { MUTATION_ERRORS, mutate } from '../../errors.ts';
 import { globalId, toRestId } from '../../ids.ts';
 import { seg } from '../../upstream/rest.ts';
-import { DeletePayload, idRef, PositionInput, positionBody } from '../collection.ts';
-import {
-  Empty,
-  given,
-  MergeRulesInput,
-  mergeRulesBody,
-  RoleEnum,
-  validBody,
-} from '../organization.ts';
+import { DeletePayload, moveBody, PositionInput, transferBody } from '../collection.ts';
+import { MergeRulesInput, mergeRulesBody, RoleEnum } from '../organization.ts';
+import { Empty, given, idRef, validBody, write, writeMutation } from '../shared.ts';
 import { EditModeEnum, type Sp, SpaceRef, SpaceVisibilityEnum, spacePath } from './types.ts';
 
 const SpacePayload = builder.objectRef<{ space: Sp | string }>('SpacePayload').implement({
@@ -44,31 +36,20 @@ const CreateSpaceInput = builder.inputType('CreateSpaceInput', {
   }),
 });
 
-builder.mutationField('createSpace', (t) =>
-  t.field({
-    type: SpacePayload,
-    errors: { types: MUTATION_ERRORS, union: { name: 'CreateSpaceResult' } },
-    description: 'Creates a space in an organization (needs `create`).',
-    args: {
-      input: t.arg({
-        description: 'The fields of the write, mirroring its REST body.',
-        type: CreateSpaceInput,
-        required: true,
-      }),
-    },
-    resolve: (_root, { input }, ctx) =>
-      mutate(async () => {
-        const body = validBody(CreateSpaceBody, {
-          ...given(input, ['title', 'emoji', 'visibility'] as const),
-          ...(input.parent ? { parent: toRestId(input.parent, 'Collection') } : {}),
-        });
-        const org = toRestId(input.organizationId, 'Organization');
-        const space = await ctx.rest.send('POST', `/orgs/${seg(org)}/spaces`, body, Space);
-        ctx.rest.clear();
-        return { space };
-      }),
-  }),
-);
+writeMutation('createSpace', {
+  type: SpacePayload,
+  input: CreateSpaceInput,
+  description: 'Creates a space in an organization (needs `create`).',
+  resolve: async (input, ctx) => {
+    const body = validBody(CreateSpaceBody, {
+      ...given(input, ['title', 'emoji', 'visibility'] as const),
+      ...(input.parent ? { parent: toRestId(input.parent, 'Collection') } : {}),
+    });
+    const org = toRestId(input.organizationId, 'Organization');
+    const space = await write(ctx, 'POST', `/orgs/${seg(org)}/spaces`, body, Space);
+    return { space };
+  },
+});
 
 const UpdateSpaceInput = builder.inputType('UpdateSpaceInput', {
   description: 'Changes to a space; absent fields stay as they are.',
@@ -83,33 +64,20 @@ const UpdateSpaceInput = builder.inputType('UpdateSpaceInput', {
   }),
 });
 
-builder.mutationField('updateSpace', (t) =>
-  t.field({
-    type: SpacePayload,
-    errors: { types: MUTATION_ERRORS, union: { name: 'UpdateSpaceResult' } },
-    description: 'Updates a space: edit mode, title, default level, language, merge rules, emoji.',
-    args: {
-      input: t.arg({
-        description: 'The fields of the write, mirroring its REST body.',
-        type: UpdateSpaceInput,
-        required: true,
-      }),
-    },
-    resolve: (_root, { input }, ctx) =>
-      mutate(async () => {
-        const body = validBody(UpdateSpaceBody, {
-          ...given(input, ['editMode', 'title', 'defaultLevel', 'language', 'emoji'] as const),
-          ...(input.mergeRules !== undefined
-            ? { mergeRules: mergeRulesBody(input.mergeRules) }
-            : {}),
-        });
-        const id = toRestId(input.spaceId, 'Space');
-        const space = await ctx.rest.send('PATCH', spacePath(id), body, Space);
-        ctx.rest.clear();
-        return { space };
-      }),
-  }),
-);
+writeMutation('updateSpace', {
+  type: SpacePayload,
+  input: UpdateSpaceInput,
+  description: 'Updates a space: edit mode, title, default level, language, merge rules, emoji.',
+  resolve: async (input, ctx) => {
+    const body = validBody(UpdateSpaceBody, {
+      ...given(input, ['editMode', 'title', 'defaultLevel', 'language', 'emoji'] as const),
+      ...(input.mergeRules !== undefined ? { mergeRules: mergeRulesBody(input.mergeRules) } : {}),
+    });
+    const id = toRestId(input.spaceId, 'Space');
+    const space = await write(ctx, 'PATCH', spacePath(id), body, Space);
+    return { space };
+  },
+});
 
 const SpaceIdInput = (name: string, description: string) =>
   builder.inputType(name, {
@@ -119,51 +87,29 @@ const SpaceIdInput = (name: string, description: string) =>
     }),
   });
 
-builder.mutationField('deleteSpace', (t) =>
-  t.field({
-    type: DeletePayload,
-    errors: { types: MUTATION_ERRORS, union: { name: 'DeleteSpaceResult' } },
-    description:
-      'Soft-deletes a space: `deletedAt` is set; it can be restored for 7 days, then it is removed permanently.',
-    args: {
-      input: t.arg({
-        description: 'The fields of the write, mirroring its REST body.',
-        type: SpaceIdInput('DeleteSpaceInput', 'The space to delete.'),
-        required: true,
-      }),
-    },
-    resolve: (_root, { input }, ctx) =>
-      mutate(async () => {
-        const id = toRestId(input.spaceId, 'Space');
-        await ctx.rest.send('DELETE', spacePath(id), undefined, Empty);
-        ctx.rest.clear();
-        return { deletedId: globalId('Space', id) };
-      }),
-  }),
-);
+writeMutation('deleteSpace', {
+  type: DeletePayload,
+  input: () => SpaceIdInput('DeleteSpaceInput', 'The space to delete.'),
+  description:
+    'Soft-deletes a space: `deletedAt` is set; it can be restored for 7 days, then it is removed permanently.',
+  resolve: async (input, ctx) => {
+    const id = toRestId(input.spaceId, 'Space');
+    await write(ctx, 'DELETE', spacePath(id), undefined, Empty);
+    return { deletedId: globalId('Space', id) };
+  },
+});
 
-builder.mutationField('restoreSpace', (t) =>
-  t.field({
-    type: SpacePayload,
-    errors: { types: MUTATION_ERRORS, union: { name: 'RestoreSpaceResult' } },
-    description:
-      'Restores a soft-deleted space; only within 7 days of its deletion (ConflictError after).',
-    args: {
-      input: t.arg({
-        description: 'The fields of the write, mirroring its REST body.',
-        type: SpaceIdInput('RestoreSpaceInput', 'The space to restore.'),
-        required: true,
-      }),
-    },
-    resolve: (_root, { input }, ctx) =>
-      mutate(async () => {
-        const id = toRestId(input.spaceId, 'Space');
-        const space = await ctx.rest.send('POST', `${spacePath(id)}/restore`, undefined, Space);
-        ctx.rest.clear();
-        return { space };
-      }),
-  }),
-);
+writeMutation('restoreSpace', {
+  type: SpacePayload,
+  input: () => SpaceIdInput('RestoreSpaceInput', 'The space to restore.'),
+  description:
+    'Restores a soft-deleted space; only within 7 days of its deletion (ConflictError after).',
+  resolve: async (input, ctx) => {
+    const id = toRestId(input.spaceId, 'Space');
+    const space = await write(ctx, 'POST', `${spacePath(id)}/restore`, undefined, Space);
+    return { space };
+  },
+});
 
 const DuplicateSpacePayload = builder
   .objectRef<{ space: Sp; source: string }>('DuplicateSpacePayload')
@@ -185,27 +131,16 @@ const DuplicateSpacePayload = builder
     }),
   });
 
-builder.mutationField('duplicateSpace', (t) =>
-  t.field({
-    type: DuplicateSpacePayload,
-    errors: { types: MUTATION_ERRORS, union: { name: 'DuplicateSpaceResult' } },
-    description: 'Duplicates a space with its content.',
-    args: {
-      input: t.arg({
-        description: 'The fields of the write, mirroring its REST body.',
-        type: SpaceIdInput('DuplicateSpaceInput', 'The space to duplicate.'),
-        required: true,
-      }),
-    },
-    resolve: (_root, { input }, ctx) =>
-      mutate(async () => {
-        const id = toRestId(input.spaceId, 'Space');
-        const space = await ctx.rest.send('POST', `${spacePath(id)}/duplicate`, undefined, Space);
-        ctx.rest.clear();
-        return { space, source: id };
-      }),
-  }),
-);
+writeMutation('duplicateSpace', {
+  type: DuplicateSpacePayload,
+  input: () => SpaceIdInput('DuplicateSpaceInput', 'The space to duplicate.'),
+  description: 'Duplicates a space with its content.',
+  resolve: async (input, ctx) => {
+    const id = toRestId(input.spaceId, 'Space');
+    const space = await write(ctx, 'POST', `${spacePath(id)}/duplicate`, undefined, Space);
+    return { space, source: id };
+  },
+});
 
 const MoveSpaceInput = builder.inputType('MoveSpaceInput', {
   description: 'Where to move a space.',
@@ -219,33 +154,17 @@ const MoveSpaceInput = builder.inputType('MoveSpaceInput', {
   }),
 });
 
-builder.mutationField('moveSpace', (t) =>
-  t.field({
-    type: SpacePayload,
-    errors: { types: MUTATION_ERRORS, union: { name: 'MoveSpaceResult' } },
-    description: 'Moves a space to another parent collection and/or place among its siblings.',
-    args: {
-      input: t.arg({
-        description: 'The fields of the write, mirroring its REST body.',
-        type: MoveSpaceInput,
-        required: true,
-      }),
-    },
-    resolve: (_root, { input }, ctx) =>
-      mutate(async () => {
-        const body = validBody(MoveSpaceBody, {
-          ...(input.parent !== undefined
-            ? { parent: input.parent === null ? null : toRestId(input.parent, 'Collection') }
-            : {}),
-          ...(input.position ? { position: positionBody(input.position) } : {}),
-        });
-        const id = toRestId(input.spaceId, 'Space');
-        const space = await ctx.rest.send('POST', `${spacePath(id)}/move`, body, Space);
-        ctx.rest.clear();
-        return { space };
-      }),
-  }),
-);
+writeMutation('moveSpace', {
+  type: SpacePayload,
+  input: MoveSpaceInput,
+  description: 'Moves a space to another parent collection and/or place among its siblings.',
+  resolve: async (input, ctx) => {
+    const body = moveBody(MoveSpaceBody, input);
+    const id = toRestId(input.spaceId, 'Space');
+    const space = await write(ctx, 'POST', `${spacePath(id)}/move`, body, Space);
+    return { space };
+  },
+});
 
 const TransferSpaceInput = builder.inputType('TransferSpaceInput', {
   description: 'The space and its target organization.',
@@ -258,32 +177,17 @@ const TransferSpaceInput = builder.inputType('TransferSpaceInput', {
   }),
 });
 
-builder.mutationField('transferSpace', (t) =>
-  t.field({
-    type: SpacePayload,
-    errors: { types: MUTATION_ERRORS, union: { name: 'TransferSpaceResult' } },
-    description: 'Transfers a space to another organization (needs `admin` in both organizations).',
-    args: {
-      input: t.arg({
-        description: 'The fields of the write, mirroring its REST body.',
-        type: TransferSpaceInput,
-        required: true,
-      }),
-    },
-    resolve: (_root, { input }, ctx) =>
-      mutate(async () => {
-        const body = validBody(
-          TransferBody,
-          { organization: toRestId(input.organizationId, 'Organization') },
-          { organization: 'organizationId' },
-        );
-        const id = toRestId(input.spaceId, 'Space');
-        const space = await ctx.rest.send('POST', `${spacePath(id)}/transfer`, body, Space);
-        ctx.rest.clear();
-        return { space };
-      }),
-  }),
-);
+writeMutation('transferSpace', {
+  type: SpacePayload,
+  input: TransferSpaceInput,
+  description: 'Transfers a space to another organization (needs `admin` in both organizations).',
+  resolve: async (input, ctx) => {
+    const body = transferBody(input.organizationId);
+    const id = toRestId(input.spaceId, 'Space');
+    const space = await write(ctx, 'POST', `${spacePath(id)}/transfer`, body, Space);
+    return { space };
+  },
+});
 
 const TemplateContentRefInput = builder.inputType('TemplateContentRefInput', {
   description: 'A named file reference passed to a template.',
@@ -328,52 +232,41 @@ export const ApplySpaceTemplatePayload = builder
     }),
   });
 
-builder.mutationField('applySpaceTemplate', (t) =>
-  t.field({
-    type: ApplySpaceTemplatePayload,
-    errors: { types: MUTATION_ERRORS, union: { name: 'ApplySpaceTemplateResult' } },
-    description:
-      'Applies a template to the main content of a space or to one of its change requests (ConflictError when the space is locked).',
-    args: {
-      input: t.arg({
-        description: 'The fields of the write, mirroring its REST body.',
-        type: ApplySpaceTemplateInput,
-        required: true,
-      }),
-    },
-    resolve: (_root, { input }, ctx) =>
-      mutate(async () => {
-        const spaceId = toRestId(input.spaceId, 'Space');
-        const changeRequestId = input.changeRequestId
-          ? toRestId(input.changeRequestId, 'ChangeRequest')
-          : undefined;
-        const body = validBody(
-          TemplateApplication,
-          {
-            id: input.templateId,
-            ...(input.contentRefs
-              ? {
-                  params: {
-                    contentRefs: Object.fromEntries(
-                      input.contentRefs.map((r) => [
-                        r.name,
-                        {
-                          kind: 'file',
-                          file: r.file,
-                          ...(r.space ? { space: toRestId(r.space, 'Space') } : {}),
-                        },
-                      ]),
-                    ),
-                  },
-                }
-              : {}),
-            ...(changeRequestId ? { changeRequestId } : {}),
-          },
-          { id: 'templateId', params: 'contentRefs' },
-        );
-        await ctx.rest.send('POST', `${spacePath(spaceId)}/content/template`, body, Empty);
-        ctx.rest.clear();
-        return { space: spaceId, changeRequestId: changeRequestId ?? null };
-      }),
-  }),
-);
+writeMutation('applySpaceTemplate', {
+  type: ApplySpaceTemplatePayload,
+  input: ApplySpaceTemplateInput,
+  description:
+    'Applies a template to the main content of a space or to one of its change requests (ConflictError when the space is locked).',
+  resolve: async (input, ctx) => {
+    const spaceId = toRestId(input.spaceId, 'Space');
+    const changeRequestId = input.changeRequestId
+      ? toRestId(input.changeRequestId, 'ChangeRequest')
+      : undefined;
+    const body = validBody(
+      TemplateApplication,
+      {
+        id: input.templateId,
+        ...(input.contentRefs
+          ? {
+              params: {
+                contentRefs: Object.fromEntries(
+                  input.contentRefs.map((r) => [
+                    r.name,
+                    {
+                      kind: 'file',
+                      file: r.file,
+                      ...(r.space ? { space: toRestId(r.space, 'Space') } : {}),
+                    },
+                  ]),
+                ),
+              },
+            }
+          : {}),
+        ...(changeRequestId ? { changeRequestId } : {}),
+      },
+      { id: 'templateId', params: 'contentRefs' },
+    );
+    await write(ctx, 'POST', `${spacePath(spaceId)}/content/template`, body, Empty);
+    return { space: spaceId, changeRequestId: changeRequestId ?? null };
+  },
+});

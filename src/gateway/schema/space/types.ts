@@ -6,7 +6,8 @@ import type { GatewayContext } from '../../context.ts';
 import { seg } from '../../upstream/rest.ts';
 import { CollectionRef } from '../collection.ts';
 import { openEnumType } from '../common.ts';
-import { idRef, OrganizationRef, RoleEnum } from '../organization.ts';
+import { OrganizationRef, RoleEnum } from '../organization.ts';
+import { idRef } from '../shared.ts';
 
 export type Sp = z.infer<typeof Space>;
 

@@ -6,10 +6,10 @@ import {
   UpdateTeamMembersBody,
 } from '../../../contract/teams.ts';
 import { builder } from '../../builder.ts';
-import { MUTATION_ERRORS, mutate } from '../../errors.ts';
 import { addressId, globalId, toRestId } from '../../ids.ts';
 import { seg } from '../../upstream/rest.ts';
-import { DeletedInOrganizationPayload, Empty, validBody } from '../organization.ts';
+import { DeletedInOrganizationPayload } from '../organization.ts';
+import { Empty, validBody, write, writeMutation } from '../shared.ts';
 import { type OrgTeam, TeamRef, TeamRoleEnum, teamInOrganization, teamPath } from './types.ts';
 
 const TeamPayload = builder.objectRef<{ team: OrgTeam | string }>('TeamPayload').implement({
@@ -35,31 +35,20 @@ const CreateTeamInput = builder.inputType('CreateTeamInput', {
   }),
 });
 
-builder.mutationField('createTeam', (t) =>
-  t.field({
-    type: TeamPayload,
-    errors: { types: MUTATION_ERRORS, union: { name: 'CreateTeamResult' } },
-    description: 'Creates a team, with members given by user id or email.',
-    args: {
-      input: t.arg({
-        description: 'The fields of the write, mirroring its REST body.',
-        type: CreateTeamInput,
-        required: true,
-      }),
-    },
-    resolve: (_root, { input }, ctx) =>
-      mutate(async () => {
-        const body = validBody(CreateTeamBody, {
-          title: input.title,
-          ...(input.members ? { members: input.members } : {}),
-        });
-        const orgId = orgOf(input.organizationId);
-        const team = await ctx.rest.send('PUT', `/orgs/${seg(orgId)}/teams`, body, Team);
-        ctx.rest.clear();
-        return { team: teamInOrganization(orgId, team) };
-      }),
-  }),
-);
+writeMutation('createTeam', {
+  type: TeamPayload,
+  input: CreateTeamInput,
+  description: 'Creates a team, with members given by user id or email.',
+  resolve: async (input, ctx) => {
+    const body = validBody(CreateTeamBody, {
+      title: input.title,
+      ...(input.members ? { members: input.members } : {}),
+    });
+    const orgId = orgOf(input.organizationId);
+    const team = await write(ctx, 'PUT', `/orgs/${seg(orgId)}/teams`, body, Team);
+    return { team: teamInOrganization(orgId, team) };
+  },
+});
 
 const teamFields = {
   organizationId: 'Organization (global ID or REST id).',
@@ -80,28 +69,17 @@ const RenameTeamInput = builder.inputType('RenameTeamInput', {
   }),
 });
 
-builder.mutationField('renameTeam', (t) =>
-  t.field({
-    type: TeamPayload,
-    errors: { types: MUTATION_ERRORS, union: { name: 'RenameTeamResult' } },
-    description: 'Renames a team (needs to manage the team).',
-    args: {
-      input: t.arg({
-        description: 'The fields of the write, mirroring its REST body.',
-        type: RenameTeamInput,
-        required: true,
-      }),
-    },
-    resolve: (_root, { input }, ctx) =>
-      mutate(async () => {
-        const body = validBody(UpdateTeamBody, { title: input.title });
-        const [orgId, teamId] = teamAddress(input);
-        const team = await ctx.rest.send('PATCH', teamPath(orgId, teamId), body, Team);
-        ctx.rest.clear();
-        return { team: teamInOrganization(orgId, team) };
-      }),
-  }),
-);
+writeMutation('renameTeam', {
+  type: TeamPayload,
+  input: RenameTeamInput,
+  description: 'Renames a team (needs to manage the team).',
+  resolve: async (input, ctx) => {
+    const body = validBody(UpdateTeamBody, { title: input.title });
+    const [orgId, teamId] = teamAddress(input);
+    const team = await write(ctx, 'PATCH', teamPath(orgId, teamId), body, Team);
+    return { team: teamInOrganization(orgId, team) };
+  },
+});
 
 const TeamAddressInput = (name: string, description: string) =>
   builder.inputType(name, {
@@ -112,27 +90,16 @@ const TeamAddressInput = (name: string, description: string) =>
     }),
   });
 
-builder.mutationField('deleteTeam', (t) =>
-  t.field({
-    type: DeletedInOrganizationPayload,
-    errors: { types: MUTATION_ERRORS, union: { name: 'DeleteTeamResult' } },
-    description: 'Deletes a team (succeeds also when it did not exist).',
-    args: {
-      input: t.arg({
-        description: 'The fields of the write, mirroring its REST body.',
-        type: TeamAddressInput('DeleteTeamInput', 'The team to delete.'),
-        required: true,
-      }),
-    },
-    resolve: (_root, { input }, ctx) =>
-      mutate(async () => {
-        const [orgId, teamId] = teamAddress(input);
-        await ctx.rest.send('DELETE', teamPath(orgId, teamId), undefined, Empty);
-        ctx.rest.clear();
-        return { deletedId: globalId('Team', addressId(orgId, teamId)), organization: orgId };
-      }),
-  }),
-);
+writeMutation('deleteTeam', {
+  type: DeletedInOrganizationPayload,
+  input: () => TeamAddressInput('DeleteTeamInput', 'The team to delete.'),
+  description: 'Deletes a team (succeeds also when it did not exist).',
+  resolve: async (input, ctx) => {
+    const [orgId, teamId] = teamAddress(input);
+    await write(ctx, 'DELETE', teamPath(orgId, teamId), undefined, Empty);
+    return { deletedId: globalId('Team', addressId(orgId, teamId)), organization: orgId };
+  },
+});
 
 const TeamMembershipInput = builder.inputType('TeamMembershipInput', {
   description: 'A member to add or update with a team role.',
@@ -156,39 +123,28 @@ const ChangeTeamMembersInput = builder.inputType('ChangeTeamMembersInput', {
   }),
 });
 
-builder.mutationField('changeTeamMembers', (t) =>
-  t.field({
-    type: TeamPayload,
-    errors: { types: MUTATION_ERRORS, union: { name: 'ChangeTeamMembersResult' } },
-    description:
-      'Adds, removes and updates team members in one call; a user in both `add` and `remove` is removed.',
-    args: {
-      input: t.arg({
-        description: 'The fields of the write, mirroring its REST body.',
-        type: ChangeTeamMembersInput,
-        required: true,
-      }),
-    },
-    resolve: (_root, { input }, ctx) =>
-      mutate(async () => {
-        const body = validBody(UpdateTeamMembersBody, {
-          ...(input.add ? { add: input.add } : {}),
-          ...(input.remove ? { remove: input.remove } : {}),
-          ...(input.memberships
-            ? {
-                memberships: Object.fromEntries(
-                  input.memberships.map((m) => [toRestId(m.userId, 'Member'), { role: m.role }]),
-                ),
-              }
-            : {}),
-        });
-        const [orgId, teamId] = teamAddress(input);
-        await ctx.rest.send('PUT', `${teamPath(orgId, teamId)}/members`, body, Empty);
-        ctx.rest.clear();
-        return { team: addressId(orgId, teamId) };
-      }),
-  }),
-);
+writeMutation('changeTeamMembers', {
+  type: TeamPayload,
+  input: ChangeTeamMembersInput,
+  description:
+    'Adds, removes and updates team members in one call; a user in both `add` and `remove` is removed.',
+  resolve: async (input, ctx) => {
+    const body = validBody(UpdateTeamMembersBody, {
+      ...(input.add ? { add: input.add } : {}),
+      ...(input.remove ? { remove: input.remove } : {}),
+      ...(input.memberships
+        ? {
+            memberships: Object.fromEntries(
+              input.memberships.map((m) => [toRestId(m.userId, 'Member'), { role: m.role }]),
+            ),
+          }
+        : {}),
+    });
+    const [orgId, teamId] = teamAddress(input);
+    await write(ctx, 'PUT', `${teamPath(orgId, teamId)}/members`, body, Empty);
+    return { team: addressId(orgId, teamId) };
+  },
+});
 
 const SetTeamMemberRoleInput = builder.inputType('SetTeamMemberRoleInput', {
   description: 'A member to add to a team or whose team role to change.',
@@ -200,34 +156,18 @@ const SetTeamMemberRoleInput = builder.inputType('SetTeamMemberRoleInput', {
   }),
 });
 
-builder.mutationField('setTeamMemberRole', (t) =>
-  t.field({
-    type: TeamPayload,
-    errors: { types: MUTATION_ERRORS, union: { name: 'SetTeamMemberRoleResult' } },
-    description: "Adds a member to a team or updates the member's team role.",
-    args: {
-      input: t.arg({
-        description: 'The fields of the write, mirroring its REST body.',
-        type: SetTeamMemberRoleInput,
-        required: true,
-      }),
-    },
-    resolve: (_root, { input }, ctx) =>
-      mutate(async () => {
-        const body = validBody(PutTeamMemberBody, input.role ? { role: input.role } : {});
-        const [orgId, teamId] = teamAddress(input);
-        const userId = toRestId(input.userId, 'Member');
-        await ctx.rest.send(
-          'PUT',
-          `${teamPath(orgId, teamId)}/members/${seg(userId)}`,
-          body,
-          Empty,
-        );
-        ctx.rest.clear();
-        return { team: addressId(orgId, teamId) };
-      }),
-  }),
-);
+writeMutation('setTeamMemberRole', {
+  type: TeamPayload,
+  input: SetTeamMemberRoleInput,
+  description: "Adds a member to a team or updates the member's team role.",
+  resolve: async (input, ctx) => {
+    const body = validBody(PutTeamMemberBody, input.role ? { role: input.role } : {});
+    const [orgId, teamId] = teamAddress(input);
+    const userId = toRestId(input.userId, 'Member');
+    await write(ctx, 'PUT', `${teamPath(orgId, teamId)}/members/${seg(userId)}`, body, Empty);
+    return { team: addressId(orgId, teamId) };
+  },
+});
 
 const RemoveTeamMemberInput = builder.inputType('RemoveTeamMemberInput', {
   description: 'A member to remove from a team.',
@@ -238,30 +178,15 @@ const RemoveTeamMemberInput = builder.inputType('RemoveTeamMemberInput', {
   }),
 });
 
-builder.mutationField('removeTeamMember', (t) =>
-  t.field({
-    type: TeamPayload,
-    errors: { types: MUTATION_ERRORS, union: { name: 'RemoveTeamMemberResult' } },
-    description: 'Removes a member from a team (succeeds also when not a member).',
-    args: {
-      input: t.arg({
-        description: 'The fields of the write, mirroring its REST body.',
-        type: RemoveTeamMemberInput,
-        required: true,
-      }),
-    },
-    resolve: (_root, { input }, ctx) =>
-      mutate(async () => {
-        const [orgId, teamId] = teamAddress(input);
-        const userId = toRestId(input.userId, 'Member');
-        await ctx.rest.send(
-          'DELETE',
-          `${teamPath(orgId, teamId)}/members/${seg(userId)}`,
-          undefined,
-          Empty,
-        );
-        ctx.rest.clear();
-        return { team: addressId(orgId, teamId) };
-      }),
-  }),
-);
+writeMutation('removeTeamMember', {
+  type: TeamPayload,
+  input: RemoveTeamMemberInput,
+  description: 'Removes a member from a team (succeeds also when not a member).',
+  resolve: async (input, ctx) => {
+    const [orgId, teamId] = teamAddress(input);
+    const userId = toRestId(input.userId, 'Member');
+    const path = `${teamPath(orgId, teamId)}/members/${seg(userId)}`;
+    await write(ctx, 'DELETE', path, undefined, Empty);
+    return { team: addressId(orgId, teamId) };
+  },
+});

@@ -8,7 +8,8 @@ import { addressId, splitAddressId } from '../../ids.ts';
 import { seg } from '../../upstream/rest.ts';
 import { openEnumType } from '../common.ts';
 import { inOrganization, MemberRef } from '../member.ts';
-import { idRef, OrganizationRef } from '../organization.ts';
+import { OrganizationRef } from '../organization.ts';
+import { idRef } from '../shared.ts';
 
 /** A team as the graph carries it: the REST team plus the organization it belongs to. */
 export type OrgTeam = z.infer<typeof Team> & { orgId: string };
