@@ -20,7 +20,7 @@ import {
   addressLoader,
   capitalized,
   Empty,
-  idReference,
+  idRef,
   locationUrlsType,
   mapConnection,
   orgScopedAddress,
@@ -168,7 +168,7 @@ export const ConversationRef = builder.loadableNode('Conversation', {
       type: OrganizationRef,
       nullable: false,
       description: 'The organization it belongs to.',
-      resolve: (c, _a, _c, info) => idReference(info, c.orgId),
+      resolve: (c, _a, _c, info) => idRef(info, c.orgId),
     }),
     parts: t.field({
       type: [ConversationPartRef],
@@ -251,7 +251,7 @@ export const IssuesClusterRef = builder.loadableNode('IssuesCluster', {
       type: OrganizationRef,
       nullable: false,
       description: 'The organization it belongs to.',
-      resolve: (c, _a, _c, info) => idReference(info, c.orgId),
+      resolve: (c, _a, _c, info) => idRef(info, c.orgId),
     }),
   }),
 });

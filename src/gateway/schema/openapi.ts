@@ -18,7 +18,7 @@ import {
   addressLoader,
   deletedInOrganizationPayload,
   Empty,
-  idReference,
+  idRef,
   locationUrlsType,
   mapConnection,
   orgScopedAddress,
@@ -246,7 +246,7 @@ export const OpenAPISpecRef = builder.loadableNode('OpenAPISpec', {
       type: OrganizationRef,
       nullable: false,
       description: 'The organization the spec belongs to.',
-      resolve: (s, _a, _c, info) => idReference(info, s.orgId),
+      resolve: (s, _a, _c, info) => idRef(info, s.orgId),
     }),
     versions: t.connection({
       type: OpenAPISpecVersionRef,

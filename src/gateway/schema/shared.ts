@@ -142,11 +142,6 @@ export function orgScopedAddress(value: string, typename: string, field: string)
   return [parts[0], parts[1]];
 }
 
-/** A reference to an object known by id (no upstream call when only its id is selected). */
-export function idReference(info: GraphQLResolveInfo, id: string) {
-  return reference(info, id, { id }) as never;
-}
-
 /** An object type of the `urls` that hold only the API location. */
 export function locationUrlsType(name: string, description: string) {
   return builder.objectRef<{ location?: string | undefined }>(name).implement({
