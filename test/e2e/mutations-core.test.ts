@@ -1,4 +1,4 @@
-// Issue 5, "Done when", made checkable for the organization, collection, space, member, team,
+// The mutation contract, checked for the organization, collection, space, member, team,
 // SAML, change request and comment mutations: one table of rows per mutation, run against one
 // embedded stack. Every mutation has a ValidationError row (zero upstream HTTP calls), a
 // NotFoundError row and a ForbiddenError row (a lower-role demo user who can see the object);

@@ -1,5 +1,6 @@
 /**
- * Issue 5, "Done when", for the site, OpenAPI, conversation-insight and translation mutations:
+ * The mutation contract, checked for the site, OpenAPI, conversation-insight and translation
+ * mutations:
  * one table of rows per mutation — ValidationError with zero upstream HTTP calls, NotFoundError
  * (or success, for deletes of missing objects, by design: REST 204), ForbiddenError for a
  * lower-role demo user who can see the object — plus success rows with a read-back through the
@@ -1565,7 +1566,7 @@ async function check(r: Row): Promise<void> {
   await r.expect.after?.(result, input);
 }
 
-describe('site, OpenAPI, insight and translation mutations: the issue 5 matrix', () => {
+describe('site, OpenAPI, insight and translation mutations: the contract matrix', () => {
   const title = (r: Row) =>
     `${r.mutation} [${r.kind}] ${r.name} (as ${r.as})${r.bug ? ` — BUG: ${r.bug}` : ''}`;
   const table = (list: Row[]) => list.map((r) => [title(r), r] as const);
