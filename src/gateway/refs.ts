@@ -9,10 +9,16 @@ function collect(info: GraphQLResolveInfo, set: SelectionSetNode | undefined, in
   }
 }
 
+// graphql-js hands every item of a list the same `fieldNodes` array, so a walk serves them all.
+const walked = new WeakMap<readonly FieldNode[], Set<string>>();
+
 /** Names of the fields selected on the value this resolver returns (fragments included). */
 export function selectedFields(info: GraphQLResolveInfo): Set<string> {
+  const cached = walked.get(info.fieldNodes);
+  if (cached) return cached;
   const fields = new Set<string>();
   for (const node of info.fieldNodes as FieldNode[]) collect(info, node.selectionSet, fields);
+  walked.set(info.fieldNodes, fields);
   return fields;
 }
 

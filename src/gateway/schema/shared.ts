@@ -129,17 +129,12 @@ export function addressLoader<T>(
 /** The organization and REST id of an org-scoped global ID in input `field`; a ValidationError otherwise. */
 export function orgScopedAddress(value: string, typename: string, field: string): [string, string] {
   const local = toRestId(value, typename, true);
-  let parts: string[] = [];
-  try {
-    if (local !== value) parts = local.split('/').map((p) => decodeURIComponent(p));
-  } catch {
-    parts = [];
+  if (local === value) {
+    throw ValidationError.fromFieldErrors([
+      { path: [field], message: `not a valid ${typename} ID` },
+    ]);
   }
-  if (parts.length !== 2 || !parts[0] || !parts[1]) {
-    const message = `not ${/^[AEIOU]/.test(typename) ? 'an' : 'a'} ${typename} ID`;
-    throw new ValidationError(`${field}: ${message}`, [{ path: [field], message }]);
-  }
-  return [parts[0], parts[1]];
+  return splitAddressId(local, 2, typename, field) as [string, string];
 }
 
 /** An object type of the `urls` that hold only the API location. */

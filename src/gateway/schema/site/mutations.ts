@@ -57,7 +57,7 @@ import {
 // ---- Addresses -----------------------------------------------------------------------------
 
 function invalid(field: string, message: string): ValidationError {
-  return new ValidationError(`${field}: ${message}`, [{ path: [field], message }]);
+  return ValidationError.fromFieldErrors([{ path: [field], message }]);
 }
 
 const NonEmpty = z.string().trim().min(1, 'must not be empty').max(200, 'at most 200 characters');
