@@ -2,6 +2,7 @@ import DataLoader from 'dataloader';
 import type { z } from 'zod';
 import type { Upstream, UpstreamRequest } from './client.ts';
 import { UpstreamError } from './errors.ts';
+import { segment } from './path.ts';
 
 /** One upstream call as `extensions.upstream` lists it in debug mode. */
 export interface UpstreamCall {
@@ -29,7 +30,7 @@ export function withQuery(path: string, query: Record<string, QueryValue> = {}):
 }
 
 /** Encodes one path segment (ids are opaque strings). */
-export const seg = (value: string): string => encodeURIComponent(value);
+export const seg = (value: string): string => segment(value);
 
 /**
  * The upstream as one GraphQL request sees it: the caller's Authorization header, a DataLoader

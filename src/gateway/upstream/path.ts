@@ -1,0 +1,44 @@
+import { GraphQLError } from 'graphql';
+
+/** Longest id or path segment the gateway sends upstream. */
+export const MAX_SEGMENT_LENGTH = 200;
+
+/** Why a value cannot be one path segment, or undefined when it can. */
+export function segmentProblem(value: unknown): string | undefined {
+  if (typeof value !== 'string') return 'is not a string';
+  if (value === '') return 'is empty';
+  if (value === '.' || value === '..') return 'is a dot segment';
+  if (value.length > MAX_SEGMENT_LENGTH) return `is longer than ${MAX_SEGMENT_LENGTH} characters`;
+  // Lone surrogates cannot be percent-encoded (encodeURIComponent throws on them).
+  if (/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(value)) {
+    return 'is not well-formed Unicode';
+  }
+  return undefined;
+}
+
+/**
+ * Encodes one opaque id as a single path segment: every character outside the unreserved set is
+ * percent-encoded, and `.`, `..`, empty, oversized or malformed values are refused with
+ * BAD_USER_INPUT before any call, so no id can add path structure to an upstream call.
+ */
+export function segment(value: unknown): string {
+  const problem = segmentProblem(value);
+  if (problem) {
+    throw new GraphQLError(`id ${problem}: not a valid path segment`, {
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
+  }
+  return encodeURIComponent(value as string);
+}
+
+/**
+ * The one builder of upstream paths: a tagged template whose every interpolation is an opaque
+ * segment, `restPath\`/spaces/${id}/change-requests\``, encoded and checked by `segment`.
+ */
+export function restPath(strings: TemplateStringsArray, ...values: unknown[]): string {
+  let out = strings[0] ?? '';
+  values.forEach((value, i) => {
+    out += segment(value) + (strings[i + 1] ?? '');
+  });
+  return out;
+}
