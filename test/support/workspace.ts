@@ -5,7 +5,8 @@ import { createWorkspaceApp } from '../../src/workspace/app.ts';
 import { ManualClock } from '../../src/workspace/clock.ts';
 import { createWorkspace, type Workspace } from '../../src/workspace/context.ts';
 import { openDatabase } from '../../src/workspace/db.ts';
-import { type DemoContext, seedDemo } from '../../src/workspace/demo/index.ts';
+import type { DemoContext } from '../../src/workspace/demo/context.ts';
+import { seedDemo } from '../../src/workspace/demo/index.ts';
 import { DEMO_TOKENS, type DemoPersona } from '../../src/workspace/demo/users.ts';
 
 export interface TestWorkspace {

@@ -3,7 +3,7 @@ import { ChangeRequest } from '../../src/contract/changeRequests.ts';
 import { ErrorBody } from '../../src/contract/common.ts';
 import { OrganizationSearchResult, SpaceSearchResult } from '../../src/contract/search.ts';
 import { insertPageTree } from '../../src/workspace/store/content.ts';
-import { indexRevision } from '../../src/workspace/store/search.ts';
+import { indexRevision } from '../../src/workspace/store/searchIndex.ts';
 import { insertSpace } from '../../src/workspace/store/spaces.ts';
 import { createTestWorkspace, type TestWorkspace } from '../support/workspace.ts';
 

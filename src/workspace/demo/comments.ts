@@ -1,4 +1,4 @@
-import type { DemoContext } from './index.ts';
+import type { DemoContext } from './context.ts';
 import type { DemoPersona } from './users.ts';
 
 const HOUR_MS = 60 * 60 * 1000;

@@ -6,7 +6,7 @@ import {
 } from '../store/changeRequests.ts';
 import { insertPageTree, type PageInput } from '../store/content.ts';
 import { getSpaceRow } from '../store/spaces.ts';
-import type { DemoContext } from './index.ts';
+import type { DemoContext } from './context.ts';
 
 const WORDS = [
   'workspace',

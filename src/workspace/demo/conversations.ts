@@ -1,6 +1,6 @@
 import type { IngestConversationBody } from '../../contract/conversations.ts';
 import { ingestConversation, setClusterMuted } from '../store/conversations.ts';
-import type { DemoContext } from './index.ts';
+import type { DemoContext } from './context.ts';
 
 /** Number of demo conversations at scale 1. */
 export const DEMO_CONVERSATIONS = 220;

@@ -2,7 +2,7 @@ import type { Role } from '../../contract/common.ts';
 import { DAY_MS } from '../clock.ts';
 import type { Workspace } from '../context.ts';
 import { insertSpace } from '../store/spaces.ts';
-import type { DemoContext } from './index.ts';
+import type { DemoContext } from './context.ts';
 import { insertUser } from './users.ts';
 
 const EXTRA_USERS: ReadonlyArray<[string, Role | null]> = [

@@ -2,32 +2,14 @@ import type { Workspace } from '../context.ts';
 import { seededIds } from '../ids.ts';
 import { seedComments } from './comments.ts';
 import { seedContent } from './content.ts';
+import type { DemoContext } from './context.ts';
 import { seedConversations } from './conversations.ts';
 import { seedCore } from './core.ts';
 import { seedOpenApi } from './openapi.ts';
 import { seedOrgTools } from './orgtools.ts';
 import { seedSites } from './sites.ts';
-import { type DemoPersona, seedUsers } from './users.ts';
-
-/**
- * What the demo seeders share: each domain's seeder reads what earlier ones made and records
- * what it makes for later ones.
- */
-export interface DemoContext {
-  ws: Workspace;
-  /** Multiplies spaces, pages and change requests (benchmarks). */
-  scale: number;
-  users: Record<DemoPersona, string>;
-  /** Further users (organization members without a demo token). */
-  extraUsers: string[];
-  /** "Acme Docs". */
-  organizationId: string;
-  /** The second organization, target of transfers. */
-  secondOrganizationId: string;
-  collectionIds: string[];
-  spaceIds: string[];
-  teamIds: string[];
-}
+import type { DemoPersona } from './users.ts';
+import { seedUsers } from './users.ts';
 
 type Seeder = (demo: DemoContext) => void;
 

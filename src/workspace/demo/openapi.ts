@@ -1,6 +1,6 @@
 import { recordProcessing, storeVersion } from '../store/openapi.ts';
 import { acmeApiDocument } from './acme-api.ts';
-import type { DemoContext } from './index.ts';
+import type { DemoContext } from './context.ts';
 
 /** Path (on the embedded server) of the demo "Acme API" document. */
 export const ACME_API_PATH = '/demo/openapi/acme-api.json';

@@ -1,6 +1,6 @@
 import type { Role } from '../../contract/common.ts';
 import { performTranslationRun } from '../store/translations.ts';
-import type { DemoContext } from './index.ts';
+import type { DemoContext } from './context.ts';
 
 /** A self-signed certificate of the demo identity provider (CN=acme-idp), public part only. */
 export const DEMO_IDP_CERTIFICATE = `-----BEGIN CERTIFICATE-----

@@ -13,7 +13,7 @@ import {
   setPublished,
   updateSite,
 } from '../store/sites.ts';
-import type { DemoContext } from './index.ts';
+import type { DemoContext } from './context.ts';
 
 const VISITOR_SCHEMA = {
   type: 'object',

@@ -22,7 +22,7 @@ import {
   transferCollection,
   updateCollection,
 } from '../store/collections.ts';
-import type { Anchor } from '../store/spaces.ts';
+import type { Anchor } from '../store/positions.ts';
 import { listCollectionSpaces } from '../store/spaces.ts';
 import { OrgParams } from './common.ts';
 

@@ -9,12 +9,12 @@ import {
 import { requireOrganization } from '../access.ts';
 import type { RouteModule, Workspace } from '../context.ts';
 import { orNotFound, parseInput } from '../errors.ts';
+import { memberJson } from '../store/memberRows.ts';
 import {
   listMemberSpaces,
   listMembers,
   listMemberTeams,
   markSsoMember,
-  memberJson,
   removeMember,
   requireMemberRow,
   requireSelfOrAdmin,

@@ -51,13 +51,13 @@ import {
   publishedSite,
   putAdaptiveSchema,
   requireSite,
-  type SiteRow,
   setPublished,
   showsShareKey,
   siteJson,
   templateConditions,
   updateSite,
 } from '../store/sites.ts';
+import type { SiteRow } from '../store/siteUrls.ts';
 import { Id, OrgParams } from './common.ts';
 
 const SiteParams = OrgParams.extend({ siteId: Id });

@@ -10,8 +10,8 @@ import {
 import { atLeast, requireLevel, spaceLevel } from '../access.ts';
 import type { RouteModule, Workspace } from '../context.ts';
 import { conflict, notFound, parseInput } from '../errors.ts';
+import type { Anchor } from '../store/positions.ts';
 import {
-  type Anchor,
   createSpace,
   duplicateSpace,
   getSpaceRow,

@@ -12,7 +12,7 @@ import { badRequest, conflict, notFound } from '../errors.ts';
 import { keysetPage, withItems } from '../paging.ts';
 import { applyRevisionContent, mergeContent, type RevisionContent } from './content.ts';
 import { copyRevision, countOpenComments, createEmptyRevision } from './revisions.ts';
-import { indexRevision } from './search.ts';
+import { indexRevision } from './searchIndex.ts';
 import { assertEditable, getSpaceRow, requireSpace, type SpaceRow, touchSpace } from './spaces.ts';
 import { usersJson } from './users.ts';
 

@@ -10,7 +10,7 @@ import {
 import type { Workspace } from '../context.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { keysetPage, mapPage } from '../paging.ts';
-import { type Anchor, nextPosition, positionAt } from './spaces.ts';
+import { type Anchor, nextPosition, positionAt } from './positions.ts';
 
 /** A row of the `collections` table. */
 export interface CollectionRow {

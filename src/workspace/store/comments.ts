@@ -21,7 +21,7 @@ import type { Workspace } from '../context.ts';
 import { badRequest, forbidden, notFound } from '../errors.ts';
 import { keysetPage, withItems } from '../paging.ts';
 import { markdownToDocument } from './markdown.ts';
-import { memberJson } from './members.ts';
+import { memberJson } from './memberRows.ts';
 import { usersJson } from './users.ts';
 
 /**

@@ -22,7 +22,7 @@ import { badRequest, notFound } from '../errors.ts';
 import { arrayPage, keysetPage, mapPage } from '../paging.ts';
 import { extractLinks, markdownToDocument, slugify } from './markdown.ts';
 import { copyRevision } from './revisions.ts';
-import { indexRevision } from './search.ts';
+import { indexRevision } from './searchIndex.ts';
 import { type SpaceRow, touchSpace } from './spaces.ts';
 
 /** A row of `pages` (without its revision). */

@@ -7,80 +7,14 @@ import type {
   MemberTeam,
   MemberTeamsQuery,
 } from '../../contract/members.ts';
-import { atLeast, requireOrganization } from '../access.ts';
+import { requireOrganization } from '../access.ts';
 import type { Workspace } from '../context.ts';
 import { conflict, forbidden, notFound } from '../errors.ts';
 import { keysetPage, mapPage, withItems } from '../paging.ts';
+import { getMemberRow, type MemberRow, toMember } from './memberRows.ts';
 import { applySsoDefaults } from './saml.ts';
 import { purgeExpiredSpaces, readableSpaces, type SpaceRow, spaceJson } from './spaces.ts';
 import { type TeamRow, teamJson } from './teams.ts';
-import { userJson } from './users.ts';
-
-/** A row of the `members` table. */
-export interface MemberRow {
-  organization_id: string;
-  user_id: string;
-  role: Role | null;
-  disabled: number;
-  sso: number;
-  joined_at: string;
-  last_seen_at: string | null;
-}
-
-/** The membership row, disabled members included. */
-export function getMemberRow(
-  ws: Workspace,
-  organizationId: string,
-  userId: string,
-): MemberRow | undefined {
-  return ws.db
-    .prepare('SELECT * FROM members WHERE organization_id = ? AND user_id = ?')
-    .get(organizationId, userId) as MemberRow | undefined;
-}
-
-/** Number of live spaces of the organization the user can read. */
-function spaceCount(ws: Workspace, row: MemberRow): number {
-  if (!row.disabled && atLeast(row.role, 'read')) {
-    return (
-      ws.db
-        .prepare(
-          'SELECT count(*) AS n FROM spaces WHERE organization_id = ? AND deleted_at IS NULL',
-        )
-        .get(row.organization_id) as { n: number }
-    ).n;
-  }
-  return readableSpaces(ws, row.organization_id, row.user_id).size;
-}
-
-function toMember(ws: Workspace, row: MemberRow): Member | undefined {
-  const user = userJson(ws, row.user_id);
-  if (!user) return undefined;
-  const teams = ws.db
-    .prepare(
-      `SELECT count(*) AS n FROM team_members tm JOIN teams t ON t.id = tm.team_id
-       WHERE t.organization_id = ? AND tm.user_id = ?`,
-    )
-    .get(row.organization_id, row.user_id) as { n: number };
-  const member: Member = {
-    object: 'member',
-    id: row.user_id,
-    role: row.role,
-    user,
-    disabled: row.disabled === 1,
-    joinedAt: row.joined_at,
-    sso: row.sso === 1,
-    spaces: spaceCount(ws, row),
-    teams: teams.n,
-  };
-  if (row.last_seen_at) member.lastSeenAt = row.last_seen_at;
-  return member;
-}
-
-/** The `Member` shape of a user in an organization, or undefined when not a member. */
-export function memberJson(ws: Workspace, organizationId: string, userId: string) {
-  const row = getMemberRow(ws, organizationId, userId);
-  return row ? toMember(ws, row) : undefined;
-}
 
 /** 404 unless the user is a member (the caller already passed the organization check). */
 export function requireMemberRow(ws: Workspace, organizationId: string, userId: string) {

@@ -13,7 +13,8 @@ import type {
 } from '../../contract/sites.ts';
 import type { Workspace } from '../context.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
-import { embeddedSpace, type SiteRow, siteBaseUrl, withShareKey } from './sites.ts';
+import { type SiteRow, siteBaseUrl, withShareKey } from './siteUrls.ts';
+import { embeddedSpace } from './spaces.ts';
 
 export interface SiteSpaceRow {
   id: string;

@@ -9,7 +9,6 @@ import type {
   TemplateConditionList,
   UpdateSiteBody,
 } from '../../contract/sites.ts';
-import type { Space } from '../../contract/spaces.ts';
 import { atLeast, membership } from '../access.ts';
 import type { Workspace } from '../context.ts';
 import { badRequest, conflict, HttpError, notFound } from '../errors.ts';
@@ -21,31 +20,7 @@ import {
   slugify,
   uniquePath,
 } from './siteStructure.ts';
-import { getSpaceRow, spaceJson } from './spaces.ts';
-
-export interface SiteRow {
-  id: string;
-  organization_id: string;
-  type: string;
-  title: string;
-  basename: string;
-  hostname: string | null;
-  proxy: string | null;
-  visibility: string;
-  published: number;
-  share_key: string;
-  adaptive_enabled: number;
-  agents_context: string;
-  ads_status: string;
-  default_site_space_id: string | null;
-  default_section_id: string | null;
-  customizations: string;
-  scripts: string;
-  adaptive_schema: string | null;
-  adaptive_schema_updated_at: string | null;
-  created_at: string;
-  updated_at: string;
-}
+import { type SiteRow, siteBaseUrl, withShareKey } from './siteUrls.ts';
 
 const PLAN_RANK: Record<string, number> = { basic: 1, premium: 2, ultimate: 3 };
 
@@ -75,23 +50,6 @@ export function requireSite(ws: Workspace, organizationId: string, siteId: strin
   return row;
 }
 
-/** Origin and base path where the site is published. */
-export function siteBaseUrl(ws: Workspace, site: SiteRow): string {
-  if (site.hostname) return `https://${site.hostname}`;
-  if (site.proxy) return `https://${site.proxy}`;
-  const org = ws.db
-    .prepare('SELECT hostname FROM organizations WHERE id = ?')
-    .get(site.organization_id) as { hostname: string | null } | undefined;
-  const owner = encodeURIComponent(org?.hostname || site.organization_id);
-  return `${ws.publicUrl}/s/${owner}/${encodeURIComponent(site.basename)}`;
-}
-
-/** A published URL of a `share-link` site carries its key only for those entitled to it. */
-export function withShareKey(site: SiteRow, url: string, showKey: boolean): string {
-  if (site.visibility !== 'share-link' || !showKey) return url;
-  return `${url}?shareKey=${encodeURIComponent(site.share_key)}`;
-}
-
 /** Whether the caller may see share keys: organization admins and holders of the right key. */
 export function showsShareKey(
   ws: Workspace,
@@ -101,13 +59,6 @@ export function showsShareKey(
 ): boolean {
   if (shareKey !== undefined && shareKey === site.share_key) return true;
   return atLeast(membership(ws.db, site.organization_id, callerId)?.role, 'admin');
-}
-
-/** The Space embedded in a site space, as the caller sees it. */
-export function embeddedSpace(ws: Workspace, spaceId: string, callerId: string): Space {
-  const row = getSpaceRow(ws, spaceId);
-  if (!row) throw notFound('space');
-  return spaceJson(ws, row, callerId);
 }
 
 /** The Site as the caller sees it. */

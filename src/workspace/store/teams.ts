@@ -10,7 +10,7 @@ import { membership } from '../access.ts';
 import type { Workspace } from '../context.ts';
 import { badRequest, forbidden, notFound } from '../errors.ts';
 import { keysetPage, mapPage } from '../paging.ts';
-import { memberJson } from './members.ts';
+import { memberJson } from './memberRows.ts';
 import { findUserId } from './users.ts';
 
 export type TeamRole = 'owner' | 'member';
