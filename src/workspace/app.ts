@@ -1,8 +1,10 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authenticate } from './auth.ts';
 import type { Workspace } from './context.ts';
 import { errorBody, handleError } from './errors.ts';
 import { routeModules } from './routes/index.ts';
+import { validatorCompiler } from './validation.ts';
 
 export interface WorkspaceAppOptions {
   logger?: boolean;
@@ -33,6 +35,7 @@ export function createWorkspaceApp(
     }
   });
 
+  app.setValidatorCompiler(validatorCompiler);
   app.setErrorHandler(handleError);
   app.setNotFoundHandler((request, reply) => {
     reply
@@ -40,7 +43,7 @@ export function createWorkspaceApp(
       .send(errorBody(404, `no route for ${request.method} ${request.url.split('?')[0]}`));
   });
 
-  for (const module of routeModules) module.root?.(app, ws);
+  for (const module of routeModules) module.root?.(app.withTypeProvider<ZodTypeProvider>(), ws);
   app.register(
     async (v1) => {
       v1.decorateRequest('caller', null as never);
@@ -54,7 +57,7 @@ export function createWorkspaceApp(
           .code(404)
           .send(errorBody(404, `no route for ${request.method} ${request.url.split('?')[0]}`));
       });
-      for (const module of routeModules) module.v1?.(v1, ws);
+      for (const module of routeModules) module.v1?.(v1.withTypeProvider<ZodTypeProvider>(), ws);
     },
     { prefix: '/v1' },
   );

@@ -1,4 +1,11 @@
-import type { FastifyInstance } from 'fastify';
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type Clock, systemClock } from './clock.ts';
 import type { Db } from './db.ts';
 import { type IdGenerator, randomIds } from './ids.ts';
@@ -41,8 +48,17 @@ export function createWorkspace(options: WorkspaceOptions): Workspace {
   };
 }
 
+/** The Fastify instance routes are declared on: their params, query and body are zod schemas. */
+export type WorkspaceApp = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
 /** A domain's routes: `v1` under `/v1` behind authentication, `root` outside it (public files). */
 export interface RouteModule {
-  v1?(app: FastifyInstance, ws: Workspace): void;
-  root?(app: FastifyInstance, ws: Workspace): void;
+  v1?(app: WorkspaceApp, ws: Workspace): void;
+  root?(app: WorkspaceApp, ws: Workspace): void;
 }

@@ -44,17 +44,6 @@ export function describeZodError(error: z.ZodError, where?: string): string {
     .join('; ');
 }
 
-/** Parses input with a strict schema; a failure is a 400 naming the field and the rule. */
-export function parseInput<T extends z.ZodType>(
-  schema: T,
-  value: unknown,
-  where: string,
-): z.infer<T> {
-  const result = schema.safeParse(value ?? (where === 'body' ? {} : value));
-  if (!result.success) throw badRequest(describeZodError(result.error, where));
-  return result.data;
-}
-
 const FASTIFY_STATUS: Record<string, number> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 415,
   FST_ERR_CTP_BODY_TOO_LARGE: 413,

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   CollectionListQuery,
@@ -9,8 +8,7 @@ import {
 } from '../../contract/collections.ts';
 import { TransferBody } from '../../contract/spaces.ts';
 import { atLeast, collectionLevel, requireLevel } from '../access.ts';
-import type { RouteModule, Workspace } from '../context.ts';
-import { parseInput } from '../errors.ts';
+import type { RouteModule, Workspace, WorkspaceApp } from '../context.ts';
 import {
   collectionJson,
   createCollection,
@@ -44,72 +42,104 @@ function collectionAnchor(position: MoveCollectionBody['position']): Anchor | un
   return undefined;
 }
 
-function v1(app: FastifyInstance, ws: Workspace) {
-  app.get('/collections/:collectionId', async (request) => {
-    const { collectionId } = parseInput(CollectionParams, request.params, 'params');
-    const { row, level } = requireCollection(ws, collectionId, request.caller.id, 'read');
-    return collectionJson(ws, row, request.caller.id, level);
-  });
+function v1(app: WorkspaceApp, ws: Workspace) {
+  app.get(
+    '/collections/:collectionId',
+    { schema: { params: CollectionParams } },
+    async (request) => {
+      const { collectionId } = request.params;
+      const { row, level } = requireCollection(ws, collectionId, request.caller.id, 'read');
+      return collectionJson(ws, row, request.caller.id, level);
+    },
+  );
 
-  app.patch('/collections/:collectionId', async (request) => {
-    const { collectionId } = parseInput(CollectionParams, request.params, 'params');
-    const body = parseInput(UpdateCollectionBody, request.body, 'body');
-    const { row } = requireCollection(ws, collectionId, request.caller.id, 'admin');
-    return collectionJson(ws, updateCollection(ws, row, body), request.caller.id);
-  });
+  app.patch(
+    '/collections/:collectionId',
+    { schema: { params: CollectionParams, body: UpdateCollectionBody } },
+    async (request) => {
+      const { collectionId } = request.params;
+      const { body } = request;
+      const { row } = requireCollection(ws, collectionId, request.caller.id, 'admin');
+      return collectionJson(ws, updateCollection(ws, row, body), request.caller.id);
+    },
+  );
 
   // 204 also when the collection does not exist or is not visible to the caller.
-  app.delete('/collections/:collectionId', async (request, reply) => {
-    const { collectionId } = parseInput(CollectionParams, request.params, 'params');
-    const row = getCollectionRow(ws, collectionId);
-    if (row) {
-      const level = collectionLevel(ws.db, request.caller.id, row);
-      if (atLeast(level, 'read')) {
-        requireLevel(level, 'admin', 'collection');
-        deleteCollection(ws, row);
+  app.delete(
+    '/collections/:collectionId',
+    { schema: { params: CollectionParams } },
+    async (request, reply) => {
+      const { collectionId } = request.params;
+      const row = getCollectionRow(ws, collectionId);
+      if (row) {
+        const level = collectionLevel(ws.db, request.caller.id, row);
+        if (atLeast(level, 'read')) {
+          requireLevel(level, 'admin', 'collection');
+          deleteCollection(ws, row);
+        }
       }
-    }
-    return reply.code(204).send();
-  });
+      return reply.code(204).send();
+    },
+  );
 
-  app.get('/collections/:collectionId/spaces', async (request) => {
-    const { collectionId } = parseInput(CollectionParams, request.params, 'params');
-    const query = parseInput(CollectionSpacesQuery, request.query, 'query');
-    const { row } = requireCollection(ws, collectionId, request.caller.id, 'read');
-    return listCollectionSpaces(ws, row, request.caller.id, query);
-  });
+  app.get(
+    '/collections/:collectionId/spaces',
+    { schema: { params: CollectionParams, querystring: CollectionSpacesQuery } },
+    async (request) => {
+      const { collectionId } = request.params;
+      const { query } = request;
+      const { row } = requireCollection(ws, collectionId, request.caller.id, 'read');
+      return listCollectionSpaces(ws, row, request.caller.id, query);
+    },
+  );
 
-  app.post('/collections/:collectionId/move', async (request) => {
-    const { collectionId } = parseInput(CollectionParams, request.params, 'params');
-    const body = parseInput(MoveCollectionBody, request.body, 'body');
-    const { row } = requireCollection(ws, collectionId, request.caller.id, 'admin');
-    const moved = moveCollection(ws, row, request.caller.id, {
-      parent: body.parent,
-      position: collectionAnchor(body.position),
-    });
-    return collectionJson(ws, moved, request.caller.id);
-  });
+  app.post(
+    '/collections/:collectionId/move',
+    { schema: { params: CollectionParams, body: MoveCollectionBody } },
+    async (request) => {
+      const { collectionId } = request.params;
+      const { body } = request;
+      const { row } = requireCollection(ws, collectionId, request.caller.id, 'admin');
+      const moved = moveCollection(ws, row, request.caller.id, {
+        parent: body.parent,
+        position: collectionAnchor(body.position),
+      });
+      return collectionJson(ws, moved, request.caller.id);
+    },
+  );
 
-  app.post('/collections/:collectionId/transfer', async (request) => {
-    const { collectionId } = parseInput(CollectionParams, request.params, 'params');
-    const body = parseInput(TransferBody, request.body, 'body');
-    const { row } = requireCollection(ws, collectionId, request.caller.id, 'admin');
-    const moved = transferCollection(ws, row, request.caller.id, body.organization);
-    return collectionJson(ws, moved, request.caller.id);
-  });
+  app.post(
+    '/collections/:collectionId/transfer',
+    { schema: { params: CollectionParams, body: TransferBody } },
+    async (request) => {
+      const { collectionId } = request.params;
+      const { body } = request;
+      const { row } = requireCollection(ws, collectionId, request.caller.id, 'admin');
+      const moved = transferCollection(ws, row, request.caller.id, body.organization);
+      return collectionJson(ws, moved, request.caller.id);
+    },
+  );
 
-  app.get('/orgs/:organizationId/collections', async (request) => {
-    const { organizationId } = parseInput(OrgParams, request.params, 'params');
-    const query = parseInput(CollectionListQuery, request.query, 'query');
-    return listCollections(ws, organizationId, request.caller.id, query);
-  });
+  app.get(
+    '/orgs/:organizationId/collections',
+    { schema: { params: OrgParams, querystring: CollectionListQuery } },
+    async (request) => {
+      const { organizationId } = request.params;
+      const { query } = request;
+      return listCollections(ws, organizationId, request.caller.id, query);
+    },
+  );
 
-  app.post('/orgs/:organizationId/collections', async (request, reply) => {
-    const { organizationId } = parseInput(OrgParams, request.params, 'params');
-    const body = parseInput(CreateCollectionBody, request.body, 'body');
-    const row = createCollection(ws, organizationId, request.caller.id, body);
-    return reply.code(201).send(collectionJson(ws, row, request.caller.id));
-  });
+  app.post(
+    '/orgs/:organizationId/collections',
+    { schema: { params: OrgParams, body: CreateCollectionBody } },
+    async (request, reply) => {
+      const { organizationId } = request.params;
+      const { body } = request;
+      const row = createCollection(ws, organizationId, request.caller.id, body);
+      return reply.code(201).send(collectionJson(ws, row, request.caller.id));
+    },
+  );
 }
 
 /** Collections: read, settings, delete, their spaces, move, transfer, list, create. */

@@ -1,8 +1,6 @@
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Role } from '../../contract/common.ts';
 import type { Workspace } from '../context.ts';
-import { parseInput } from '../errors.ts';
 import { requireChangeRequest } from '../store/changeRequests.ts';
 
 /** A path identifier: 1 to 200 characters. */
@@ -13,9 +11,16 @@ export const OrgParams = z.object({ organizationId: Id });
 export const SpaceParams = z.object({ spaceId: Id });
 /** Path parameters of `/spaces/{spaceId}/change-requests/{changeRequestId}/...`. */
 export const CrParams = SpaceParams.extend({ changeRequestId: Id });
+/** Path parameters of a revision's reads: a space's, or one of its change requests' (with the id). */
+export const RevisionParams = SpaceParams.extend({ changeRequestId: Id.optional() });
+export type RevisionParams = z.infer<typeof RevisionParams>;
 
 /** The change request named by the request's path; 404/403 unless the caller has `required`. */
-export function requestedChangeRequest(ws: Workspace, request: FastifyRequest, required: Role) {
-  const { spaceId, changeRequestId } = parseInput(CrParams, request.params, 'params');
-  return requireChangeRequest(ws, spaceId, changeRequestId, request.caller.id, required);
+export function requestedChangeRequest(
+  ws: Workspace,
+  params: z.infer<typeof CrParams>,
+  callerId: string,
+  required: Role,
+) {
+  return requireChangeRequest(ws, params.spaceId, params.changeRequestId, callerId, required);
 }

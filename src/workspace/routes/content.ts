@@ -1,4 +1,3 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { TemplateApplication } from '../../contract/common.ts';
 import {
@@ -8,8 +7,8 @@ import {
   LinkListQuery,
   PageReadQuery,
 } from '../../contract/content.ts';
-import type { RouteModule, Workspace } from '../context.ts';
-import { conflict, orNotFound, parseInput } from '../errors.ts';
+import type { RouteModule, Workspace, WorkspaceApp } from '../context.ts';
+import { conflict, orNotFound } from '../errors.ts';
 import {
   activeChangeRequestRevisions,
   requireChangeRequest,
@@ -33,10 +32,11 @@ import {
   templatePages,
 } from '../store/content.ts';
 import { assertEditable, requireSpace } from '../store/spaces.ts';
-import { Id, requestedChangeRequest, SpaceParams } from './common.ts';
+import { Id, RevisionParams, SpaceParams } from './common.ts';
 
-const FileParams = z.object({ fileId: Id });
-const PageParams = z.object({ pageId: Id });
+const FileParams = RevisionParams.extend({ fileId: Id });
+const PageParams = RevisionParams.extend({ pageId: Id });
+const DownloadParams = z.object({ revisionId: Id, fileId: Id, name: z.string().max(500) });
 
 interface Resolved {
   ctx: ContentContext;
@@ -44,141 +44,175 @@ interface Resolved {
   changeRequestRevisions: string[];
 }
 
-type Resolve = (request: FastifyRequest) => Resolved;
-
-function spaceResolver(ws: Workspace): Resolve {
-  return (request) => {
-    const { spaceId } = parseInput(SpaceParams, request.params, 'params');
-    const { row } = requireSpace(ws, spaceId, request.caller.id, 'read');
+/** The revision a space or change request path reads; 404 when the caller cannot read it. */
+function resolve(ws: Workspace, params: RevisionParams, callerId: string): Resolved {
+  if (params.changeRequestId === undefined) {
+    const { row } = requireSpace(ws, params.spaceId, callerId, 'read');
     return {
       ctx: spaceContent(ws, row),
       changeRequestRevisions: activeChangeRequestRevisions(ws, row.id),
     };
-  };
-}
-
-function changeRequestResolver(ws: Workspace): Resolve {
-  return (request) => {
-    const { space, changeRequest } = requestedChangeRequest(ws, request, 'read');
-    return {
-      ctx: changeRequestContent(ws, space.row, changeRequest),
-      changeRequestRevisions: [changeRequest.revision_id],
-    };
+  }
+  const { space, changeRequest } = requireChangeRequest(
+    ws,
+    params.spaceId,
+    params.changeRequestId,
+    callerId,
+    'read',
+  );
+  return {
+    ctx: changeRequestContent(ws, space.row, changeRequest),
+    changeRequestRevisions: [changeRequest.revision_id],
   };
 }
 
 /** The content reads under `base` (a space's current revision, or a change request's). */
-function contentReads(app: FastifyInstance, ws: Workspace, base: string, resolve: Resolve) {
-  app.get(`${base}/content`, async (request) => {
-    const { ctx } = resolve(request);
-    return revisionJson(ws, ctx, parseInput(ContentQuery, request.query, 'query'));
-  });
+function contentReads(app: WorkspaceApp, ws: Workspace, base: string) {
+  app.get(
+    `${base}/content`,
+    { schema: { params: RevisionParams, querystring: ContentQuery } },
+    async (request) => {
+      const { ctx } = resolve(ws, request.params, request.caller.id);
+      return revisionJson(ws, ctx, request.query);
+    },
+  );
 
-  app.get(`${base}/content/pages`, async (request) => {
-    const { ctx } = resolve(request);
-    return pageTreeJson(ws, ctx, parseInput(ContentQuery, request.query, 'query'));
-  });
+  app.get(
+    `${base}/content/pages`,
+    { schema: { params: RevisionParams, querystring: ContentQuery } },
+    async (request) => {
+      const { ctx } = resolve(ws, request.params, request.caller.id);
+      return pageTreeJson(ws, ctx, request.query);
+    },
+  );
 
-  app.get(`${base}/content/files`, async (request) => {
-    const { ctx } = resolve(request);
-    return listFiles(ws, ctx, parseInput(FileListQuery, request.query, 'query'));
-  });
+  app.get(
+    `${base}/content/files`,
+    { schema: { params: RevisionParams, querystring: FileListQuery } },
+    async (request) => {
+      const { ctx } = resolve(ws, request.params, request.caller.id);
+      return listFiles(ws, ctx, request.query);
+    },
+  );
 
-  app.get(`${base}/content/files/:fileId`, async (request) => {
-    const { ctx } = resolve(request);
-    const { fileId } = parseInput(FileParams, request.params, 'params');
-    return getFile(ws, ctx, fileId, parseInput(ContentQuery, request.query, 'query'));
-  });
+  app.get(
+    `${base}/content/files/:fileId`,
+    { schema: { params: FileParams, querystring: ContentQuery } },
+    async (request) => {
+      const { ctx } = resolve(ws, request.params, request.caller.id);
+      const { fileId } = request.params;
+      return getFile(ws, ctx, fileId, request.query);
+    },
+  );
 
-  app.get(`${base}/content/files/:fileId/backlinks`, async (request) => {
-    const { ctx } = resolve(request);
-    const { fileId } = parseInput(FileParams, request.params, 'params');
-    return fileBacklinks(ws, ctx, fileId, parseInput(BacklinkQuery, request.query, 'query'));
-  });
+  app.get(
+    `${base}/content/files/:fileId/backlinks`,
+    { schema: { params: FileParams, querystring: BacklinkQuery } },
+    async (request) => {
+      const { ctx } = resolve(ws, request.params, request.caller.id);
+      const { fileId } = request.params;
+      return fileBacklinks(ws, ctx, fileId, request.query);
+    },
+  );
 
-  app.get(`${base}/content/page/:pageId`, async (request) => {
-    const { ctx } = resolve(request);
-    const { pageId } = parseInput(PageParams, request.params, 'params');
-    return getPageJson(ws, ctx, pageId, parseInput(PageReadQuery, request.query, 'query'));
-  });
+  app.get(
+    `${base}/content/page/:pageId`,
+    { schema: { params: PageParams, querystring: PageReadQuery } },
+    async (request) => {
+      const { ctx } = resolve(ws, request.params, request.caller.id);
+      const { pageId } = request.params;
+      return getPageJson(ws, ctx, pageId, request.query);
+    },
+  );
 
-  app.get(`${base}/content/page/:pageId/links`, async (request) => {
-    const { ctx, changeRequestRevisions } = resolve(request);
-    const { pageId } = parseInput(PageParams, request.params, 'params');
-    const query = parseInput(LinkListQuery, request.query, 'query');
-    return listLinks(ws, ctx, query, { pageId, changeRequestRevisions });
-  });
+  app.get(
+    `${base}/content/page/:pageId/links`,
+    { schema: { params: PageParams, querystring: LinkListQuery } },
+    async (request) => {
+      const { ctx, changeRequestRevisions } = resolve(ws, request.params, request.caller.id);
+      const { pageId } = request.params;
+      const { query } = request;
+      return listLinks(ws, ctx, query, { pageId, changeRequestRevisions });
+    },
+  );
 
-  app.get(`${base}/content/page/:pageId/backlinks`, async (request) => {
-    const { ctx } = resolve(request);
-    const { pageId } = parseInput(PageParams, request.params, 'params');
-    return pageBacklinks(ws, ctx, pageId, parseInput(BacklinkQuery, request.query, 'query'));
-  });
+  app.get(
+    `${base}/content/page/:pageId/backlinks`,
+    { schema: { params: PageParams, querystring: BacklinkQuery } },
+    async (request) => {
+      const { ctx } = resolve(ws, request.params, request.caller.id);
+      const { pageId } = request.params;
+      return pageBacklinks(ws, ctx, pageId, request.query);
+    },
+  );
 }
 
 /** Space content, change request content, links, templates and file downloads. */
 export const contentRoutes: RouteModule = {
   v1(app, ws) {
-    contentReads(app, ws, '/spaces/:spaceId', spaceResolver(ws));
-    contentReads(
-      app,
-      ws,
-      '/spaces/:spaceId/change-requests/:changeRequestId',
-      changeRequestResolver(ws),
+    contentReads(app, ws, '/spaces/:spaceId');
+    contentReads(app, ws, '/spaces/:spaceId/change-requests/:changeRequestId');
+
+    app.get(
+      '/spaces/:spaceId/links',
+      { schema: { params: SpaceParams, querystring: LinkListQuery } },
+      async (request) => {
+        const { ctx, changeRequestRevisions } = resolve(ws, request.params, request.caller.id);
+        const { query } = request;
+        return listLinks(ws, ctx, query, { changeRequestRevisions });
+      },
     );
 
-    app.get('/spaces/:spaceId/links', async (request) => {
-      const { ctx, changeRequestRevisions } = spaceResolver(ws)(request);
-      const query = parseInput(LinkListQuery, request.query, 'query');
-      return listLinks(ws, ctx, query, { changeRequestRevisions });
-    });
-
     // Applying a template is a content edit: it needs the edit level, like a change request.
-    app.post('/spaces/:spaceId/content/template', async (request, reply) => {
-      const { spaceId } = parseInput(SpaceParams, request.params, 'params');
-      const body = parseInput(TemplateApplication, request.body, 'body');
-      const callerId = request.caller.id;
-      if (body.changeRequestId !== undefined) {
-        const { space, changeRequest } = requireChangeRequest(
-          ws,
-          spaceId,
-          body.changeRequestId,
-          callerId,
-          'edit',
-        );
-        assertEditable(space.row);
-        if (changeRequest.status !== 'draft' && changeRequest.status !== 'open') {
-          throw conflict(`a change request with status ${changeRequest.status} cannot be edited`);
+    app.post(
+      '/spaces/:spaceId/content/template',
+      { schema: { params: SpaceParams, body: TemplateApplication } },
+      async (request, reply) => {
+        const { spaceId } = request.params;
+        const { body } = request;
+        const callerId = request.caller.id;
+        if (body.changeRequestId !== undefined) {
+          const { space, changeRequest } = requireChangeRequest(
+            ws,
+            spaceId,
+            body.changeRequestId,
+            callerId,
+            'edit',
+          );
+          assertEditable(space.row);
+          if (changeRequest.status !== 'draft' && changeRequest.status !== 'open') {
+            throw conflict(`a change request with status ${changeRequest.status} cannot be edited`);
+          }
+          const pages = templatePages(ws, changeRequest.revision_id, body);
+          setChangeRequestRevision(ws, changeRequest, callerId, (revisionId) => {
+            insertPageTree(ws, revisionId, pages);
+          });
+        } else {
+          const { row } = requireSpace(ws, spaceId, callerId, 'edit');
+          assertEditable(row);
+          const pages = templatePages(ws, row.revision_id, body);
+          commitSpaceRevision(ws, row, (revisionId) => {
+            insertPageTree(ws, revisionId, pages);
+          });
         }
-        const pages = templatePages(ws, changeRequest.revision_id, body);
-        setChangeRequestRevision(ws, changeRequest, callerId, (revisionId) => {
-          insertPageTree(ws, revisionId, pages);
-        });
-      } else {
-        const { row } = requireSpace(ws, spaceId, callerId, 'edit');
-        assertEditable(row);
-        const pages = templatePages(ws, row.revision_id, body);
-        commitSpaceRevision(ws, row, (revisionId) => {
-          insertPageTree(ws, revisionId, pages);
-        });
-      }
-      return reply.code(201).send();
-    });
+        return reply.code(201).send();
+      },
+    );
   },
 
   root(app, ws) {
     // Download URLs of files: the revision id in the path is the (unguessable) capability.
-    app.get('/files/:revisionId/:fileId/:name', async (request, reply) => {
-      const params = parseInput(
-        z.object({ revisionId: Id, fileId: Id, name: z.string().max(500) }),
-        request.params,
-        'params',
-      );
-      const file = orNotFound(fileData(ws, params.revisionId, params.fileId), 'file');
-      return reply
-        .header('content-type', file.contentType)
-        .header('cache-control', 'private, max-age=31536000, immutable')
-        .send(file.data);
-    });
+    app.get(
+      '/files/:revisionId/:fileId/:name',
+      { schema: { params: DownloadParams } },
+      async (request, reply) => {
+        const { params } = request;
+        const file = orNotFound(fileData(ws, params.revisionId, params.fileId), 'file');
+        return reply
+          .header('content-type', file.contentType)
+          .header('cache-control', 'private, max-age=31536000, immutable')
+          .send(file.data);
+      },
+    );
   },
 };

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   MemberListQuery,
@@ -7,8 +6,8 @@ import {
   UpdateMemberBody,
 } from '../../contract/members.ts';
 import { requireOrganization } from '../access.ts';
-import type { RouteModule, Workspace } from '../context.ts';
-import { orNotFound, parseInput } from '../errors.ts';
+import type { RouteModule, Workspace, WorkspaceApp } from '../context.ts';
+import { orNotFound } from '../errors.ts';
 import { memberJson } from '../store/memberRows.ts';
 import {
   listMemberSpaces,
@@ -24,65 +23,93 @@ import { OrgParams } from './common.ts';
 
 const MemberParams = OrgParams.extend({ userId: z.string().min(1).max(200) });
 
-function v1(app: FastifyInstance, ws: Workspace) {
+function v1(app: WorkspaceApp, ws: Workspace) {
   const answer = (organizationId: string, userId: string) =>
     orNotFound(memberJson(ws, organizationId, userId), 'member');
 
-  app.get('/orgs/:organizationId/members', async (request) => {
-    const { organizationId } = parseInput(OrgParams, request.params, 'params');
-    const query = parseInput(MemberListQuery, request.query, 'query');
-    requireOrganization(ws.db, organizationId, request.caller.id, 'read');
-    return listMembers(ws, organizationId, query);
-  });
+  app.get(
+    '/orgs/:organizationId/members',
+    { schema: { params: OrgParams, querystring: MemberListQuery } },
+    async (request) => {
+      const { organizationId } = request.params;
+      const { query } = request;
+      requireOrganization(ws.db, organizationId, request.caller.id, 'read');
+      return listMembers(ws, organizationId, query);
+    },
+  );
 
-  app.get('/orgs/:organizationId/members/:userId', async (request) => {
-    const { organizationId, userId } = parseInput(MemberParams, request.params, 'params');
-    requireOrganization(ws.db, organizationId, request.caller.id, 'read');
-    return answer(organizationId, userId);
-  });
+  app.get(
+    '/orgs/:organizationId/members/:userId',
+    { schema: { params: MemberParams } },
+    async (request) => {
+      const { organizationId, userId } = request.params;
+      requireOrganization(ws.db, organizationId, request.caller.id, 'read');
+      return answer(organizationId, userId);
+    },
+  );
 
-  app.patch('/orgs/:organizationId/members/:userId', async (request) => {
-    const { organizationId, userId } = parseInput(MemberParams, request.params, 'params');
-    const body = parseInput(UpdateMemberBody, request.body, 'body');
-    requireOrganization(ws.db, organizationId, request.caller.id, 'admin');
-    updateMemberRole(ws, requireMemberRow(ws, organizationId, userId), body.role);
-    return answer(organizationId, userId);
-  });
+  app.patch(
+    '/orgs/:organizationId/members/:userId',
+    { schema: { params: MemberParams, body: UpdateMemberBody } },
+    async (request) => {
+      const { organizationId, userId } = request.params;
+      const { body } = request;
+      requireOrganization(ws.db, organizationId, request.caller.id, 'admin');
+      updateMemberRole(ws, requireMemberRow(ws, organizationId, userId), body.role);
+      return answer(organizationId, userId);
+    },
+  );
 
   // An admin removes anyone; a member may leave by removing themself.
-  app.delete('/orgs/:organizationId/members/:userId', async (request, reply) => {
-    const { organizationId, userId } = parseInput(MemberParams, request.params, 'params');
-    if (userId === request.caller.id) {
-      requireOrganization(ws.db, organizationId, request.caller.id, 'read');
-    } else {
+  app.delete(
+    '/orgs/:organizationId/members/:userId',
+    { schema: { params: MemberParams } },
+    async (request, reply) => {
+      const { organizationId, userId } = request.params;
+      if (userId === request.caller.id) {
+        requireOrganization(ws.db, organizationId, request.caller.id, 'read');
+      } else {
+        requireOrganization(ws.db, organizationId, request.caller.id, 'admin');
+      }
+      removeMember(ws, organizationId, userId);
+      return reply.code(204).send();
+    },
+  );
+
+  app.post(
+    '/orgs/:organizationId/members/:userId/sso',
+    { schema: { params: MemberParams } },
+    async (request) => {
+      const { organizationId, userId } = request.params;
       requireOrganization(ws.db, organizationId, request.caller.id, 'admin');
-    }
-    removeMember(ws, organizationId, userId);
-    return reply.code(204).send();
-  });
+      markSsoMember(ws, organizationId, userId);
+      return answer(organizationId, userId);
+    },
+  );
 
-  app.post('/orgs/:organizationId/members/:userId/sso', async (request) => {
-    const { organizationId, userId } = parseInput(MemberParams, request.params, 'params');
-    requireOrganization(ws.db, organizationId, request.caller.id, 'admin');
-    markSsoMember(ws, organizationId, userId);
-    return answer(organizationId, userId);
-  });
+  app.get(
+    '/orgs/:organizationId/members/:userId/spaces',
+    { schema: { params: MemberParams, querystring: MemberSpacesQuery } },
+    async (request) => {
+      const { organizationId, userId } = request.params;
+      const { query } = request;
+      requireSelfOrAdmin(ws, organizationId, request.caller.id, userId);
+      requireMemberRow(ws, organizationId, userId);
+      return listMemberSpaces(ws, organizationId, userId, request.caller.id, query);
+    },
+  );
 
-  app.get('/orgs/:organizationId/members/:userId/spaces', async (request) => {
-    const { organizationId, userId } = parseInput(MemberParams, request.params, 'params');
-    const query = parseInput(MemberSpacesQuery, request.query, 'query');
-    requireSelfOrAdmin(ws, organizationId, request.caller.id, userId);
-    requireMemberRow(ws, organizationId, userId);
-    return listMemberSpaces(ws, organizationId, userId, request.caller.id, query);
-  });
-
-  app.get('/orgs/:organizationId/members/:userId/teams', async (request) => {
-    const { organizationId, userId } = parseInput(MemberParams, request.params, 'params');
-    const query = parseInput(MemberTeamsQuery, request.query, 'query');
-    requireOrganization(ws.db, organizationId, request.caller.id, 'read');
-    requireMemberRow(ws, organizationId, userId);
-    return listMemberTeams(ws, organizationId, userId, request.caller.id, query);
-  });
+  app.get(
+    '/orgs/:organizationId/members/:userId/teams',
+    { schema: { params: MemberParams, querystring: MemberTeamsQuery } },
+    async (request) => {
+      const { organizationId, userId } = request.params;
+      const { query } = request;
+      requireOrganization(ws.db, organizationId, request.caller.id, 'read');
+      requireMemberRow(ws, organizationId, userId);
+      return listMemberTeams(ws, organizationId, userId, request.caller.id, query);
+    },
+  );
 }
 
 /** Organization members: list, read, role, removal, SSO flag, their spaces and teams. */

@@ -9,7 +9,7 @@ import {
 import { atLeast, requireOrganization } from '../access.ts';
 import type { RouteModule, Workspace } from '../context.ts';
 import { acmeApiDocument } from '../demo/acme-api.ts';
-import { badRequest, notFound, orNotFound, parseInput } from '../errors.ts';
+import { badRequest, notFound, orNotFound } from '../errors.ts';
 import {
   deleteSpec,
   getSpecRow,
@@ -44,84 +44,109 @@ function readableSpec(
 /** OpenAPI specs and versions; the demo document served from the server itself. */
 export const openapiRoutes: RouteModule = {
   v1(app, ws) {
-    app.get('/orgs/:organizationId/openapi', async (request) => {
-      const { organizationId } = parseInput(OrgParams, request.params, 'params');
-      const query = parseInput(OpenAPISpecListQuery, request.query, 'query');
-      const member = requireOrganization(ws.db, organizationId, request.caller.id, 'read');
-      return listSpecs(ws, organizationId, {
-        limit: query.limit,
-        page: query.page,
-        canEdit: atLeast(member.role, 'admin'),
-      });
-    });
+    app.get(
+      '/orgs/:organizationId/openapi',
+      { schema: { params: OrgParams, querystring: OpenAPISpecListQuery } },
+      async (request) => {
+        const { organizationId } = request.params;
+        const { query } = request;
+        const member = requireOrganization(ws.db, organizationId, request.caller.id, 'read');
+        return listSpecs(ws, organizationId, {
+          limit: query.limit,
+          page: query.page,
+          canEdit: atLeast(member.role, 'admin'),
+        });
+      },
+    );
 
-    app.post('/orgs/:organizationId/openapi', async (request, reply) => {
-      const { organizationId } = parseInput(OrgParams, request.params, 'params');
-      requireOrganization(ws.db, organizationId, request.caller.id, 'admin');
-      const body = parseInput(CreateOpenAPISpecBody, request.body, 'body');
-      const row = insertSpec(ws, organizationId, { slug: body.slug, sourceUrl: body.source.url });
-      requestProcessing(ws, row.id);
-      return reply.code(201).send(specJson(ws, row, true));
-    });
+    app.post(
+      '/orgs/:organizationId/openapi',
+      { schema: { params: OrgParams, body: CreateOpenAPISpecBody } },
+      async (request, reply) => {
+        const { organizationId } = request.params;
+        requireOrganization(ws.db, organizationId, request.caller.id, 'admin');
+        const { body } = request;
+        const row = insertSpec(ws, organizationId, { slug: body.slug, sourceUrl: body.source.url });
+        requestProcessing(ws, row.id);
+        return reply.code(201).send(specJson(ws, row, true));
+      },
+    );
 
-    app.get('/orgs/:organizationId/openapi/:specSlug', async (request) => {
-      const { organizationId, specSlug } = parseInput(SpecParams, request.params, 'params');
-      const { spec, canEdit } = readableSpec(ws, organizationId, specSlug, request.caller.id);
-      return specJson(ws, spec, canEdit);
-    });
+    app.get(
+      '/orgs/:organizationId/openapi/:specSlug',
+      { schema: { params: SpecParams } },
+      async (request) => {
+        const { organizationId, specSlug } = request.params;
+        const { spec, canEdit } = readableSpec(ws, organizationId, specSlug, request.caller.id);
+        return specJson(ws, spec, canEdit);
+      },
+    );
 
-    app.put('/orgs/:organizationId/openapi/:specSlug', async (request) => {
-      const { organizationId, specSlug } = parseInput(SpecParams, request.params, 'params');
-      requireOrganization(ws.db, organizationId, request.caller.id, 'admin');
-      const slug = CreateOpenAPISpecBody.shape.slug.safeParse(specSlug);
-      if (!slug.success) throw badRequest(`specSlug: ${slug.error.issues[0]?.message}`);
-      const body = parseInput(PutOpenAPISpecBody, request.body, 'body');
-      const { row } = putSpec(ws, organizationId, slug.data, body.source.url);
-      requestProcessing(ws, row.id);
-      const current = getSpecRow(ws, organizationId, slug.data) as SpecRow;
-      return specJson(ws, current, true);
-    });
+    app.put(
+      '/orgs/:organizationId/openapi/:specSlug',
+      { schema: { params: SpecParams, body: PutOpenAPISpecBody } },
+      async (request) => {
+        const { organizationId, specSlug } = request.params;
+        requireOrganization(ws.db, organizationId, request.caller.id, 'admin');
+        const slug = CreateOpenAPISpecBody.shape.slug.safeParse(specSlug);
+        if (!slug.success) throw badRequest(`specSlug: ${slug.error.issues[0]?.message}`);
+        const { body } = request;
+        const { row } = putSpec(ws, organizationId, slug.data, body.source.url);
+        requestProcessing(ws, row.id);
+        const current = getSpecRow(ws, organizationId, slug.data) as SpecRow;
+        return specJson(ws, current, true);
+      },
+    );
 
-    app.patch('/orgs/:organizationId/openapi/:specSlug', async (request) => {
-      const { organizationId, specSlug } = parseInput(SpecParams, request.params, 'params');
-      const { spec } = readableSpec(ws, organizationId, specSlug, request.caller.id);
-      requireOrganization(ws.db, organizationId, request.caller.id, 'admin');
-      const body = parseInput(UpdateOpenAPISpecBody, request.body, 'body');
-      return specJson(ws, setSpecVisibility(ws, spec, body.visibility), true);
-    });
+    app.patch(
+      '/orgs/:organizationId/openapi/:specSlug',
+      { schema: { params: SpecParams, body: UpdateOpenAPISpecBody } },
+      async (request) => {
+        const { organizationId, specSlug } = request.params;
+        const { spec } = readableSpec(ws, organizationId, specSlug, request.caller.id);
+        requireOrganization(ws.db, organizationId, request.caller.id, 'admin');
+        const { body } = request;
+        return specJson(ws, setSpecVisibility(ws, spec, body.visibility), true);
+      },
+    );
 
-    app.delete('/orgs/:organizationId/openapi/:specSlug', async (request, reply) => {
-      const { organizationId, specSlug } = parseInput(SpecParams, request.params, 'params');
-      requireOrganization(ws.db, organizationId, request.caller.id, 'admin');
-      deleteSpec(ws, organizationId, specSlug);
-      return reply.code(204).send();
-    });
+    app.delete(
+      '/orgs/:organizationId/openapi/:specSlug',
+      { schema: { params: SpecParams } },
+      async (request, reply) => {
+        const { organizationId, specSlug } = request.params;
+        requireOrganization(ws.db, organizationId, request.caller.id, 'admin');
+        deleteSpec(ws, organizationId, specSlug);
+        return reply.code(204).send();
+      },
+    );
 
-    app.get('/orgs/:organizationId/openapi/:specSlug/versions', async (request) => {
-      const { organizationId, specSlug } = parseInput(SpecParams, request.params, 'params');
-      const query = parseInput(OpenAPISpecVersionListQuery, request.query, 'query');
-      const { spec } = readableSpec(ws, organizationId, specSlug, request.caller.id);
-      return listVersions(ws, spec, { limit: query.limit, page: query.page });
-    });
+    app.get(
+      '/orgs/:organizationId/openapi/:specSlug/versions',
+      { schema: { params: SpecParams, querystring: OpenAPISpecVersionListQuery } },
+      async (request) => {
+        const { organizationId, specSlug } = request.params;
+        const { query } = request;
+        const { spec } = readableSpec(ws, organizationId, specSlug, request.caller.id);
+        return listVersions(ws, spec, { limit: query.limit, page: query.page });
+      },
+    );
 
-    app.get('/orgs/:organizationId/openapi/:specSlug/versions/:versionId', async (request) => {
-      const { organizationId, specSlug, versionId } = parseInput(
-        VersionParams,
-        request.params,
-        'params',
-      );
-      const { spec } = readableSpec(ws, organizationId, specSlug, request.caller.id);
-      return orNotFound(getVersion(ws, spec, versionId), 'OpenAPI spec version');
-    });
+    app.get(
+      '/orgs/:organizationId/openapi/:specSlug/versions/:versionId',
+      { schema: { params: VersionParams } },
+      async (request) => {
+        const { organizationId, specSlug, versionId } = request.params;
+        const { spec } = readableSpec(ws, organizationId, specSlug, request.caller.id);
+        return orNotFound(getVersion(ws, spec, versionId), 'OpenAPI spec version');
+      },
+    );
 
     app.get(
       '/orgs/:organizationId/openapi/:specSlug/versions/:versionId/content',
+      { schema: { params: VersionParams } },
       async (request) => {
-        const { organizationId, specSlug, versionId } = parseInput(
-          VersionParams,
-          request.params,
-          'params',
-        );
+        const { organizationId, specSlug, versionId } = request.params;
         const { spec } = readableSpec(ws, organizationId, specSlug, request.caller.id);
         return orNotFound(getVersionContent(ws, spec, versionId), 'OpenAPI spec version');
       },
@@ -132,12 +157,16 @@ export const openapiRoutes: RouteModule = {
     app.get('/demo/openapi/acme-api.json', async () => acmeApiDocument);
 
     // The latest content of a `public` spec, readable without a token (its `urls.published`).
-    app.get('/public/openapi/:organizationId/:specSlug', async (request) => {
-      const { organizationId, specSlug } = parseInput(SpecParams, request.params, 'params');
-      const spec = getSpecRow(ws, organizationId, specSlug);
-      if (spec?.visibility !== 'public') throw notFound('OpenAPI spec');
-      const content = orNotFound(getVersionContent(ws, spec, 'latest'), 'OpenAPI spec version');
-      return Object.values(content.filesystem)[0];
-    });
+    app.get(
+      '/public/openapi/:organizationId/:specSlug',
+      { schema: { params: SpecParams } },
+      async (request) => {
+        const { organizationId, specSlug } = request.params;
+        const spec = getSpecRow(ws, organizationId, specSlug);
+        if (spec?.visibility !== 'public') throw notFound('OpenAPI spec');
+        const content = orNotFound(getVersionContent(ws, spec, 'latest'), 'OpenAPI spec version');
+        return Object.values(content.filesystem)[0];
+      },
+    );
   },
 };

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   OrganizationListQuery,
@@ -6,8 +5,7 @@ import {
   UpdateOrganizationBody,
 } from '../../contract/organizations.ts';
 import { requireOrganization } from '../access.ts';
-import type { RouteModule, Workspace } from '../context.ts';
-import { parseInput } from '../errors.ts';
+import type { RouteModule, Workspace, WorkspaceApp } from '../context.ts';
 import {
   agentInstructionsJson,
   deleteLinkInvite,
@@ -24,64 +22,84 @@ import { OrgParams } from './common.ts';
 
 const InviteParams = OrgParams.extend({ inviteId: z.string().min(1).max(200) });
 
-function v1(app: FastifyInstance, ws: Workspace) {
-  app.get('/orgs', async (request) => {
-    const query = parseInput(OrganizationListQuery, request.query, 'query');
+function v1(app: WorkspaceApp, ws: Workspace) {
+  app.get('/orgs', { schema: { querystring: OrganizationListQuery } }, async (request) => {
+    const { query } = request;
     return listOrganizations(ws, request.caller.id, query);
   });
 
-  app.get('/orgs/:organizationId', async (request) => {
-    const { organizationId } = parseInput(OrgParams, request.params, 'params');
+  app.get('/orgs/:organizationId', { schema: { params: OrgParams } }, async (request) => {
+    const { organizationId } = request.params;
     requireMemberOrganization(ws, organizationId, request.caller.id);
     return organizationJson(ws, organizationId, request.caller.id);
   });
 
-  app.patch('/orgs/:organizationId', async (request) => {
-    const { organizationId } = parseInput(OrgParams, request.params, 'params');
-    const body = parseInput(UpdateOrganizationBody, request.body, 'body');
-    requireOrganization(ws.db, organizationId, request.caller.id, 'admin');
-    const row = requireMemberOrganization(ws, organizationId, request.caller.id);
-    updateOrganization(ws, row, body);
-    return organizationJson(ws, organizationId, request.caller.id);
-  });
+  app.patch(
+    '/orgs/:organizationId',
+    { schema: { params: OrgParams, body: UpdateOrganizationBody } },
+    async (request) => {
+      const { organizationId } = request.params;
+      const { body } = request;
+      requireOrganization(ws.db, organizationId, request.caller.id, 'admin');
+      const row = requireMemberOrganization(ws, organizationId, request.caller.id);
+      updateOrganization(ws, row, body);
+      return organizationJson(ws, organizationId, request.caller.id);
+    },
+  );
 
-  app.post('/orgs/:organizationId/join', async (request, reply) => {
-    const { organizationId } = parseInput(OrgParams, request.params, 'params');
-    joinOrganization(ws, organizationId, request.caller.id);
-    return reply.code(204).send();
-  });
+  app.post(
+    '/orgs/:organizationId/join',
+    { schema: { params: OrgParams } },
+    async (request, reply) => {
+      const { organizationId } = request.params;
+      joinOrganization(ws, organizationId, request.caller.id);
+      return reply.code(204).send();
+    },
+  );
 
-  app.delete('/orgs/:organizationId/link-invites/:inviteId', async (request, reply) => {
-    const { organizationId, inviteId } = parseInput(InviteParams, request.params, 'params');
-    requireOrganization(ws.db, organizationId, request.caller.id, 'admin');
-    deleteLinkInvite(ws, organizationId, inviteId);
-    return reply.code(204).send();
-  });
+  app.delete(
+    '/orgs/:organizationId/link-invites/:inviteId',
+    { schema: { params: InviteParams } },
+    async (request, reply) => {
+      const { organizationId, inviteId } = request.params;
+      requireOrganization(ws.db, organizationId, request.caller.id, 'admin');
+      deleteLinkInvite(ws, organizationId, inviteId);
+      return reply.code(204).send();
+    },
+  );
 
-  app.post('/orgs/:organizationId/ping', async (request) => {
-    const { organizationId } = parseInput(OrgParams, request.params, 'params');
+  app.post('/orgs/:organizationId/ping', { schema: { params: OrgParams } }, async (request) => {
+    const { organizationId } = request.params;
     return pingOrganization(ws, organizationId, request.caller.id);
   });
 
-  app.get('/orgs/:organizationId/agent-instructions', async (request) => {
-    const { organizationId } = parseInput(OrgParams, request.params, 'params');
-    const row = requireMemberOrganization(ws, organizationId, request.caller.id);
-    return agentInstructionsJson(ws, row);
-  });
+  app.get(
+    '/orgs/:organizationId/agent-instructions',
+    { schema: { params: OrgParams } },
+    async (request) => {
+      const { organizationId } = request.params;
+      const row = requireMemberOrganization(ws, organizationId, request.caller.id);
+      return agentInstructionsJson(ws, row);
+    },
+  );
 
-  app.put('/orgs/:organizationId/agent-instructions', async (request) => {
-    const { organizationId } = parseInput(OrgParams, request.params, 'params');
-    const body = parseInput(PutAgentInstructionsBody, request.body, 'body');
-    requireOrganization(ws.db, organizationId, request.caller.id, 'admin');
-    const row = getOrganizationRow(ws, organizationId);
-    if (!row) return undefined;
-    return putAgentInstructions(
-      ws,
-      row,
-      request.caller.id,
-      body.instructions as Parameters<typeof putAgentInstructions>[3],
-    );
-  });
+  app.put(
+    '/orgs/:organizationId/agent-instructions',
+    { schema: { params: OrgParams, body: PutAgentInstructionsBody } },
+    async (request) => {
+      const { organizationId } = request.params;
+      const { body } = request;
+      requireOrganization(ws.db, organizationId, request.caller.id, 'admin');
+      const row = getOrganizationRow(ws, organizationId);
+      if (!row) return undefined;
+      return putAgentInstructions(
+        ws,
+        row,
+        request.caller.id,
+        body.instructions as Parameters<typeof putAgentInstructions>[3],
+      );
+    },
+  );
 }
 
 /** Organizations: list, read, settings, join, link invites, ping, agent instructions. */

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   CreateSamlProviderBody,
@@ -6,8 +5,8 @@ import {
   UpdateSamlProviderBody,
 } from '../../contract/saml.ts';
 import { requireOrganization } from '../access.ts';
-import type { RouteModule, Workspace } from '../context.ts';
-import { HttpError, parseInput } from '../errors.ts';
+import type { RouteModule, Workspace, WorkspaceApp } from '../context.ts';
+import { HttpError } from '../errors.ts';
 import {
   createSamlProvider,
   deleteSamlProvider,
@@ -22,45 +21,61 @@ import {
 const OrgParams = z.object({ organizationId: z.string().min(1) });
 const ProviderParams = OrgParams.extend({ samlProviderId: z.string().min(1) });
 
-function v1(app: FastifyInstance, ws: Workspace) {
+function v1(app: WorkspaceApp, ws: Workspace) {
   const base = '/orgs/:organizationId/saml';
 
-  app.get(base, async (request) => {
-    const { organizationId } = parseInput(OrgParams, request.params, 'params');
-    requireOrganization(ws.db, organizationId, request.caller.id, 'read');
-    const query = parseInput(SamlProviderListQuery, request.query, 'query');
-    return listSamlProviders(ws, organizationId, request.caller.id, query);
-  });
+  app.get(
+    base,
+    { schema: { params: OrgParams, querystring: SamlProviderListQuery } },
+    async (request) => {
+      const { organizationId } = request.params;
+      requireOrganization(ws.db, organizationId, request.caller.id, 'read');
+      const { query } = request;
+      return listSamlProviders(ws, organizationId, request.caller.id, query);
+    },
+  );
 
-  app.post(base, async (request, reply) => {
-    const { organizationId } = parseInput(OrgParams, request.params, 'params');
-    requireOrganization(ws.db, organizationId, request.caller.id, 'admin');
-    const body = parseInput(CreateSamlProviderBody, request.body, 'body');
-    return reply.code(201).send(createSamlProvider(ws, organizationId, body, request.caller.id));
-  });
+  app.post(
+    base,
+    { schema: { params: OrgParams, body: CreateSamlProviderBody } },
+    async (request, reply) => {
+      const { organizationId } = request.params;
+      requireOrganization(ws.db, organizationId, request.caller.id, 'admin');
+      const { body } = request;
+      return reply.code(201).send(createSamlProvider(ws, organizationId, body, request.caller.id));
+    },
+  );
 
-  app.get(`${base}/:samlProviderId`, async (request) => {
-    const { organizationId, samlProviderId } = parseInput(ProviderParams, request.params, 'params');
+  app.get(`${base}/:samlProviderId`, { schema: { params: ProviderParams } }, async (request) => {
+    const { organizationId, samlProviderId } = request.params;
     requireOrganization(ws.db, organizationId, request.caller.id, 'read');
     return getSamlProvider(ws, organizationId, samlProviderId, request.caller.id);
   });
 
-  app.patch(`${base}/:samlProviderId`, async (request) => {
-    const { organizationId, samlProviderId } = parseInput(ProviderParams, request.params, 'params');
-    requireOrganization(ws.db, organizationId, request.caller.id, 'admin');
-    const body = parseInput(UpdateSamlProviderBody, request.body, 'body');
-    return updateSamlProvider(ws, organizationId, samlProviderId, body, request.caller.id);
-  });
+  app.patch(
+    `${base}/:samlProviderId`,
+    { schema: { params: ProviderParams, body: UpdateSamlProviderBody } },
+    async (request) => {
+      const { organizationId, samlProviderId } = request.params;
+      requireOrganization(ws.db, organizationId, request.caller.id, 'admin');
+      const { body } = request;
+      return updateSamlProvider(ws, organizationId, samlProviderId, body, request.caller.id);
+    },
+  );
 
-  app.delete(`${base}/:samlProviderId`, async (request, reply) => {
-    const { organizationId, samlProviderId } = parseInput(ProviderParams, request.params, 'params');
-    requireOrganization(ws.db, organizationId, request.caller.id, 'admin');
-    deleteSamlProvider(ws, organizationId, samlProviderId);
-    return reply.code(204).send();
-  });
+  app.delete(
+    `${base}/:samlProviderId`,
+    { schema: { params: ProviderParams } },
+    async (request, reply) => {
+      const { organizationId, samlProviderId } = request.params;
+      requireOrganization(ws.db, organizationId, request.caller.id, 'admin');
+      deleteSamlProvider(ws, organizationId, samlProviderId);
+      return reply.code(204).send();
+    },
+  );
 
-  app.get('/orgs/:organizationId/sso', async (request) => {
-    const { organizationId } = parseInput(OrgParams, request.params, 'params');
+  app.get('/orgs/:organizationId/sso', { schema: { params: OrgParams } }, async (request) => {
+    const { organizationId } = request.params;
     requireOrganization(ws.db, organizationId, request.caller.id, 'read');
     return listSsoEntries(ws, organizationId);
   });
@@ -73,24 +88,28 @@ const SsoParams = z.object({
 const StartQuery = z.object({ RelayState: z.string().max(80).optional() });
 
 /** The service-provider endpoints that `service` points at: metadata, start, and the ACS. */
-function root(app: FastifyInstance, ws: Workspace) {
+function root(app: WorkspaceApp, ws: Workspace) {
   const base = '/sso/saml/:organizationId/:providerId';
 
-  app.get(base, async (request, reply) => {
-    const { organizationId, providerId } = parseInput(SsoParams, request.params, 'params');
+  app.get(base, { schema: { params: SsoParams } }, async (request, reply) => {
+    const { organizationId, providerId } = request.params;
     const xml = samlMetadata(ws, organizationId, providerId);
     return reply.type('application/samlmetadata+xml; charset=utf-8').send(xml);
   });
 
-  app.get(`${base}/start`, async (request, reply) => {
-    const { organizationId, providerId } = parseInput(SsoParams, request.params, 'params');
-    const { RelayState } = parseInput(StartQuery, request.query, 'query');
-    return reply.redirect(samlStartRedirect(ws, organizationId, providerId, RelayState), 302);
-  });
+  app.get(
+    `${base}/start`,
+    { schema: { params: SsoParams, querystring: StartQuery } },
+    async (request, reply) => {
+      const { organizationId, providerId } = request.params;
+      const { RelayState } = request.query;
+      return reply.redirect(samlStartRedirect(ws, organizationId, providerId, RelayState), 302);
+    },
+  );
 
   // Signing in needs the signature of the assertion checked, which this server does not do.
-  app.post(`${base}/acs`, async (request) => {
-    const { organizationId, providerId } = parseInput(SsoParams, request.params, 'params');
+  app.post(`${base}/acs`, { schema: { params: SsoParams } }, async (request) => {
+    const { organizationId, providerId } = request.params;
     samlMetadata(ws, organizationId, providerId);
     throw new HttpError(501, 'SAML assertions are not accepted by the embedded workspace server');
   });

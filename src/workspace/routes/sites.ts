@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import type { Role } from '../../contract/common.ts';
 import {
   AddSectionToGroupBody,
@@ -20,8 +20,7 @@ import {
   UpdateSiteSpaceBody,
 } from '../../contract/sites.ts';
 import { requireOrganization } from '../access.ts';
-import type { RouteModule, Workspace } from '../context.ts';
-import { parseInput } from '../errors.ts';
+import type { RouteModule, Workspace, WorkspaceApp } from '../context.ts';
 import { arrayPage, mapPage } from '../paging.ts';
 import {
   addSectionToGroup,
@@ -67,9 +66,13 @@ const GroupParams = SiteParams.extend({ siteSectionGroupId: Id });
 const GroupSectionParams = GroupParams.extend({ siteSectionId: Id });
 
 /** The site of the path, after checking the caller's organization role. */
-function siteOf(ws: Workspace, request: FastifyRequest, required: Role): SiteRow {
-  const { organizationId, siteId } = parseInput(SiteParams, request.params, 'params');
-  requireOrganization(ws.db, organizationId, request.caller.id, required);
+function siteOf(
+  ws: Workspace,
+  { organizationId, siteId }: z.infer<typeof SiteParams>,
+  callerId: string,
+  required: Role,
+): SiteRow {
+  requireOrganization(ws.db, organizationId, callerId, required);
   return requireSite(ws, organizationId, siteId);
 }
 
@@ -82,241 +85,321 @@ function renderer(ws: Workspace, site: SiteRow, callerId: string, shareKey?: str
   );
 }
 
-function sitesRoutes(app: FastifyInstance, ws: Workspace) {
+function sitesRoutes(app: WorkspaceApp, ws: Workspace) {
   const base = '/orgs/:organizationId/sites';
   const site = `${base}/:siteId`;
 
-  app.get(base, async (request) => {
-    const { organizationId } = parseInput(OrgParams, request.params, 'params');
+  app.get(base, { schema: { params: OrgParams, querystring: SiteListQuery } }, async (request) => {
+    const { organizationId } = request.params;
     requireOrganization(ws.db, organizationId, request.caller.id, 'read');
-    const query = parseInput(SiteListQuery, request.query, 'query');
+    const { query } = request;
     return listSites(ws, organizationId, request.caller.id, query);
   });
 
-  app.post(base, async (request, reply) => {
-    const { organizationId } = parseInput(OrgParams, request.params, 'params');
-    requireOrganization(ws.db, organizationId, request.caller.id, 'admin');
-    const body = parseInput(CreateSiteBody, request.body, 'body');
-    const created = ws.db.transaction(() => createSite(ws, organizationId, body))();
-    return reply.code(201).send(siteJson(ws, created, request.caller.id));
-  });
+  app.post(
+    base,
+    { schema: { params: OrgParams, body: CreateSiteBody } },
+    async (request, reply) => {
+      const { organizationId } = request.params;
+      requireOrganization(ws.db, organizationId, request.caller.id, 'admin');
+      const { body } = request;
+      const created = ws.db.transaction(() => createSite(ws, organizationId, body))();
+      return reply.code(201).send(siteJson(ws, created, request.caller.id));
+    },
+  );
 
-  app.get(site, async (request) => siteJson(ws, siteOf(ws, request, 'read'), request.caller.id));
+  app.get(site, { schema: { params: SiteParams } }, async (request) =>
+    siteJson(ws, siteOf(ws, request.params, request.caller.id, 'read'), request.caller.id),
+  );
 
-  app.patch(site, async (request) => {
-    const row = siteOf(ws, request, 'admin');
-    const body = parseInput(UpdateSiteBody, request.body, 'body');
+  app.patch(site, { schema: { params: SiteParams, body: UpdateSiteBody } }, async (request) => {
+    const row = siteOf(ws, request.params, request.caller.id, 'admin');
+    const { body } = request;
     const updated = ws.db.transaction(() => updateSite(ws, row, body))();
     return siteJson(ws, updated, request.caller.id);
   });
 
-  app.delete(site, async (request, reply) => {
-    const { organizationId, siteId } = parseInput(SiteParams, request.params, 'params');
+  app.delete(site, { schema: { params: SiteParams } }, async (request, reply) => {
+    const { organizationId, siteId } = request.params;
     requireOrganization(ws.db, organizationId, request.caller.id, 'admin');
     deleteSite(ws, organizationId, siteId);
     return reply.code(204).send();
   });
 
-  app.post(`${site}/publish`, async (request) =>
-    siteJson(ws, setPublished(ws, siteOf(ws, request, 'admin'), true), request.caller.id),
+  app.post(`${site}/publish`, { schema: { params: SiteParams } }, async (request) =>
+    siteJson(
+      ws,
+      setPublished(ws, siteOf(ws, request.params, request.caller.id, 'admin'), true),
+      request.caller.id,
+    ),
   );
 
-  app.post(`${site}/unpublish`, async (request) =>
-    siteJson(ws, setPublished(ws, siteOf(ws, request, 'admin'), false), request.caller.id),
+  app.post(`${site}/unpublish`, { schema: { params: SiteParams } }, async (request) =>
+    siteJson(
+      ws,
+      setPublished(ws, siteOf(ws, request.params, request.caller.id, 'admin'), false),
+      request.caller.id,
+    ),
   );
 
-  app.get(`${site}/published`, async (request) => {
-    const { organizationId, siteId } = parseInput(SiteParams, request.params, 'params');
-    const { shareKey } = parseInput(PublishedSiteQuery, request.query, 'query');
-    return publishedSite(ws, organizationId, siteId, request.caller.id, shareKey);
-  });
-
-  app.get(`${site}/adaptive-schema`, async (request) =>
-    adaptiveSchemaJson(siteOf(ws, request, 'read')),
+  app.get(
+    `${site}/published`,
+    { schema: { params: SiteParams, querystring: PublishedSiteQuery } },
+    async (request) => {
+      const { organizationId, siteId } = request.params;
+      const { shareKey } = request.query;
+      return publishedSite(ws, organizationId, siteId, request.caller.id, shareKey);
+    },
   );
 
-  app.put(`${site}/adaptive-schema`, async (request) => {
-    const row = siteOf(ws, request, 'admin');
-    const body = parseInput(PutAdaptiveSchemaBody, request.body, 'body');
-    return adaptiveSchemaJson(putAdaptiveSchema(ws, row, body.jsonSchema));
-  });
+  app.get(`${site}/adaptive-schema`, { schema: { params: SiteParams } }, async (request) =>
+    adaptiveSchemaJson(siteOf(ws, request.params, request.caller.id, 'read')),
+  );
 
-  app.get(`${site}/adaptive-schema/template-conditions`, async (request) =>
-    templateConditions(siteOf(ws, request, 'read')),
+  app.put(
+    `${site}/adaptive-schema`,
+    { schema: { params: SiteParams, body: PutAdaptiveSchemaBody } },
+    async (request) => {
+      const row = siteOf(ws, request.params, request.caller.id, 'admin');
+      const { body } = request;
+      return adaptiveSchemaJson(putAdaptiveSchema(ws, row, body.jsonSchema));
+    },
+  );
+
+  app.get(
+    `${site}/adaptive-schema/template-conditions`,
+    { schema: { params: SiteParams } },
+    async (request) => templateConditions(siteOf(ws, request.params, request.caller.id, 'read')),
   );
 }
 
-function siteSpacesRoutes(app: FastifyInstance, ws: Workspace) {
+function siteSpacesRoutes(app: WorkspaceApp, ws: Workspace) {
   const base = '/orgs/:organizationId/sites/:siteId/site-spaces';
 
-  app.get(base, async (request) => {
-    const row = siteOf(ws, request, 'read');
-    const query = parseInput(SiteSpaceListQuery, request.query, 'query');
-    const r = renderer(ws, row, request.caller.id, query.shareKey);
-    const entries = r.st
-      .orderedSiteSpaces()
-      .filter(
-        ({ row: ss }) =>
-          query.default === undefined ||
-          (r.st.defaultSiteSpaceId(ss.section_id) === ss.id) === query.default,
-      );
-    const page = arrayPage(entries, {
-      keyOf: (entry) => [entry.key],
-      limit: query.limit,
-      page: query.page,
-      scope: JSON.stringify(['site-spaces', row.id, query.default]),
-    });
-    return mapPage(page, (entry) => r.siteSpace(entry.row));
-  });
+  app.get(
+    base,
+    { schema: { params: SiteParams, querystring: SiteSpaceListQuery } },
+    async (request) => {
+      const row = siteOf(ws, request.params, request.caller.id, 'read');
+      const { query } = request;
+      const r = renderer(ws, row, request.caller.id, query.shareKey);
+      const entries = r.st
+        .orderedSiteSpaces()
+        .filter(
+          ({ row: ss }) =>
+            query.default === undefined ||
+            (r.st.defaultSiteSpaceId(ss.section_id) === ss.id) === query.default,
+        );
+      const page = arrayPage(entries, {
+        keyOf: (entry) => [entry.key],
+        limit: query.limit,
+        page: query.page,
+        scope: JSON.stringify(['site-spaces', row.id, query.default]),
+      });
+      return mapPage(page, (entry) => r.siteSpace(entry.row));
+    },
+  );
 
-  app.post(base, async (request, reply) => {
-    const row = siteOf(ws, request, 'admin');
-    const body = parseInput(AddSiteSpaceBody, request.body, 'body');
-    const id = ws.db.transaction(() => addSiteSpace(ws, row, body))();
-    const r = renderer(ws, row, request.caller.id);
-    return reply.code(201).send(r.siteSpace(requireSiteSpace(r.st, id)));
-  });
+  app.post(
+    base,
+    { schema: { params: SiteParams, body: AddSiteSpaceBody } },
+    async (request, reply) => {
+      const row = siteOf(ws, request.params, request.caller.id, 'admin');
+      const { body } = request;
+      const id = ws.db.transaction(() => addSiteSpace(ws, row, body))();
+      const r = renderer(ws, row, request.caller.id);
+      return reply.code(201).send(r.siteSpace(requireSiteSpace(r.st, id)));
+    },
+  );
 
-  app.patch(`${base}/:siteSpaceId`, async (request) => {
-    const row = siteOf(ws, request, 'admin');
-    const { siteSpaceId } = parseInput(SiteSpaceParams, request.params, 'params');
-    const body = parseInput(UpdateSiteSpaceBody, request.body, 'body');
-    ws.db.transaction(() => updateSiteSpace(ws, row, siteSpaceId, body))();
-    const r = renderer(ws, row, request.caller.id);
-    return r.siteSpace(requireSiteSpace(r.st, siteSpaceId));
-  });
+  app.patch(
+    `${base}/:siteSpaceId`,
+    { schema: { params: SiteSpaceParams, body: UpdateSiteSpaceBody } },
+    async (request) => {
+      const row = siteOf(ws, request.params, request.caller.id, 'admin');
+      const { siteSpaceId } = request.params;
+      const { body } = request;
+      ws.db.transaction(() => updateSiteSpace(ws, row, siteSpaceId, body))();
+      const r = renderer(ws, row, request.caller.id);
+      return r.siteSpace(requireSiteSpace(r.st, siteSpaceId));
+    },
+  );
 
-  app.delete(`${base}/:siteSpaceId`, async (request, reply) => {
-    const row = siteOf(ws, request, 'admin');
-    const { siteSpaceId } = parseInput(SiteSpaceParams, request.params, 'params');
-    deleteSiteSpace(ws, row, siteSpaceId);
-    return reply.code(204).send();
-  });
+  app.delete(
+    `${base}/:siteSpaceId`,
+    { schema: { params: SiteSpaceParams } },
+    async (request, reply) => {
+      const row = siteOf(ws, request.params, request.caller.id, 'admin');
+      const { siteSpaceId } = request.params;
+      deleteSiteSpace(ws, row, siteSpaceId);
+      return reply.code(204).send();
+    },
+  );
 
-  app.post(`${base}/:siteSpaceId/move`, async (request) => {
-    const row = siteOf(ws, request, 'admin');
-    const { siteSpaceId } = parseInput(SiteSpaceParams, request.params, 'params');
-    requireSiteSpace(new SiteStructure(ws, row), siteSpaceId);
-    const body = parseInput(MoveSiteSpaceBody, request.body, 'body');
-    ws.db.transaction(() => moveSiteSpace(ws, row, siteSpaceId, body))();
-    const r = renderer(ws, row, request.caller.id);
-    return r.siteSpace(requireSiteSpace(r.st, siteSpaceId));
-  });
+  app.post(
+    `${base}/:siteSpaceId/move`,
+    { schema: { params: SiteSpaceParams, body: MoveSiteSpaceBody } },
+    async (request) => {
+      const row = siteOf(ws, request.params, request.caller.id, 'admin');
+      const { siteSpaceId } = request.params;
+      requireSiteSpace(new SiteStructure(ws, row), siteSpaceId);
+      const { body } = request;
+      ws.db.transaction(() => moveSiteSpace(ws, row, siteSpaceId, body))();
+      const r = renderer(ws, row, request.caller.id);
+      return r.siteSpace(requireSiteSpace(r.st, siteSpaceId));
+    },
+  );
 }
 
-function sectionsRoutes(app: FastifyInstance, ws: Workspace) {
+function sectionsRoutes(app: WorkspaceApp, ws: Workspace) {
   const base = '/orgs/:organizationId/sites/:siteId/sections';
 
-  app.get(base, async (request) => {
-    const row = siteOf(ws, request, 'read');
-    const query = parseInput(SiteSectionListQuery, request.query, 'query');
-    const r = renderer(ws, row, request.caller.id, query.shareKey);
-    const keys = r.st.treeKeys();
-    const page = arrayPage(r.st.sections, {
-      keyOf: (section) => [keys.get(section.id) ?? section.id],
-      limit: query.limit,
-      page: query.page,
-      scope: JSON.stringify(['site-sections', row.id]),
-    });
-    return mapPage(page, (section) => r.section(section));
-  });
+  app.get(
+    base,
+    { schema: { params: SiteParams, querystring: SiteSectionListQuery } },
+    async (request) => {
+      const row = siteOf(ws, request.params, request.caller.id, 'read');
+      const { query } = request;
+      const r = renderer(ws, row, request.caller.id, query.shareKey);
+      const keys = r.st.treeKeys();
+      const page = arrayPage(r.st.sections, {
+        keyOf: (section) => [keys.get(section.id) ?? section.id],
+        limit: query.limit,
+        page: query.page,
+        scope: JSON.stringify(['site-sections', row.id]),
+      });
+      return mapPage(page, (section) => r.section(section));
+    },
+  );
 
-  app.post(base, async (request, reply) => {
-    const row = siteOf(ws, request, 'admin');
-    const body = parseInput(CreateSiteSectionBody, request.body, 'body');
-    const id = ws.db.transaction(() => createSection(ws, row, body))();
-    const r = renderer(ws, row, request.caller.id);
-    return reply.code(201).send(r.section(requireSection(r.st, id)));
-  });
+  app.post(
+    base,
+    { schema: { params: SiteParams, body: CreateSiteSectionBody } },
+    async (request, reply) => {
+      const row = siteOf(ws, request.params, request.caller.id, 'admin');
+      const { body } = request;
+      const id = ws.db.transaction(() => createSection(ws, row, body))();
+      const r = renderer(ws, row, request.caller.id);
+      return reply.code(201).send(r.section(requireSection(r.st, id)));
+    },
+  );
 
-  app.patch(`${base}/:siteSectionId`, async (request) => {
-    const row = siteOf(ws, request, 'admin');
-    const { siteSectionId } = parseInput(SectionParams, request.params, 'params');
-    const body = parseInput(UpdateSiteSectionBody, request.body, 'body');
-    ws.db.transaction(() => updateSection(ws, row, siteSectionId, body))();
-    const r = renderer(ws, row, request.caller.id);
-    return r.section(requireSection(r.st, siteSectionId));
-  });
+  app.patch(
+    `${base}/:siteSectionId`,
+    { schema: { params: SectionParams, body: UpdateSiteSectionBody } },
+    async (request) => {
+      const row = siteOf(ws, request.params, request.caller.id, 'admin');
+      const { siteSectionId } = request.params;
+      const { body } = request;
+      ws.db.transaction(() => updateSection(ws, row, siteSectionId, body))();
+      const r = renderer(ws, row, request.caller.id);
+      return r.section(requireSection(r.st, siteSectionId));
+    },
+  );
 
-  app.delete(`${base}/:siteSectionId`, async (request, reply) => {
-    const row = siteOf(ws, request, 'admin');
-    const { siteSectionId } = parseInput(SectionParams, request.params, 'params');
-    deleteSection(ws, row, siteSectionId);
-    return reply.code(204).send();
-  });
+  app.delete(
+    `${base}/:siteSectionId`,
+    { schema: { params: SectionParams } },
+    async (request, reply) => {
+      const row = siteOf(ws, request.params, request.caller.id, 'admin');
+      const { siteSectionId } = request.params;
+      deleteSection(ws, row, siteSectionId);
+      return reply.code(204).send();
+    },
+  );
 
-  app.post(`${base}/:siteSectionId/move`, async (request) => {
-    const row = siteOf(ws, request, 'admin');
-    const { siteSectionId } = parseInput(SectionParams, request.params, 'params');
-    requireSection(new SiteStructure(ws, row), siteSectionId);
-    const body = parseInput(MoveSiteSectionBody, request.body, 'body');
-    ws.db.transaction(() => moveSection(ws, row, siteSectionId, body))();
-    const r = renderer(ws, row, request.caller.id);
-    return r.section(requireSection(r.st, siteSectionId));
-  });
+  app.post(
+    `${base}/:siteSectionId/move`,
+    { schema: { params: SectionParams, body: MoveSiteSectionBody } },
+    async (request) => {
+      const row = siteOf(ws, request.params, request.caller.id, 'admin');
+      const { siteSectionId } = request.params;
+      requireSection(new SiteStructure(ws, row), siteSectionId);
+      const { body } = request;
+      ws.db.transaction(() => moveSection(ws, row, siteSectionId, body))();
+      const r = renderer(ws, row, request.caller.id);
+      return r.section(requireSection(r.st, siteSectionId));
+    },
+  );
 }
 
-function sectionGroupsRoutes(app: FastifyInstance, ws: Workspace) {
+function sectionGroupsRoutes(app: WorkspaceApp, ws: Workspace) {
   const base = '/orgs/:organizationId/sites/:siteId/section-groups';
   const group = `${base}/:siteSectionGroupId`;
 
-  app.get(base, async (request) => {
-    const row = siteOf(ws, request, 'read');
-    const query = parseInput(SiteSectionGroupListQuery, request.query, 'query');
-    const r = renderer(ws, row, request.caller.id);
-    const keys = r.st.treeKeys();
-    const page = arrayPage(r.st.groups, {
-      keyOf: (g) => [keys.get(g.id) ?? g.id],
-      limit: query.limit,
-      page: query.page,
-      scope: JSON.stringify(['site-section-groups', row.id]),
-    });
-    return mapPage(page, (g) => r.group(g));
-  });
+  app.get(
+    base,
+    { schema: { params: SiteParams, querystring: SiteSectionGroupListQuery } },
+    async (request) => {
+      const row = siteOf(ws, request.params, request.caller.id, 'read');
+      const { query } = request;
+      const r = renderer(ws, row, request.caller.id);
+      const keys = r.st.treeKeys();
+      const page = arrayPage(r.st.groups, {
+        keyOf: (g) => [keys.get(g.id) ?? g.id],
+        limit: query.limit,
+        page: query.page,
+        scope: JSON.stringify(['site-section-groups', row.id]),
+      });
+      return mapPage(page, (g) => r.group(g));
+    },
+  );
 
-  app.post(base, async (request, reply) => {
-    const row = siteOf(ws, request, 'admin');
-    const body = parseInput(CreateSiteSectionGroupBody, request.body, 'body');
-    const id = ws.db.transaction(() => createGroup(ws, row, body))();
-    const r = renderer(ws, row, request.caller.id);
-    return reply.code(201).send(r.group(requireGroup(r.st, id)));
-  });
+  app.post(
+    base,
+    { schema: { params: SiteParams, body: CreateSiteSectionGroupBody } },
+    async (request, reply) => {
+      const row = siteOf(ws, request.params, request.caller.id, 'admin');
+      const { body } = request;
+      const id = ws.db.transaction(() => createGroup(ws, row, body))();
+      const r = renderer(ws, row, request.caller.id);
+      return reply.code(201).send(r.group(requireGroup(r.st, id)));
+    },
+  );
 
-  app.patch(group, async (request) => {
-    const row = siteOf(ws, request, 'admin');
-    const { siteSectionGroupId } = parseInput(GroupParams, request.params, 'params');
-    const body = parseInput(UpdateSiteSectionGroupBody, request.body, 'body');
-    ws.db.transaction(() => updateGroup(ws, row, siteSectionGroupId, body))();
-    const r = renderer(ws, row, request.caller.id);
-    return r.group(requireGroup(r.st, siteSectionGroupId));
-  });
+  app.patch(
+    group,
+    { schema: { params: GroupParams, body: UpdateSiteSectionGroupBody } },
+    async (request) => {
+      const row = siteOf(ws, request.params, request.caller.id, 'admin');
+      const { siteSectionGroupId } = request.params;
+      const { body } = request;
+      ws.db.transaction(() => updateGroup(ws, row, siteSectionGroupId, body))();
+      const r = renderer(ws, row, request.caller.id);
+      return r.group(requireGroup(r.st, siteSectionGroupId));
+    },
+  );
 
-  app.delete(group, async (request, reply) => {
-    const row = siteOf(ws, request, 'admin');
-    const { siteSectionGroupId } = parseInput(GroupParams, request.params, 'params');
+  app.delete(group, { schema: { params: GroupParams } }, async (request, reply) => {
+    const row = siteOf(ws, request.params, request.caller.id, 'admin');
+    const { siteSectionGroupId } = request.params;
     ws.db.transaction(() => deleteGroup(ws, row, siteSectionGroupId))();
     return reply.code(204).send();
   });
 
-  app.post(`${group}/sections`, async (request, reply) => {
-    const row = siteOf(ws, request, 'admin');
-    const { siteSectionGroupId } = parseInput(GroupParams, request.params, 'params');
-    const body = parseInput(AddSectionToGroupBody, request.body, 'body');
-    ws.db.transaction(() => addSectionToGroup(ws, row, siteSectionGroupId, body.sectionId))();
-    const r = renderer(ws, row, request.caller.id);
-    return reply.code(201).send(r.group(requireGroup(r.st, siteSectionGroupId)));
-  });
+  app.post(
+    `${group}/sections`,
+    { schema: { params: GroupParams, body: AddSectionToGroupBody } },
+    async (request, reply) => {
+      const row = siteOf(ws, request.params, request.caller.id, 'admin');
+      const { siteSectionGroupId } = request.params;
+      const { body } = request;
+      ws.db.transaction(() => addSectionToGroup(ws, row, siteSectionGroupId, body.sectionId))();
+      const r = renderer(ws, row, request.caller.id);
+      return reply.code(201).send(r.group(requireGroup(r.st, siteSectionGroupId)));
+    },
+  );
 
-  app.delete(`${group}/sections/:siteSectionId`, async (request, reply) => {
-    const row = siteOf(ws, request, 'admin');
-    const { siteSectionGroupId, siteSectionId } = parseInput(
-      GroupSectionParams,
-      request.params,
-      'params',
-    );
-    ws.db.transaction(() => removeSectionFromGroup(ws, row, siteSectionGroupId, siteSectionId))();
-    return reply.code(204).send();
-  });
+  app.delete(
+    `${group}/sections/:siteSectionId`,
+    { schema: { params: GroupSectionParams } },
+    async (request, reply) => {
+      const row = siteOf(ws, request.params, request.caller.id, 'admin');
+      const { siteSectionGroupId, siteSectionId } = request.params;
+      ws.db.transaction(() => removeSectionFromGroup(ws, row, siteSectionGroupId, siteSectionId))();
+      return reply.code(204).send();
+    },
+  );
 }
 
 /** Sites, site spaces, sections and section groups. */

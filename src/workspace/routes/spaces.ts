@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import {
   CreateSpaceBody,
   MoveSpaceBody,
@@ -8,8 +7,8 @@ import {
   UpdateSpaceBody,
 } from '../../contract/spaces.ts';
 import { atLeast, requireLevel, spaceLevel } from '../access.ts';
-import type { RouteModule, Workspace } from '../context.ts';
-import { conflict, notFound, parseInput } from '../errors.ts';
+import type { RouteModule, Workspace, WorkspaceApp } from '../context.ts';
+import { conflict, notFound } from '../errors.ts';
 import type { Anchor } from '../store/positions.ts';
 import {
   createSpace,
@@ -37,27 +36,35 @@ function spaceAnchor(position: MoveSpaceBody['position']): Anchor | undefined {
   return undefined;
 }
 
-function v1(app: FastifyInstance, ws: Workspace) {
-  app.get('/spaces/:spaceId', async (request) => {
-    const { spaceId } = parseInput(SpaceParams, request.params, 'params');
-    const { shareKey } = parseInput(SpaceGetQuery, request.query, 'query');
-    const { row, level } = requireSpace(ws, spaceId, request.caller.id, 'read', {
-      shareKey,
-      allowDeleted: true,
-    });
-    return spaceJson(ws, row, request.caller.id, { shareKey, level });
-  });
+function v1(app: WorkspaceApp, ws: Workspace) {
+  app.get(
+    '/spaces/:spaceId',
+    { schema: { params: SpaceParams, querystring: SpaceGetQuery } },
+    async (request) => {
+      const { spaceId } = request.params;
+      const { shareKey } = request.query;
+      const { row, level } = requireSpace(ws, spaceId, request.caller.id, 'read', {
+        shareKey,
+        allowDeleted: true,
+      });
+      return spaceJson(ws, row, request.caller.id, { shareKey, level });
+    },
+  );
 
-  app.patch('/spaces/:spaceId', async (request) => {
-    const { spaceId } = parseInput(SpaceParams, request.params, 'params');
-    const body = parseInput(UpdateSpaceBody, request.body, 'body');
-    const { row } = requireSpace(ws, spaceId, request.caller.id, 'admin');
-    return spaceJson(ws, updateSpace(ws, row, body), request.caller.id);
-  });
+  app.patch(
+    '/spaces/:spaceId',
+    { schema: { params: SpaceParams, body: UpdateSpaceBody } },
+    async (request) => {
+      const { spaceId } = request.params;
+      const { body } = request;
+      const { row } = requireSpace(ws, spaceId, request.caller.id, 'admin');
+      return spaceJson(ws, updateSpace(ws, row, body), request.caller.id);
+    },
+  );
 
   // 204 also when the space does not exist, is already deleted or is not visible to the caller.
-  app.delete('/spaces/:spaceId', async (request, reply) => {
-    const { spaceId } = parseInput(SpaceParams, request.params, 'params');
+  app.delete('/spaces/:spaceId', { schema: { params: SpaceParams } }, async (request, reply) => {
+    const { spaceId } = request.params;
     purgeExpiredSpaces(ws);
     const row = getSpaceRow(ws, spaceId);
     if (row && !row.deleted_at) {
@@ -70,15 +77,19 @@ function v1(app: FastifyInstance, ws: Workspace) {
     return reply.code(204).send();
   });
 
-  app.post('/spaces/:spaceId/duplicate', async (request, reply) => {
-    const { spaceId } = parseInput(SpaceParams, request.params, 'params');
-    const { row } = requireSpace(ws, spaceId, request.caller.id, 'admin');
-    const copy = duplicateSpace(ws, row);
-    return reply.code(201).send(spaceJson(ws, copy, request.caller.id));
-  });
+  app.post(
+    '/spaces/:spaceId/duplicate',
+    { schema: { params: SpaceParams } },
+    async (request, reply) => {
+      const { spaceId } = request.params;
+      const { row } = requireSpace(ws, spaceId, request.caller.id, 'admin');
+      const copy = duplicateSpace(ws, row);
+      return reply.code(201).send(spaceJson(ws, copy, request.caller.id));
+    },
+  );
 
-  app.post('/spaces/:spaceId/restore', async (request) => {
-    const { spaceId } = parseInput(SpaceParams, request.params, 'params');
+  app.post('/spaces/:spaceId/restore', { schema: { params: SpaceParams } }, async (request) => {
+    const { spaceId } = request.params;
     const row = getSpaceRow(ws, spaceId);
     if (row && isExpired(ws, row) && atLeast(spaceLevel(ws.db, request.caller.id, row), 'admin')) {
       purgeSpace(ws, row.id);
@@ -89,37 +100,53 @@ function v1(app: FastifyInstance, ws: Workspace) {
     return spaceJson(ws, restoreSpace(ws, found.row), request.caller.id);
   });
 
-  app.post('/spaces/:spaceId/move', async (request) => {
-    const { spaceId } = parseInput(SpaceParams, request.params, 'params');
-    const body = parseInput(MoveSpaceBody, request.body, 'body');
-    const { row } = requireSpace(ws, spaceId, request.caller.id, 'admin');
-    const moved = moveSpace(ws, row, request.caller.id, {
-      parent: body.parent,
-      position: spaceAnchor(body.position),
-    });
-    return spaceJson(ws, moved, request.caller.id);
-  });
+  app.post(
+    '/spaces/:spaceId/move',
+    { schema: { params: SpaceParams, body: MoveSpaceBody } },
+    async (request) => {
+      const { spaceId } = request.params;
+      const { body } = request;
+      const { row } = requireSpace(ws, spaceId, request.caller.id, 'admin');
+      const moved = moveSpace(ws, row, request.caller.id, {
+        parent: body.parent,
+        position: spaceAnchor(body.position),
+      });
+      return spaceJson(ws, moved, request.caller.id);
+    },
+  );
 
-  app.post('/spaces/:spaceId/transfer', async (request) => {
-    const { spaceId } = parseInput(SpaceParams, request.params, 'params');
-    const body = parseInput(TransferBody, request.body, 'body');
-    const { row } = requireSpace(ws, spaceId, request.caller.id, 'admin');
-    const moved = transferSpace(ws, row, request.caller.id, body.organization);
-    return spaceJson(ws, moved, request.caller.id);
-  });
+  app.post(
+    '/spaces/:spaceId/transfer',
+    { schema: { params: SpaceParams, body: TransferBody } },
+    async (request) => {
+      const { spaceId } = request.params;
+      const { body } = request;
+      const { row } = requireSpace(ws, spaceId, request.caller.id, 'admin');
+      const moved = transferSpace(ws, row, request.caller.id, body.organization);
+      return spaceJson(ws, moved, request.caller.id);
+    },
+  );
 
-  app.get('/orgs/:organizationId/spaces', async (request) => {
-    const { organizationId } = parseInput(OrgParams, request.params, 'params');
-    const query = parseInput(SpaceListQuery, request.query, 'query');
-    return listOrganizationSpaces(ws, organizationId, request.caller.id, query);
-  });
+  app.get(
+    '/orgs/:organizationId/spaces',
+    { schema: { params: OrgParams, querystring: SpaceListQuery } },
+    async (request) => {
+      const { organizationId } = request.params;
+      const { query } = request;
+      return listOrganizationSpaces(ws, organizationId, request.caller.id, query);
+    },
+  );
 
-  app.post('/orgs/:organizationId/spaces', async (request, reply) => {
-    const { organizationId } = parseInput(OrgParams, request.params, 'params');
-    const body = parseInput(CreateSpaceBody, request.body, 'body');
-    const row = createSpace(ws, organizationId, request.caller.id, body);
-    return reply.code(201).send(spaceJson(ws, row, request.caller.id));
-  });
+  app.post(
+    '/orgs/:organizationId/spaces',
+    { schema: { params: OrgParams, body: CreateSpaceBody } },
+    async (request, reply) => {
+      const { organizationId } = request.params;
+      const { body } = request;
+      const row = createSpace(ws, organizationId, request.caller.id, body);
+      return reply.code(201).send(spaceJson(ws, row, request.caller.id));
+    },
+  );
 }
 
 /** Spaces: read, settings, soft delete and restore, duplicate, move, transfer, list, create. */

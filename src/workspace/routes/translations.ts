@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   CreateTranslationBody,
@@ -6,8 +5,7 @@ import {
   UpdateTranslationBody,
 } from '../../contract/translations.ts';
 import { requireOrganization } from '../access.ts';
-import type { RouteModule, Workspace } from '../context.ts';
-import { parseInput } from '../errors.ts';
+import type { RouteModule, Workspace, WorkspaceApp } from '../context.ts';
 import {
   createTranslation,
   deleteTranslation,
@@ -20,71 +18,75 @@ import {
 const OrgParams = z.object({ organizationId: z.string().min(1) });
 const TranslationParams = OrgParams.extend({ translationId: z.string().min(1) });
 
-function v1(app: FastifyInstance, ws: Workspace) {
+function v1(app: WorkspaceApp, ws: Workspace) {
   const base = '/orgs/:organizationId/translations';
 
-  app.get(base, async (request) => {
-    const { organizationId } = parseInput(OrgParams, request.params, 'params');
-    requireOrganization(ws.db, organizationId, request.caller.id, 'read');
-    const query = parseInput(TranslationListQuery, request.query, 'query');
-    return listTranslations(ws, organizationId, request.caller.id, query);
-  });
+  app.get(
+    base,
+    { schema: { params: OrgParams, querystring: TranslationListQuery } },
+    async (request) => {
+      const { organizationId } = request.params;
+      requireOrganization(ws.db, organizationId, request.caller.id, 'read');
+      const { query } = request;
+      return listTranslations(ws, organizationId, request.caller.id, query);
+    },
+  );
 
-  app.post(base, async (request, reply) => {
-    const { organizationId } = parseInput(OrgParams, request.params, 'params');
-    requireOrganization(ws.db, organizationId, request.caller.id, 'admin');
-    const body = parseInput(CreateTranslationBody, request.body, 'body');
-    return reply.code(201).send(createTranslation(ws, organizationId, body, request.caller.id));
-  });
+  app.post(
+    base,
+    { schema: { params: OrgParams, body: CreateTranslationBody } },
+    async (request, reply) => {
+      const { organizationId } = request.params;
+      requireOrganization(ws.db, organizationId, request.caller.id, 'admin');
+      const { body } = request;
+      return reply.code(201).send(createTranslation(ws, organizationId, body, request.caller.id));
+    },
+  );
 
-  app.get(`${base}/:translationId`, async (request) => {
-    const { organizationId, translationId } = parseInput(
-      TranslationParams,
-      request.params,
-      'params',
-    );
+  app.get(`${base}/:translationId`, { schema: { params: TranslationParams } }, async (request) => {
+    const { organizationId, translationId } = request.params;
     requireOrganization(ws.db, organizationId, request.caller.id, 'read');
     return getTranslation(ws, organizationId, translationId, request.caller.id);
   });
 
-  app.put(`${base}/:translationId`, async (request) => {
-    const { organizationId, translationId } = parseInput(
-      TranslationParams,
-      request.params,
-      'params',
-    );
-    requireOrganization(ws.db, organizationId, request.caller.id, 'admin');
-    const body = parseInput(UpdateTranslationBody, request.body, 'body');
-    return updateTranslationInstructions(
-      ws,
-      organizationId,
-      translationId,
-      body.instructions,
-      request.caller.id,
-    );
-  });
+  app.put(
+    `${base}/:translationId`,
+    { schema: { params: TranslationParams, body: UpdateTranslationBody } },
+    async (request) => {
+      const { organizationId, translationId } = request.params;
+      requireOrganization(ws.db, organizationId, request.caller.id, 'admin');
+      const { body } = request;
+      return updateTranslationInstructions(
+        ws,
+        organizationId,
+        translationId,
+        body.instructions,
+        request.caller.id,
+      );
+    },
+  );
 
-  app.delete(`${base}/:translationId`, async (request, reply) => {
-    const { organizationId, translationId } = parseInput(
-      TranslationParams,
-      request.params,
-      'params',
-    );
-    requireOrganization(ws.db, organizationId, request.caller.id, 'admin');
-    deleteTranslation(ws, organizationId, translationId);
-    return reply.code(204).send();
-  });
+  app.delete(
+    `${base}/:translationId`,
+    { schema: { params: TranslationParams } },
+    async (request, reply) => {
+      const { organizationId, translationId } = request.params;
+      requireOrganization(ws.db, organizationId, request.caller.id, 'admin');
+      deleteTranslation(ws, organizationId, translationId);
+      return reply.code(204).send();
+    },
+  );
 
-  app.post(`${base}/:translationId/run`, async (request, reply) => {
-    const { organizationId, translationId } = parseInput(
-      TranslationParams,
-      request.params,
-      'params',
-    );
-    requireOrganization(ws.db, organizationId, request.caller.id, 'admin');
-    requestTranslationRun(ws, organizationId, translationId, request.caller.id);
-    return reply.code(204).send();
-  });
+  app.post(
+    `${base}/:translationId/run`,
+    { schema: { params: TranslationParams } },
+    async (request, reply) => {
+      const { organizationId, translationId } = request.params;
+      requireOrganization(ws.db, organizationId, request.caller.id, 'admin');
+      requestTranslationRun(ws, organizationId, translationId, request.caller.id);
+      return reply.code(204).send();
+    },
+  );
 }
 
 /** Translations: `{org}/translations...`. */
