@@ -5,7 +5,9 @@ import {
   type Plugin,
   type YogaServerInstance,
 } from 'graphql-yoga';
+import { DEFAULT_LIMITS, type Limits } from '../limits.ts';
 import { createContext, type GatewayContext } from './context.ts';
+import { useLimits } from './limits.ts';
 import { schema } from './schema/index.ts';
 import { type Upstream, UpstreamClient, type UpstreamOptions } from './upstream/client.ts';
 
@@ -50,6 +52,8 @@ export interface GatewayOptions {
   debug?: boolean;
   /** Mask unexpected errors (default true). */
   maskedErrors?: boolean;
+  /** Document, argument and JSON limits (default `DEFAULT_LIMITS`). */
+  limits?: Limits;
 }
 
 export type Gateway = YogaServerInstance<Record<string, unknown>, GatewayContext> & {
@@ -87,7 +91,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     landingPage: false,
     maskedErrors: options.maskedErrors ?? true,
     logging: false,
-    plugins: [upstreamExtension],
+    plugins: [useLimits(options.limits ?? DEFAULT_LIMITS), upstreamExtension],
     renderGraphiQL,
     graphiql: graphiql
       ? (request) => {
@@ -108,12 +112,14 @@ export function createGateway(options: GatewayOptions): Gateway {
           return options;
         }
       : false,
-    context: ({ request }) =>
-      createContext(
+    context: ({ request }) => ({
+      ...createContext(
         client,
         request.headers.get('authorization') ?? undefined,
         options.debug === true || request.headers.get('x-docs-graph-debug') === '1',
       ),
+      jsonDepth: (options.limits ?? DEFAULT_LIMITS).jsonDepth,
+    }),
   });
   return Object.assign(yoga, { upstream: client }) as Gateway;
 }
