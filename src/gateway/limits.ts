@@ -17,7 +17,7 @@ import {
   visit,
   visitWithTypeInfo,
 } from 'graphql';
-import type { Plugin } from 'graphql-yoga';
+import type { GraphQLParams, Plugin } from 'graphql-yoga';
 import type { Limits } from '../limits.ts';
 
 const badInput = (message: string) =>
@@ -135,6 +135,20 @@ export function argumentProblem(
  */
 export function useLimits(limits: Limits): Plugin {
   return {
+    // `variables` or `extensions` of a GET or form-encoded request that is not JSON is a 400.
+    onRequestParse({ requestParser, setRequestParser }) {
+      if (!requestParser) return;
+      setRequestParser(async (request): Promise<GraphQLParams> => {
+        try {
+          return (await requestParser(request)) as GraphQLParams;
+        } catch (error) {
+          if (!(error instanceof SyntaxError)) throw error;
+          throw new GraphQLError(`variables or extensions: invalid JSON (${error.message})`, {
+            extensions: { code: 'BAD_REQUEST', http: { status: 400 } },
+          });
+        }
+      });
+    },
     onParse({ setParseFn }) {
       setParseFn((source, options) => {
         try {

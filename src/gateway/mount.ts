@@ -9,6 +9,7 @@ export function graphqlErrorBody(message: string, code: string) {
 const STATUS_CODE: Record<number, string> = {
   400: 'BAD_REQUEST',
   408: 'REQUEST_TIMEOUT',
+  405: 'METHOD_NOT_ALLOWED',
   413: 'PAYLOAD_TOO_LARGE',
   415: 'UNSUPPORTED_MEDIA_TYPE',
 };
@@ -61,11 +62,28 @@ export function mountGateway(
             ...(body && request.method === 'POST' ? { body } : {}),
           },
         );
+        const payload = Buffer.from(await response.arrayBuffer());
+        // Yoga answers some refusals (415, 405) with no body: give them the GraphQL error body.
+        if (response.status >= 400 && payload.length === 0) {
+          const status = response.status;
+          const message =
+            status === 415
+              ? 'content-type: expected application/json, application/graphql or application/x-www-form-urlencoded'
+              : status === 405
+                ? `method ${request.method} is not allowed here`
+                : 'request refused';
+          const allow = response.headers.get('allow');
+          if (allow) reply.header('allow', allow);
+          return reply
+            .status(status)
+            .type('application/json; charset=utf-8')
+            .send(graphqlErrorBody(message, STATUS_CODE[status] ?? 'BAD_REQUEST'));
+        }
         response.headers.forEach((value, key) => {
           reply.header(key, value);
         });
         reply.status(response.status);
-        return reply.send(Buffer.from(await response.arrayBuffer()));
+        return reply.send(payload);
       },
     });
   });

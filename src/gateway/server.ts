@@ -89,6 +89,8 @@ export function createGateway(options: GatewayOptions): Gateway {
     schema,
     graphqlEndpoint: options.graphqlEndpoint ?? '/graphql',
     landingPage: false,
+    // No uploads in this graph: a multipart body is an unsupported media type, not a parse fault.
+    multipart: false,
     maskedErrors: options.maskedErrors ?? true,
     logging: false,
     plugins: [useLimits(options.limits ?? DEFAULT_LIMITS), upstreamExtension],
