@@ -1,5 +1,5 @@
 import type { Socket } from 'node:net';
-import type { FastifyServerOptions } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 
 /** Input and time limits of both servers (`/v1` and `/graphql`); every one is configurable. */
 export interface Limits {
@@ -45,6 +45,31 @@ export function limitsWith(overrides: Partial<Limits> = {}): Limits {
     if (value !== undefined) limits[key] = value;
   }
   return limits;
+}
+
+/**
+ * Overrides from `name=value,name=value` (the `--limits` option): names are those of `Limits`,
+ * values positive whole numbers. Throws an Error naming the first bad entry.
+ */
+export function parseLimits(text: string): Partial<Limits> {
+  const out: Partial<Limits> = {};
+  for (const entry of text
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean)) {
+    const [name = '', raw = ''] = entry.split('=').map((p) => p.trim());
+    if (!(name in DEFAULT_LIMITS)) {
+      throw new Error(
+        `unknown limit ${JSON.stringify(name)} (known: ${Object.keys(DEFAULT_LIMITS).join(', ')})`,
+      );
+    }
+    const value = Number(raw.replace(/_/g, ''));
+    if (!Number.isSafeInteger(value) || value < 1) {
+      throw new Error(`limit ${name} must be a positive whole number, got ${JSON.stringify(raw)}`);
+    }
+    out[name as keyof Limits] = value;
+  }
+  return out;
 }
 
 /**
@@ -123,4 +148,18 @@ export function serverOptions(limits: Limits): Partial<FastifyServerOptions> {
       ),
     },
   } as Partial<FastifyServerOptions>;
+}
+
+/**
+ * Keeps the connection open after refusing a request whose body is still arriving (413, bad
+ * JSON, 415): Node then reads and discards the rest, and the client, still writing, reads the
+ * answer instead of a reset. The request timeout still bounds how long that lasts.
+ */
+export function drainRefusedBodies(app: FastifyInstance): void {
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (reply.statusCode >= 400 && reply.statusCode < 500 && reply.statusCode !== 408) {
+      if (reply.getHeader('connection') === 'close') reply.removeHeader('connection');
+    }
+    return payload;
+  });
 }

@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { graphqlErrorBody, mountGateway } from './gateway/mount.ts';
 import { createGateway, type Gateway } from './gateway/server.ts';
 import { registerLanding } from './landing.ts';
-import { DEFAULT_LIMITS, type Limits, serverOptions } from './limits.ts';
+import { DEFAULT_LIMITS, drainRefusedBodies, type Limits, serverOptions } from './limits.ts';
 import { createWorkspaceApp } from './workspace/app.ts';
 import type { Clock } from './workspace/clock.ts';
 import { createWorkspace, type Workspace } from './workspace/context.ts';
@@ -104,6 +104,7 @@ export async function startGatewayServer(options: {
     limits,
   });
   const app = Fastify({ logger: false, ...serverOptions(limits) });
+  drainRefusedBodies(app);
   mountGateway(app, '/graphql', () => gateway, { bodyLimit: limits.graphqlBodyBytes });
   app.setNotFoundHandler((request, reply) => {
     reply.code(404).send(graphqlErrorBody(`no route for ${request.method}`, 'NOT_FOUND'));

@@ -1,5 +1,12 @@
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import { DEFAULT_LIMITS, type Limits, serverOptions, shortPath, tooDeep } from '../limits.ts';
+import {
+  DEFAULT_LIMITS,
+  drainRefusedBodies,
+  type Limits,
+  serverOptions,
+  shortPath,
+  tooDeep,
+} from '../limits.ts';
 import { authenticate } from './auth.ts';
 import type { Workspace } from './context.ts';
 import { errorBody, HttpError, handleError } from './errors.ts';
@@ -56,6 +63,7 @@ export function createWorkspaceApp(
     done(null, value);
   });
 
+  drainRefusedBodies(app);
   app.setErrorHandler(handleError);
   app.setNotFoundHandler((request, reply) => {
     reply

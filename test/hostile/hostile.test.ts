@@ -205,7 +205,7 @@ describe.each(['start', 'gateway'] as const)('/graphql on %s', (surface) => {
         method: 'POST',
         path: '/graphql',
         headers: { 'content-type': 'application/json' },
-        body: 'x'.repeat(4_000_000),
+        body: 'x'.repeat(30_000_000),
       });
       expect(answer.status).toBe(413);
       expect(JSON.parse(answer.text).errors[0].extensions.code).toBe('PAYLOAD_TOO_LARGE');
@@ -286,7 +286,7 @@ describe('/v1 on start', () => {
           authorization: `Bearer ${targets.token}`,
           'content-type': 'application/json',
         },
-        body: 'x'.repeat(8_000_000),
+        body: 'x'.repeat(30_000_000),
       });
       expect(answer.status).toBe(413);
       expect(JSON.parse(answer.text).error.code).toBe(413);
