@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util';
+import { type Limits, limitsWith, parseLimits } from './limits.ts';
 import { startGatewayServer, startStack } from './server.ts';
 import { DEMO_USERS } from './workspace/demo/users.ts';
 import { ImportError, runImport } from './workspace/import.ts';
@@ -21,6 +22,7 @@ Options:
   --upstream <url>  gateway: base URL of the /v1 surface (DOCS_GRAPH_UPSTREAM)
   --space <id>      import: the space that receives the pages
   --debug           gateway: list upstream calls in every response's extensions (DOCS_GRAPH_DEBUG=1)
+  --limits <list>   input, size and time limits, name=value,... (DOCS_GRAPH_LIMITS; see README)
   -h, --help        this help
 `;
 
@@ -51,6 +53,7 @@ async function main(argv: string[]): Promise<void> {
         'demo-scale': { type: 'string' },
         upstream: { type: 'string' },
         debug: { type: 'boolean' },
+        limits: { type: 'string' },
         space: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -100,13 +103,21 @@ async function main(argv: string[]): Promise<void> {
   );
   const host = (values.host as string | undefined) ?? '127.0.0.1';
   const debug = values.debug === true || process.env.DOCS_GRAPH_DEBUG === '1';
+  let limits: Limits;
+  try {
+    limits = limitsWith(
+      parseLimits((values.limits as string | undefined) ?? process.env.DOCS_GRAPH_LIMITS ?? ''),
+    );
+  } catch (error) {
+    fail(`--limits: ${(error as Error).message}`);
+  }
   if (command === 'gateway') {
     const upstream = (values.upstream as string | undefined) ?? process.env.DOCS_GRAPH_UPSTREAM;
     if (!upstream) fail('gateway needs --upstream <base-url> or DOCS_GRAPH_UPSTREAM');
     if (!/^https?:\/\//.test(upstream) || !URL.canParse(upstream)) {
       fail(`--upstream must be an absolute http(s) URL, got ${JSON.stringify(upstream)}`);
     }
-    const server = await startGatewayServer({ upstream, port, host, debug });
+    const server = await startGatewayServer({ upstream, port, host, debug, limits });
     process.stdout.write(`docs-graph gateway: ${server.url}/graphql -> ${upstream}\n`);
     onSignals(() => server.close());
     return;
@@ -118,6 +129,7 @@ async function main(argv: string[]): Promise<void> {
     gateway: command === 'start',
     debug,
     dbPath,
+    limits,
     demoScale: Math.max(1, demoScale),
   });
   const lines = [`docs-graph workspace: ${stack.url}/v1`];

@@ -1,8 +1,8 @@
-import { createServer } from 'node:http';
-import type { FastifyInstance } from 'fastify';
-import { mountGateway } from './gateway/mount.ts';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { graphqlErrorBody, mountGateway } from './gateway/mount.ts';
 import { createGateway, type Gateway } from './gateway/server.ts';
 import { registerLanding } from './landing.ts';
+import { DEFAULT_LIMITS, drainRefusedBodies, type Limits, serverOptions } from './limits.ts';
 import { createWorkspaceApp } from './workspace/app.ts';
 import type { Clock } from './workspace/clock.ts';
 import { createWorkspace, type Workspace } from './workspace/context.ts';
@@ -22,6 +22,8 @@ export interface StackOptions {
   debug?: boolean;
   /** Milliseconds added before every upstream call of the gateway (benchmarks). */
   upstreamDelayMs?: number;
+  /** Input, size and time limits of both surfaces (default `DEFAULT_LIMITS`). */
+  limits?: Limits;
 }
 
 export interface RunningStack {
@@ -43,13 +45,15 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   });
   const seeded = isEmpty(ws);
   if (seeded) seedDemo(ws, { scale: options.demoScale ?? 1 });
-  const app = createWorkspaceApp(ws, { logger: options.logger ?? false });
+  const limits = options.limits ?? DEFAULT_LIMITS;
+  const app = createWorkspaceApp(ws, { logger: options.logger ?? false, limits });
   let gateway: Gateway | undefined;
   if (options.gateway) {
-    mountGateway(app, '/graphql', () => {
+    const get = () => {
       if (!gateway) throw new Error('the gateway starts with the server');
       return gateway;
-    });
+    };
+    mountGateway(app, '/graphql', get, { bodyLimit: limits.graphqlBodyBytes });
     registerLanding(app, { gateway: true });
   }
   await app.listen({ port: options.port, host: options.host });
@@ -64,6 +68,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       upstreamOptions: { delayMs: options.upstreamDelayMs ?? 0 },
       graphiql: { token: 'dg_demo_admin' },
       debug: options.debug ?? false,
+      limits,
     });
   }
   return {
@@ -81,25 +86,37 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   };
 }
 
-/** The gateway alone on node:http, against any `/v1` base URL. */
+/**
+ * The gateway alone, against any `/v1` base URL, behind the same HTTP limits as the embedded
+ * stack (body size, header size, timeouts) and answering bodies exactly as it does there.
+ */
 export async function startGatewayServer(options: {
   upstream: string;
   port: number;
   host: string;
   debug?: boolean;
-}): Promise<{ url: string; close(): Promise<void> }> {
-  const gateway = createGateway({ upstream: options.upstream, debug: options.debug ?? false });
-  const server = createServer(gateway);
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host, resolve);
+  limits?: Limits;
+}): Promise<{ url: string; gateway: Gateway; close(): Promise<void> }> {
+  const limits = options.limits ?? DEFAULT_LIMITS;
+  const gateway = createGateway({
+    upstream: options.upstream,
+    debug: options.debug ?? false,
+    limits,
   });
-  const address = server.address();
+  const app = Fastify({ logger: false, ...serverOptions(limits) });
+  drainRefusedBodies(app);
+  mountGateway(app, '/graphql', () => gateway, { bodyLimit: limits.graphqlBodyBytes });
+  app.setNotFoundHandler((request, reply) => {
+    reply.code(404).send(graphqlErrorBody(`no route for ${request.method}`, 'NOT_FOUND'));
+  });
+  await app.listen({ port: options.port, host: options.host });
+  const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
   return {
     url: `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${port}`,
+    gateway,
     async close() {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await app.close();
       await gateway.upstream.close();
     },
   };

@@ -7,6 +7,7 @@ import { GraphQLError, type GraphQLSchema } from 'graphql';
 import type { GatewayContext } from './context.ts';
 import { ValidationError } from './errors.ts';
 import { inputIdsPluginName } from './inputIds.ts';
+import { segmentProblem } from './upstream/path.ts';
 
 /** Type name given to a global ID that does not decode, so it fails alone, with a clear code. */
 const INVALID_ID = '__invalid__';
@@ -38,7 +39,15 @@ function invalidNodeId(
   const type = schema.getType(id.typename);
   const isNode =
     node && type && 'getInterfaces' in type && type.getInterfaces().some((i) => i === node);
-  if (id.typename !== INVALID_ID && isNode) return undefined;
+  if (id.typename !== INVALID_ID && isNode) {
+    // Every segment of the address must be one path segment: no dot, empty or malformed part.
+    try {
+      if (!id.id.split('/').some((p) => segmentProblem(decodeURIComponent(p)))) return undefined;
+    } catch {}
+    return new GraphQLError(`id: not a valid ${id.typename} ID`, {
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
+  }
   return new GraphQLError(
     id.typename === INVALID_ID
       ? `id: ${JSON.stringify(id.id)} is not a global ID`

@@ -1,5 +1,6 @@
 import { GraphQLError } from 'graphql';
 import { ValidationError } from './errors.ts';
+import { segmentProblem } from './upstream/path.ts';
 
 /**
  * The REST address of an object, as the local part of its global ID: the path segments it is
@@ -44,20 +45,40 @@ export function globalId(typename: string, localId: string): string {
   return Buffer.from(`${typename}:${localId}`, 'utf8').toString('base64');
 }
 
+const invalidId = (typename: string) =>
+  new GraphQLError(`id: not a valid ${typename} ID`, { extensions: { code: 'BAD_USER_INPUT' } });
+
 /**
  * The REST id an input names: a global ID of `typename` (its address; for composite addresses,
- * the last segment unless `whole` is set) or the REST id itself.
+ * the last segment unless `whole` is set) or the REST id itself. An id that cannot be a path
+ * segment (`.`, `..`, empty, oversized, malformed) is BAD_USER_INPUT, before any upstream call.
  */
 export function toRestId(value: string, typename: string, whole = false): string {
+  let id = value;
   if (/^[A-Za-z0-9+/]+=*$/.test(value) && value.length % 4 === 0) {
     const decoded = Buffer.from(value, 'base64').toString('utf8');
     const prefix = `${typename}:`;
     if (decoded.startsWith(prefix) && Buffer.from(decoded, 'utf8').toString('base64') === value) {
       const local = decoded.slice(prefix.length);
-      if (whole) return local;
+      if (whole) {
+        if (local.split('/').some((p) => segmentProblem(decodeSegment(p)))) {
+          throw invalidId(typename);
+        }
+        return local;
+      }
       const parts = local.split('/');
-      return decodeURIComponent(parts[parts.length - 1] ?? local);
+      id = decodeSegment(parts[parts.length - 1] ?? local) ?? '';
     }
   }
-  return value;
+  if (segmentProblem(id)) throw invalidId(typename);
+  return id;
+}
+
+/** One percent-decoded address segment, or undefined when its encoding is malformed. */
+function decodeSegment(part: string): string | undefined {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return undefined;
+  }
 }

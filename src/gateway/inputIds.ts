@@ -11,18 +11,25 @@ import {
   isListType,
   isScalarType,
 } from 'graphql';
+import { DEFAULT_LIMITS, tooDeep } from '../limits.ts';
 import { type FieldError, ValidationError } from './errors.ts';
 
 /** Longest object id (global or REST) a mutation input accepts. */
 export const MAX_INPUT_ID = 200;
 
-function idProblems(type: GraphQLInputType, value: unknown, path: string[], out: FieldError[]) {
+function idProblems(
+  type: GraphQLInputType,
+  value: unknown,
+  path: string[],
+  out: FieldError[],
+  jsonDepth = DEFAULT_LIMITS.jsonDepth,
+) {
   if (value === null || value === undefined) return;
   const nullable = getNullableType(type);
   if (isListType(nullable)) {
     if (Array.isArray(value)) {
       value.forEach((item, i) => {
-        idProblems(nullable.ofType, item, [...path, String(i)], out);
+        idProblems(nullable.ofType, item, [...path, String(i)], out, jsonDepth);
       });
     }
     return;
@@ -30,9 +37,13 @@ function idProblems(type: GraphQLInputType, value: unknown, path: string[], out:
   if (isInputObjectType(nullable)) {
     const record = value as Record<string, unknown>;
     for (const field of Object.values(nullable.getFields())) {
-      idProblems(field.type, record[field.name], [...path, field.name], out);
+      idProblems(field.type, record[field.name], [...path, field.name], out, jsonDepth);
     }
     return;
+  }
+  // Deeper JSON would overflow the stack of whatever walks it next (zod, JSON.stringify).
+  if (isScalarType(nullable) && nullable.name === 'JSON' && tooDeep(value, jsonDepth)) {
+    out.push({ path, message: `nested deeper than ${jsonDepth} levels` });
   }
   if (isScalarType(nullable) && nullable.name === 'ID') {
     const id = String(value);
@@ -44,7 +55,8 @@ function idProblems(type: GraphQLInputType, value: unknown, path: string[], out:
 }
 
 /**
- * Checks every `ID` of a mutation's input (non-empty, at most 200 characters) before its
+ * Checks every `ID` of a mutation's input (non-empty, at most 200 characters) and the depth of
+ * its `JSON` values before its
  * resolver runs, so such input answers `ValidationError` and never reaches the upstream. Listed
  * after the errors plugin, so the thrown error becomes the typed result.
  */
@@ -59,7 +71,8 @@ export class InputIdsPlugin<Types extends SchemaTypes> extends BasePlugin<Types>
       const problems: FieldError[] = [];
       for (const arg of field?.args ?? []) {
         const value = (args as Record<string, unknown>)[arg.name];
-        idProblems(arg.type, value, arg.name === 'input' ? [] : [arg.name], problems);
+        const depth = (context as { jsonDepth?: number }).jsonDepth;
+        idProblems(arg.type, value, arg.name === 'input' ? [] : [arg.name], problems, depth);
       }
       if (problems.length > 0) throw ValidationError.fromFieldErrors(problems);
       return resolver(parent, args, context, info);

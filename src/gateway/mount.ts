@@ -1,22 +1,90 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Gateway } from './server.ts';
 
+/** A GraphQL-over-HTTP error body (`{ errors: [{ message, extensions: { code } }] }`). */
+export function graphqlErrorBody(message: string, code: string) {
+  return { errors: [{ message, extensions: { code } }] };
+}
+
+const STATUS_CODE: Record<number, string> = {
+  400: 'BAD_REQUEST',
+  408: 'REQUEST_TIMEOUT',
+  405: 'METHOD_NOT_ALLOWED',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+};
+
+function onError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 500;
+  if (status >= 500) request.log.error({ err: error }, 'unexpected error');
+  const message =
+    status === 413 ? 'request body is too large' : status >= 500 ? 'internal error' : error.message;
+  return reply
+    .code(status)
+    .type('application/json; charset=utf-8')
+    .send(graphqlErrorBody(message, STATUS_CODE[status] ?? 'INTERNAL_SERVER_ERROR'));
+}
+
 /**
- * Serves a gateway from a Fastify app at its endpoint. `getGateway` is read per request, so the
- * gateway may be created after the app listens (when its own URL is the upstream).
+ * Serves a gateway from a Fastify app at its endpoint. The body is read as bytes up to
+ * `bodyLimit` and handed to the gateway, which alone decides what a body means (JSON,
+ * `application/graphql`, form-encoded), so an embedded and a standalone gateway answer alike.
+ * `getGateway` is read per request, so the gateway may be created after the app listens.
  */
-export function mountGateway(app: FastifyInstance, endpoint: string, getGateway: () => Gateway) {
-  app.route({
-    url: endpoint,
-    method: ['GET', 'POST', 'OPTIONS'],
-    handler: async (request, reply) => {
-      const response = await getGateway().handleNodeRequestAndResponse(request, reply, {});
-      response.headers.forEach((value, key) => {
-        reply.header(key, value);
-      });
-      reply.status(response.status);
-      reply.send(response.body);
-      return reply;
-    },
+export function mountGateway(
+  app: FastifyInstance,
+  endpoint: string,
+  getGateway: () => Gateway,
+  options: { bodyLimit?: number } = {},
+) {
+  app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => {
+      done(null, body);
+    });
+    scope.setErrorHandler(onError);
+    scope.route({
+      url: endpoint,
+      method: ['GET', 'POST', 'OPTIONS'],
+      ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
+      handler: async (request, reply) => {
+        const headers = new Headers();
+        for (const [key, value] of Object.entries(request.headers)) {
+          if (value === undefined) continue;
+          for (const item of Array.isArray(value) ? value : [value]) headers.append(key, item);
+        }
+        const body = request.body instanceof Buffer ? request.body : undefined;
+        const response = await getGateway().fetch(
+          `http://${request.host || 'localhost'}${request.url}`,
+          {
+            method: request.method,
+            headers,
+            ...(body && request.method === 'POST' ? { body } : {}),
+          },
+        );
+        const payload = Buffer.from(await response.arrayBuffer());
+        // Yoga answers some refusals (415, 405) with no body: give them the GraphQL error body.
+        if (response.status >= 400 && payload.length === 0) {
+          const status = response.status;
+          const message =
+            status === 415
+              ? 'content-type: expected application/json, application/graphql or application/x-www-form-urlencoded'
+              : status === 405
+                ? `method ${request.method} is not allowed here`
+                : 'request refused';
+          const allow = response.headers.get('allow');
+          if (allow) reply.header('allow', allow);
+          return reply
+            .status(status)
+            .type('application/json; charset=utf-8')
+            .send(graphqlErrorBody(message, STATUS_CODE[status] ?? 'BAD_REQUEST'));
+        }
+        response.headers.forEach((value, key) => {
+          reply.header(key, value);
+        });
+        reply.status(response.status);
+        return reply.send(payload);
+      },
+    });
   });
 }

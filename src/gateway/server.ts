@@ -1,11 +1,15 @@
 import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
+import type { DocumentNode } from 'graphql';
 import {
   createYoga,
   type GraphiQLOptions,
   type Plugin,
   type YogaServerInstance,
 } from 'graphql-yoga';
+import { LRUCache } from 'lru-cache';
+import { DEFAULT_LIMITS, type Limits } from '../limits.ts';
 import { createContext, type GatewayContext } from './context.ts';
+import { useLimits } from './limits.ts';
 import { schema } from './schema/index.ts';
 import { type Upstream, UpstreamClient, type UpstreamOptions } from './upstream/client.ts';
 
@@ -50,6 +54,8 @@ export interface GatewayOptions {
   debug?: boolean;
   /** Mask unexpected errors (default true). */
   maskedErrors?: boolean;
+  /** Document, argument and JSON limits (default `DEFAULT_LIMITS`). */
+  limits?: Limits;
 }
 
 export type Gateway = YogaServerInstance<Record<string, unknown>, GatewayContext> & {
@@ -71,6 +77,21 @@ const upstreamExtension: Plugin<GatewayContext> = {
 };
 
 /**
+ * Parsed documents (and parse errors) by source text, bounded by the total size of the sources
+ * held (1 MB) rather than by a count: Yoga's default keeps 1,024 of any size, so a few large
+ * hostile documents would stay in memory for an hour. Documents over 32 KB are not kept.
+ */
+function documentCache<V extends object>() {
+  return new LRUCache<string, V>({
+    max: 1_000,
+    maxSize: 1_000_000,
+    maxEntrySize: 32_000,
+    sizeCalculation: (_value, key) => Math.max(1, key.length),
+    ttl: 3_600_000,
+  });
+}
+
+/**
  * The docs-graph gateway as a Yoga instance, mountable in any Node server. It forwards the
  * caller's `Authorization` header upstream unchanged.
  */
@@ -85,9 +106,15 @@ export function createGateway(options: GatewayOptions): Gateway {
     schema,
     graphqlEndpoint: options.graphqlEndpoint ?? '/graphql',
     landingPage: false,
+    // No uploads in this graph: a multipart body is an unsupported media type, not a parse fault.
+    multipart: false,
+    parserAndValidationCache: {
+      documentCache: documentCache<DocumentNode>(),
+      errorCache: documentCache<object>(),
+    },
     maskedErrors: options.maskedErrors ?? true,
     logging: false,
-    plugins: [upstreamExtension],
+    plugins: [useLimits(options.limits ?? DEFAULT_LIMITS), upstreamExtension],
     renderGraphiQL,
     graphiql: graphiql
       ? (request) => {
@@ -108,12 +135,14 @@ export function createGateway(options: GatewayOptions): Gateway {
           return options;
         }
       : false,
-    context: ({ request }) =>
-      createContext(
+    context: ({ request }) => ({
+      ...createContext(
         client,
         request.headers.get('authorization') ?? undefined,
         options.debug === true || request.headers.get('x-docs-graph-debug') === '1',
       ),
+      jsonDepth: (options.limits ?? DEFAULT_LIMITS).jsonDepth,
+    }),
   });
   return Object.assign(yoga, { upstream: client }) as Gateway;
 }

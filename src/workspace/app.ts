@@ -1,15 +1,23 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  DEFAULT_LIMITS,
+  drainRefusedBodies,
+  type Limits,
+  serverOptions,
+  shortPath,
+  tooDeep,
+} from '../limits.ts';
 import { authenticate } from './auth.ts';
 import type { Workspace } from './context.ts';
-import { errorBody, handleError } from './errors.ts';
+import { errorBody, HttpError, handleError } from './errors.ts';
 import { routeModules } from './routes/index.ts';
 import { validatorCompiler } from './validation.ts';
 
 export interface WorkspaceAppOptions {
   logger?: boolean;
-  /** Largest accepted request body, in bytes. */
-  bodyLimit?: number;
+  /** Body size, JSON depth, header size and timeouts (the defaults of `DEFAULT_LIMITS`). */
+  limits?: Limits;
 }
 
 /** The embedded `/v1` server as a Fastify instance (not listening). */
@@ -17,10 +25,21 @@ export function createWorkspaceApp(
   ws: Workspace,
   options: WorkspaceAppOptions = {},
 ): FastifyInstance {
+  const limits = options.limits ?? DEFAULT_LIMITS;
   const app = Fastify({
     logger: options.logger ? { level: 'info' } : false,
-    bodyLimit: options.bodyLimit ?? 1_048_576,
+    bodyLimit: limits.bodyBytes,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    ...serverOptions(limits),
+    // A malformed percent-encoding or an overlong path parameter, answered in the decided shape.
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
+      const message =
+        status === 414
+          ? 'a path parameter is longer than 500 characters'
+          : 'path: malformed percent-encoding';
+      reply.code(status).send(errorBody(status, message));
+    },
   });
 
   // An empty JSON body (POST .../merge sent with a content type) means no body, not an error.
@@ -28,14 +47,26 @@ export function createWorkspaceApp(
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, undefined);
+    let value: unknown;
     try {
-      done(null, JSON.parse(text));
+      value = JSON.parse(text);
     } catch (error) {
-      done(error as Error, undefined);
+      return done(error as Error, undefined);
     }
+    // Deeper values would overflow the stack of whatever walks them next (zod, SQLite, JSON).
+    const deep = tooDeep(value, limits.jsonDepth);
+    if (deep) {
+      const field = shortPath(deep) || 'body';
+      return done(
+        new HttpError(400, `${field}: nested deeper than ${limits.jsonDepth} levels`),
+        undefined,
+      );
+    }
+    done(null, value);
   });
 
   app.setValidatorCompiler(validatorCompiler);
+  drainRefusedBodies(app);
   app.setErrorHandler(handleError);
   app.setNotFoundHandler((request, reply) => {
     reply

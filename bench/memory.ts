@@ -1,0 +1,160 @@
+/**
+ * Memory of the gateway alone: starts the embedded workspace and the standalone gateway as two
+ * processes, sends the GraphQL part of the hostile corpus (`test/hostile/corpus.ts`) and then a
+ * load of 50 clients, and prints the gateway's RSS at start, after the corpus, its peak and at
+ * the end. `npx tsx bench/memory.ts` (options: --clients N, --seconds N, --rounds N).
+ * Prints figures; asserts nothing.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { parseArgs } from 'node:util';
+import { type CorpusTargets, graphqlCorpus, type HostileRequest } from '../test/hostile/corpus.ts';
+
+const { values } = parseArgs({
+  options: {
+    clients: { type: 'string', default: '50' },
+    seconds: { type: 'string', default: '30' },
+    rounds: { type: 'string', default: '3' },
+  },
+});
+const CLI = new URL('../src/cli.ts', import.meta.url).pathname;
+/** The built CLI (`npm run build`), as the published package runs it. */
+const BUILT = process.env.DOCS_GRAPH_BENCH_CLI ?? new URL('../dist/cli.js', import.meta.url).pathname;
+const children: ChildProcess[] = [];
+
+/** Starts the CLI under Node with tsx loaded in-process (one PID to measure). */
+function start(
+  args: string[],
+  pattern: RegExp,
+  built = false,
+): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, built ? [BUILT, ...args] : ['--import', 'tsx', CLI, ...args], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  children.push(child);
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no URL within 60 s:\n${output}`)), 60_000);
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = pattern.exec(output);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve({ child, url: match[1] });
+      }
+    });
+  });
+}
+
+/** Resident set size of a process, in MB (Linux). */
+function rssOf(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return Math.round(kb / 1024);
+}
+
+function send(base: string, req: HostileRequest): Promise<number> {
+  const url = new URL(base);
+  return new Promise((resolve) => {
+    const body = req.body === undefined ? undefined : Buffer.from(req.body);
+    const out = request(
+      {
+        host: url.hostname,
+        port: url.port,
+        method: req.method,
+        path: req.path,
+        headers: { ...req.headers, ...(body ? { 'content-length': body.length } : {}) },
+        timeout: 30_000,
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+        res.on('error', () => resolve(0));
+      },
+    );
+    out.on('timeout', () => out.destroy());
+    out.on('error', () => resolve(0));
+    out.end(body);
+  });
+}
+
+async function main() {
+  const workspace = await start(
+    ['workspace', '--port', '0', '--db', ':memory:'],
+    /workspace: (http:\/\/\S+)\/v1/,
+  );
+  const gateway = await start(
+    ['gateway', '--port', '0', '--upstream', workspace.url],
+    /gateway: (http:\/\/\S+)\/graphql/,
+    existsSync(BUILT),
+  );
+  const pid = gateway.child.pid as number;
+  let peak = 0;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, rssOf(pid));
+  }, 50);
+
+  const token = 'dg_demo_admin';
+  const get = async (path: string) =>
+    (
+      await fetch(`${workspace.url}${path}`, { headers: { authorization: `Bearer ${token}` } })
+    ).json();
+  const org = ((await get('/v1/orgs')) as { items: { id: string }[] }).items[0]?.id as string;
+  const spaces = (await get(`/v1/orgs/${org}/spaces`)) as { items: { id: string }[] };
+  const space = spaces.items[0]?.id as string;
+  const crs = (await get(`/v1/spaces/${space}/change-requests`)) as { items: { id: string }[] };
+  const targets: CorpusTargets = { org, space, changeRequest: crs.items[0]?.id ?? '1', token };
+  const corpus = graphqlCorpus(targets);
+  const ordinary = corpus.slice(0, 4);
+
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  const idle = rssOf(pid);
+  const statuses = new Map<number, number>();
+  for (let round = 0; round < Number(values.rounds); round++) {
+    for (const req of corpus) {
+      const status = await send(gateway.url, req);
+      statuses.set(status, (statuses.get(status) ?? 0) + 1);
+    }
+  }
+  const afterCorpus = rssOf(pid);
+  const corpusPeak = peak;
+
+  let done = 0;
+  const until = Date.now() + Number(values.seconds) * 1_000;
+  await Promise.all(
+    Array.from({ length: Number(values.clients) }, async (_, client) => {
+      for (let i = client; Date.now() < until; i++) {
+        await send(gateway.url, ordinary[i % ordinary.length] as HostileRequest);
+        done += 1;
+      }
+    }),
+  );
+  const afterLoad = rssOf(pid);
+  await new Promise((resolve) => setTimeout(resolve, 5_000));
+  const end = rssOf(pid);
+  clearInterval(sampler);
+
+  const mix = [...statuses.entries()].sort((a, b) => a[0] - b[0]);
+  console.log(`gateway alone (PID ${pid}, ${existsSync(BUILT) ? BUILT : 'tsx'}), RSS in MB`);
+  console.log(
+    `corpus: ${corpus.length} requests x ${values.rounds} rounds, status mix ${mix.map(([s, n]) => `${s}: ${n}`).join(', ')}`,
+  );
+  console.log(`load: ${values.clients} clients for ${values.seconds} s, ${done} requests`);
+  console.log(
+    '| idle | after corpus | peak (corpus) | after load | peak (all) | end (5 s idle) | end vs idle |',
+  );
+  console.log('|---|---|---|---|---|---|---|');
+  console.log(
+    `| ${idle} | ${afterCorpus} | ${corpusPeak} | ${afterLoad} | ${peak} | ${end} | ${(((end - idle) / idle) * 100).toFixed(0)}% |`,
+  );
+}
+
+main()
+  .catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  })
+  .finally(() => {
+    for (const child of children) child.kill('SIGTERM');
+  });
