@@ -2,7 +2,9 @@
  * Memory of the gateway alone: starts the embedded workspace and the standalone gateway as two
  * processes, sends the GraphQL part of the hostile corpus (`test/hostile/corpus.ts`) and then a
  * load of 50 clients, and prints the gateway's RSS at start, after the corpus, its peak and at
- * the end. `npx tsx bench/memory.ts` (options: --clients N, --seconds N, --rounds N).
+ * the end. `npx tsx bench/memory.ts` (options: --clients N, --seconds N, --rounds N,
+ * --settle N). The gateway runs from `dist/` when built (`npm run build`), as the published
+ * package runs it, else through tsx (about 90 MB more: the loader and its transformed sources).
  * Prints figures; asserts nothing.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -16,11 +18,13 @@ const { values } = parseArgs({
     clients: { type: 'string', default: '50' },
     seconds: { type: 'string', default: '30' },
     rounds: { type: 'string', default: '3' },
+    settle: { type: 'string', default: '15' },
   },
 });
 const CLI = new URL('../src/cli.ts', import.meta.url).pathname;
 /** The built CLI (`npm run build`), as the published package runs it. */
-const BUILT = process.env.DOCS_GRAPH_BENCH_CLI ?? new URL('../dist/cli.js', import.meta.url).pathname;
+const BUILT =
+  process.env.DOCS_GRAPH_BENCH_CLI ?? new URL('../dist/cli.js', import.meta.url).pathname;
 const children: ChildProcess[] = [];
 
 /** Starts the CLI under Node with tsx loaded in-process (one PID to measure). */
@@ -29,7 +33,8 @@ function start(
   pattern: RegExp,
   built = false,
 ): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, built ? [BUILT, ...args] : ['--import', 'tsx', CLI, ...args], {
+  const script = built ? [BUILT] : ['--import', 'tsx', CLI];
+  const child = spawn(process.execPath, [...script, ...args], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   children.push(child);
@@ -131,10 +136,16 @@ async function main() {
     }),
   );
   const afterLoad = rssOf(pid);
-  await new Promise((resolve) => setTimeout(resolve, 5_000));
+  const settling: number[] = [];
+  for (let s = 0; s < Number(values.settle); s++) {
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    settling.push(rssOf(pid));
+  }
   const end = rssOf(pid);
+
   clearInterval(sampler);
 
+  console.log(`settling, one sample a second: ${settling.join(' ')}`);
   const mix = [...statuses.entries()].sort((a, b) => a[0] - b[0]);
   console.log(`gateway alone (PID ${pid}, ${existsSync(BUILT) ? BUILT : 'tsx'}), RSS in MB`);
   console.log(
@@ -142,7 +153,7 @@ async function main() {
   );
   console.log(`load: ${values.clients} clients for ${values.seconds} s, ${done} requests`);
   console.log(
-    '| idle | after corpus | peak (corpus) | after load | peak (all) | end (5 s idle) | end vs idle |',
+    `| idle | after corpus | peak (corpus) | after load | peak (all) | end (${values.settle} s idle) | end vs idle |`,
   );
   console.log('|---|---|---|---|---|---|---|');
   console.log(
