@@ -18,8 +18,13 @@ export interface StackOptions {
   clock?: Clock;
   /** Serve the GraphQL gateway at `/graphql` beside `/v1`, calling `/v1` over real HTTP. */
   gateway?: boolean;
-  /** List upstream calls in every GraphQL response. */
+  /**
+   * List upstream calls in every GraphQL response. Without it the embedded demo stack still lists
+   * them for requests sending `x-docs-graph-debug: 1`.
+   */
   debug?: boolean;
+  /** Browser origins allowed to call `/graphql` cross-origin (see `GatewayOptions.corsOrigins`). */
+  corsOrigins?: readonly string[];
   /** Milliseconds added before every upstream call of the gateway (benchmarks). */
   upstreamDelayMs?: number;
 }
@@ -30,8 +35,29 @@ export interface RunningStack {
   url: string;
   seeded: boolean;
   gateway: Gateway | undefined;
+  /** What the server answers at, for the start-up lines (path and a short description). */
+  endpoints: Endpoint[];
   close(): Promise<void>;
 }
+
+/** One URL path a server answers at. */
+export interface Endpoint {
+  path: string;
+  description: string;
+}
+
+/** The port was taken: a one-line message for the command line, not a stack trace. */
+export class PortInUseError extends Error {
+  constructor(
+    readonly host: string,
+    readonly port: number,
+  ) {
+    super(`port ${port} on ${host} is already in use`);
+  }
+}
+
+const isAddressInUse = (error: unknown) =>
+  (error as { code?: string } | null)?.code === 'EADDRINUSE';
 
 /** Opens the database (loading the demo data when empty) and serves `/v1` on host:port. */
 export async function startStack(options: StackOptions): Promise<RunningStack> {
@@ -52,7 +78,14 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     });
     registerLanding(app, { gateway: true });
   }
-  await app.listen({ port: options.port, host: options.host });
+  try {
+    await app.listen({ port: options.port, host: options.host });
+  } catch (error) {
+    await app.close();
+    await ws.jobs.idle();
+    db.close();
+    throw isAddressInUse(error) ? new PortInUseError(options.host, options.port) : error;
+  }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
@@ -63,15 +96,25 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       upstream: url,
       upstreamOptions: { delayMs: options.upstreamDelayMs ?? 0 },
       graphiql: { token: 'dg_demo_admin' },
-      debug: options.debug ?? false,
+      debug: options.debug ? true : 'on-request',
+      corsOrigins: options.corsOrigins ?? [],
     });
   }
+  const endpoints: Endpoint[] = options.gateway
+    ? [
+        { path: '/', description: 'landing page: links and demo tokens' },
+        { path: '/graphql', description: 'GraphQL gateway (GraphiQL in a browser)' },
+        { path: '/example/', description: 'example frontend (React + generated hooks)' },
+        { path: '/v1', description: 'embedded workspace REST API' },
+      ]
+    : [{ path: '/v1', description: 'embedded workspace REST API' }];
   return {
     app,
     ws,
     url,
     seeded,
     gateway,
+    endpoints,
     async close() {
       await app.close();
       await gateway?.upstream.close();
@@ -86,18 +129,30 @@ export async function startGatewayServer(options: {
   upstream: string;
   port: number;
   host: string;
+  /** Honour `x-docs-graph-debug: 1` (off by default: upstream paths stay private). */
   debug?: boolean;
-}): Promise<{ url: string; close(): Promise<void> }> {
-  const gateway = createGateway({ upstream: options.upstream, debug: options.debug ?? false });
-  const server = createServer(gateway);
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host, resolve);
+  corsOrigins?: readonly string[];
+}): Promise<{ url: string; endpoints: Endpoint[]; close(): Promise<void> }> {
+  const gateway = createGateway({
+    upstream: options.upstream,
+    debug: options.debug ? 'on-request' : false,
+    corsOrigins: options.corsOrigins ?? [],
   });
+  const server = createServer(gateway);
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port, options.host, resolve);
+    });
+  } catch (error) {
+    await gateway.upstream.close();
+    throw isAddressInUse(error) ? new PortInUseError(options.host, options.port) : error;
+  }
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
   return {
     url: `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${port}`,
+    endpoints: [{ path: '/graphql', description: 'GraphQL gateway (GraphiQL in a browser)' }],
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await gateway.upstream.close();

@@ -46,11 +46,21 @@ export interface GatewayOptions {
   graphqlEndpoint?: string;
   /** GraphiQL on GET from a browser (default on); `token` pre-fills its headers editor. */
   graphiql?: boolean | { token?: string; defaultQuery?: string };
-  /** List the upstream calls in every response's `extensions.upstream` (else only on request). */
-  debug?: boolean;
+  /**
+   * `true`: list the upstream calls in every response's `extensions.upstream`; `'on-request'`:
+   * only for requests sending `x-docs-graph-debug: 1`; `false` (default): never (paths stay private).
+   */
+  debug?: boolean | 'on-request';
+  /**
+   * Browser origins allowed to call the gateway cross-origin, with credentials (`*`: any origin,
+   * without credentials). Default none: same-origin pages (GraphiQL, the example) need no CORS.
+   */
+  corsOrigins?: readonly string[];
   /** Mask unexpected errors (default true). */
   maskedErrors?: boolean;
 }
+
+type YogaCors = NonNullable<Parameters<typeof createYoga>[0]['cors']>;
 
 export type Gateway = YogaServerInstance<Record<string, unknown>, GatewayContext> & {
   /** The upstream client; close it with the server. */
@@ -70,6 +80,23 @@ const upstreamExtension: Plugin<GatewayContext> = {
   },
 };
 
+/** Yoga's CORS options: headers only for a listed origin, none for any other. */
+function corsFor(origins: readonly string[]): YogaCors {
+  if (origins.length === 0) return false;
+  const any = origins.includes('*');
+  return (request) => {
+    const origin = request.headers.get('origin');
+    if (!origin || (!any && !origins.includes(origin))) return false;
+    return {
+      origin,
+      credentials: !any,
+      methods: ['GET', 'POST'],
+      allowedHeaders: ['authorization', 'content-type', 'x-docs-graph-debug'],
+      maxAge: 600,
+    };
+  };
+}
+
 /**
  * The docs-graph gateway as a Yoga instance, mountable in any Node server. It forwards the
  * caller's `Authorization` header upstream unchanged.
@@ -88,6 +115,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     maskedErrors: options.maskedErrors ?? true,
     logging: false,
     plugins: [upstreamExtension],
+    cors: corsFor(options.corsOrigins ?? []),
     renderGraphiQL,
     graphiql: graphiql
       ? (request) => {
@@ -112,7 +140,8 @@ export function createGateway(options: GatewayOptions): Gateway {
       createContext(
         client,
         request.headers.get('authorization') ?? undefined,
-        options.debug === true || request.headers.get('x-docs-graph-debug') === '1',
+        options.debug === true ||
+          (options.debug === 'on-request' && request.headers.get('x-docs-graph-debug') === '1'),
       ),
   });
   return Object.assign(yoga, { upstream: client }) as Gateway;
