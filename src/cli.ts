@@ -1,34 +1,110 @@
 #!/usr/bin/env node
-import { parseArgs } from 'node:util';
+import { readFileSync } from 'node:fs';
+import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { type Limits, limitsWith, parseLimits } from './limits.ts';
-import { startGatewayServer, startStack } from './server.ts';
+import { type Endpoint, PortInUseError, startGatewayServer, startStack } from './server.ts';
 import { DEMO_USERS } from './workspace/demo/users.ts';
 import { ImportError, runImport } from './workspace/import.ts';
 
-const USAGE = `docs-graph <command> [options]
+const COMMANDS = {
+  start: 'the embedded workspace (/v1) and the GraphQL gateway (/graphql) on one port',
+  workspace: 'the embedded workspace server alone (/v1)',
+  gateway: 'the GraphQL gateway alone, against any /v1 base URL (--upstream)',
+  import:
+    'import <folder> --space <id>: a folder of Markdown files becomes the space content,\n' +
+    'as a new revision (nested folders are nested pages; YAML front matter names a page)',
+} as const;
+type Command = keyof typeof COMMANDS;
 
-Commands:
-  start       the embedded workspace (/v1) and the GraphQL gateway (/graphql) on one port
-  workspace   the embedded workspace server alone (/v1)
-  gateway     the GraphQL gateway alone, against any /v1 base URL (--upstream)
-  import      import <folder> --space <spaceId>: a folder of Markdown files becomes the space's
-              content, as a new revision (nested folders are nested pages)
+interface OptionSpec {
+  type: 'string' | 'boolean';
+  /** The value's placeholder in the usage (string options). */
+  arg?: string;
+  short?: string;
+  /** Repeatable: every occurrence is kept. */
+  multiple?: boolean;
+  help: string;
+}
 
-Options:
-  --port <n>        port to listen on (PORT; default 4000; 0 picks a free port)
-  --host <host>     address to bind (default 127.0.0.1)
-  --db <path>       SQLite database (DOCS_GRAPH_DB; default .data/workspace.sqlite; :memory: allowed)
-  --demo-scale <n>  multiply the demo spaces, pages and change requests (empty database only)
-  --upstream <url>  gateway: base URL of the /v1 surface (DOCS_GRAPH_UPSTREAM)
-  --space <id>      import: the space that receives the pages
-  --debug           gateway: list upstream calls in every response's extensions (DOCS_GRAPH_DEBUG=1)
-  --limits <list>   input, size and time limits, name=value,... (DOCS_GRAPH_LIMITS; see README)
-  -h, --help        this help
-`;
+/** Every option, once: parsing and the usage text are derived from this table. */
+const OPTIONS = {
+  port: {
+    type: 'string',
+    arg: '<n>',
+    help: 'port to listen on (PORT; default 4000; 0 picks a free port)',
+  },
+  host: { type: 'string', arg: '<host>', help: 'address to bind (default 127.0.0.1)' },
+  db: {
+    type: 'string',
+    arg: '<path>',
+    help: 'SQLite database (DOCS_GRAPH_DB; default .data/workspace.sqlite;\n:memory: allowed)',
+  },
+  'demo-scale': {
+    type: 'string',
+    arg: '<n>',
+    help: 'multiply the demo spaces, pages and change requests (empty database only)',
+  },
+  upstream: {
+    type: 'string',
+    arg: '<url>',
+    help: 'gateway: base URL of the /v1 surface (DOCS_GRAPH_UPSTREAM)',
+  },
+  'cors-origin': {
+    type: 'string',
+    arg: '<origin>',
+    multiple: true,
+    help: 'allow this browser origin to call /graphql cross-origin; repeatable\n(DOCS_GRAPH_CORS_ORIGINS, comma-separated; default none: same-origin only)',
+  },
+  debug: {
+    type: 'boolean',
+    help: 'gateway: honour x-docs-graph-debug: 1 (upstream calls in extensions.upstream);\nstart: list them in every response (DOCS_GRAPH_DEBUG=1)',
+  },
+  limits: {
+    type: 'string',
+    arg: '<list>',
+    help: 'input, size and time limits, name=value,... (DOCS_GRAPH_LIMITS; see README)',
+  },
+  space: { type: 'string', arg: '<id>', help: 'import: the space (REST id or global ID)' },
+  replace: {
+    type: 'boolean',
+    help: 'import: replace the pages of a space that already has some',
+  },
+  version: { type: 'boolean', short: 'v', help: 'print the version' },
+  help: { type: 'boolean', short: 'h', help: 'this help' },
+} satisfies Record<string, OptionSpec>;
 
+function usage(): string {
+  const pad = (text: string, width: number, indent: number) =>
+    text.replaceAll('\n', `\n${' '.repeat(indent + width)}`);
+  const commands = Object.entries(COMMANDS)
+    .map(([name, help]) => `  ${name.padEnd(11)} ${pad(help, 12, 2)}`)
+    .join('\n');
+  const options = Object.entries(OPTIONS as Record<string, OptionSpec>)
+    .map(([name, spec]) => {
+      const flag = `${spec.short ? `-${spec.short}, ` : ''}--${name}${spec.arg ? ` ${spec.arg}` : ''}`;
+      return `  ${flag.padEnd(22)} ${pad(spec.help, 23, 2)}`;
+    })
+    .join('\n');
+  return `docs-graph <command> [options]\n\nCommands:\n${commands}\n\nOptions:\n${options}\n`;
+}
+
+const version = (): string =>
+  (
+    JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+      version: string;
+    }
+  ).version;
+
+/** A usage error: one line, the usage, exit 2. */
 function fail(message: string): never {
-  process.stderr.write(`docs-graph: ${message}\n\n${USAGE}`);
+  process.stderr.write(`docs-graph: ${message}\n\n${usage()}`);
   process.exit(2);
+}
+
+/** A run-time error: one line, exit 1. */
+function die(message: string): never {
+  process.stderr.write(`docs-graph: ${message}\n`);
+  process.exit(1);
 }
 
 function intOption(name: string, raw: string | undefined, fallback: number, max: number): number {
@@ -40,108 +116,144 @@ function intOption(name: string, raw: string | undefined, fallback: number, max:
   return value;
 }
 
-async function main(argv: string[]): Promise<void> {
-  let parsed: ReturnType<typeof parseArgs>;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
-        port: { type: 'string' },
-        host: { type: 'string' },
-        db: { type: 'string' },
-        'demo-scale': { type: 'string' },
-        upstream: { type: 'string' },
-        debug: { type: 'boolean' },
-        limits: { type: 'string' },
-        space: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
-  } catch (error) {
-    fail((error as Error).message);
+/** Node's parse errors in one line (`unknown option --x`, `--port needs a value`). */
+function parseError(error: unknown): string {
+  const { code, message } = error as { code?: string; message: string };
+  const option = /'(-[^' ]+)/.exec(message)?.[1];
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && option) return `unknown option ${option}`;
+  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && option) {
+    return /argument missing/.test(message)
+      ? `${option} needs a value`
+      : `${option} takes no value`;
   }
-  const { values, positionals } = parsed;
-  const command = positionals[0];
-  if (values.help || !command) {
-    process.stdout.write(USAGE);
+  return message.split('\n')[0] ?? message;
+}
+
+function parse(argv: string[]) {
+  const options = Object.fromEntries(
+    Object.entries(OPTIONS as Record<string, OptionSpec>).map(([name, spec]) => [
+      name,
+      {
+        type: spec.type,
+        ...(spec.short ? { short: spec.short } : {}),
+        ...(spec.multiple ? { multiple: true } : {}),
+      },
+    ]),
+  ) as NonNullable<ParseArgsConfig['options']>;
+  try {
+    return parseArgs({ args: argv, allowPositionals: true, strict: true, options });
+  } catch (error) {
+    fail(parseError(error));
+  }
+}
+
+/** The start-up lines: every URL the server answers at. */
+function printEndpoints(title: string, url: string, endpoints: readonly Endpoint[]): void {
+  const width = Math.max(...endpoints.map((e) => url.length + e.path.length)) + 2;
+  const lines = [`docs-graph ${title}:`];
+  for (const e of endpoints) lines.push(`  ${`${url}${e.path}`.padEnd(width)}${e.description}`);
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+async function main(argv: string[]): Promise<void> {
+  const { values, positionals } = parse(argv);
+  const string = (name: keyof typeof OPTIONS) => values[name] as string | undefined;
+  if (values.version) {
+    process.stdout.write(`docs-graph ${version()}\n`);
     return;
   }
-  if (
-    command !== 'start' &&
-    command !== 'workspace' &&
-    command !== 'gateway' &&
-    command !== 'import'
-  ) {
-    fail(`unknown command ${command}`);
+  const command = positionals[0];
+  if (values.help || !command) {
+    process.stdout.write(usage());
+    return;
   }
-  const dbPath =
-    (values.db as string | undefined) ?? process.env.DOCS_GRAPH_DB ?? '.data/workspace.sqlite';
-  if (command === 'import') {
+  if (!(command in COMMANDS)) fail(`unknown command ${command}`);
+  const extra = positionals.slice(command === 'import' ? 2 : 1);
+  if (extra.length > 0) fail(`unexpected argument ${extra[0]}`);
+  const dbPath = string('db') ?? process.env.DOCS_GRAPH_DB ?? '.data/workspace.sqlite';
+
+  if ((command as Command) === 'import') {
     const folder = positionals[1];
-    const spaceId = values.space as string | undefined;
-    if (!folder) fail('import needs a folder: docs-graph import <folder> --space <spaceId>');
-    if (!spaceId) fail('import needs --space <spaceId>');
+    const spaceId = string('space');
+    if (!folder) fail('import needs a folder: docs-graph import <folder> --space <id>');
+    if (!spaceId) fail('import needs --space <id>');
     try {
-      const result = runImport({ folder, spaceId, dbPath });
+      const result = runImport({ folder, spaceId, dbPath, replace: values.replace === true });
+      for (const file of result.skipped) {
+        process.stderr.write(`skipped ${file}: neither Markdown nor an image or PDF\n`);
+      }
       process.stdout.write(
-        `imported ${result.pages} page(s) and ${result.files} file(s) into space ${spaceId} (revision ${result.revisionId})\n`,
+        `imported ${result.pages} page${result.pages === 1 ? '' : 's'} and ${result.files} file${result.files === 1 ? '' : 's'} into space ${spaceId} (revision ${result.revisionId}) in ${result.dbPath}\n`,
       );
     } catch (error) {
       if (!(error instanceof ImportError)) throw error;
-      process.stderr.write(`docs-graph import: ${error.message}\n`);
-      process.exit(1);
+      die(`import: ${error.message}`);
     }
     return;
   }
 
-  const port = intOption(
-    'port',
-    (values.port as string | undefined) ?? process.env.PORT,
-    4000,
-    65535,
-  );
-  const host = (values.host as string | undefined) ?? '127.0.0.1';
+  const port = intOption('port', string('port') ?? process.env.PORT, 4000, 65535);
+  const host = string('host') ?? '127.0.0.1';
   const debug = values.debug === true || process.env.DOCS_GRAPH_DEBUG === '1';
+  const corsOrigins = [
+    ...((values['cors-origin'] as string[] | undefined) ?? []),
+    ...(process.env.DOCS_GRAPH_CORS_ORIGINS ?? '')
+      .split(',')
+      .map((o) => o.trim())
+      .filter(Boolean),
+  ];
+  for (const origin of corsOrigins) {
+    if (origin !== '*' && !(/^https?:\/\//.test(origin) && URL.canParse(origin))) {
+      fail(
+        `--cors-origin must be an origin like https://docs.example.com, got ${JSON.stringify(origin)}`,
+      );
+    }
+  }
   let limits: Limits;
   try {
-    limits = limitsWith(
-      parseLimits((values.limits as string | undefined) ?? process.env.DOCS_GRAPH_LIMITS ?? ''),
-    );
+    limits = limitsWith(parseLimits(string('limits') ?? process.env.DOCS_GRAPH_LIMITS ?? ''));
   } catch (error) {
     fail(`--limits: ${(error as Error).message}`);
   }
-  if (command === 'gateway') {
-    const upstream = (values.upstream as string | undefined) ?? process.env.DOCS_GRAPH_UPSTREAM;
-    if (!upstream) fail('gateway needs --upstream <base-url> or DOCS_GRAPH_UPSTREAM');
-    if (!/^https?:\/\//.test(upstream) || !URL.canParse(upstream)) {
-      fail(`--upstream must be an absolute http(s) URL, got ${JSON.stringify(upstream)}`);
+  try {
+    if (command === 'gateway') {
+      const upstream = string('upstream') ?? process.env.DOCS_GRAPH_UPSTREAM;
+      if (!upstream) fail('gateway needs --upstream <base-url> or DOCS_GRAPH_UPSTREAM');
+      if (!/^https?:\/\//.test(upstream) || !URL.canParse(upstream)) {
+        fail(`--upstream must be an absolute http(s) URL, got ${JSON.stringify(upstream)}`);
+      }
+      const server = await startGatewayServer({ upstream, port, host, debug, corsOrigins, limits });
+      printEndpoints(`gateway -> ${upstream}`, server.url, server.endpoints);
+      onSignals(() => server.close());
+      return;
     }
-    const server = await startGatewayServer({ upstream, port, host, debug, limits });
-    process.stdout.write(`docs-graph gateway: ${server.url}/graphql -> ${upstream}\n`);
-    onSignals(() => server.close());
-    return;
+    const demoScale = intOption('demo-scale', string('demo-scale'), 1, 1000);
+    const stack = await startStack({
+      port,
+      host,
+      gateway: command === 'start',
+      debug,
+      corsOrigins,
+      limits,
+      dbPath,
+      demoScale: Math.max(1, demoScale),
+    });
+    printEndpoints(command, stack.url, stack.endpoints);
+    const lines: string[] = [];
+    if (stack.seeded) lines.push(`loaded the demo data into an empty database (${dbPath})`);
+    lines.push('demo bearer tokens:');
+    for (const user of DEMO_USERS)
+      lines.push(`  ${user.token.padEnd(18)} ${user.displayName} (${user.persona})`);
+    process.stdout.write(`${lines.join('\n')}\n`);
+    onSignals(() => stack.close());
+  } catch (error) {
+    if (error instanceof PortInUseError) {
+      die(
+        `${error.message}: choose another with --port <n> or PORT=<n> (--port 0 picks a free one)`,
+      );
+    }
+    throw error;
   }
-  const demoScale = intOption('demo-scale', values['demo-scale'] as string | undefined, 1, 1000);
-  const stack = await startStack({
-    port,
-    host,
-    gateway: command === 'start',
-    debug,
-    dbPath,
-    limits,
-    demoScale: Math.max(1, demoScale),
-  });
-  const lines = [`docs-graph workspace: ${stack.url}/v1`];
-  if (stack.gateway)
-    lines.push(`docs-graph gateway:   ${stack.url}/graphql (GraphiQL in a browser)`);
-  if (stack.seeded) lines.push('loaded the demo data into an empty database');
-  lines.push('demo bearer tokens:');
-  for (const user of DEMO_USERS)
-    lines.push(`  ${user.token.padEnd(18)} ${user.displayName} (${user.persona})`);
-  process.stdout.write(`${lines.join('\n')}\n`);
-
-  onSignals(() => stack.close());
 }
 
 /** Stops cleanly on SIGINT/SIGTERM (a second signal exits at once). */
@@ -153,10 +265,7 @@ function onSignals(close: () => Promise<void>): void {
     process.stdout.write(`\n${signal}: stopping\n`);
     close().then(
       () => process.exit(0),
-      (error: unknown) => {
-        process.stderr.write(`docs-graph: ${String(error)}\n`);
-        process.exit(1);
-      },
+      (error: unknown) => die(String(error)),
     );
   };
   process.on('SIGINT', () => stop('SIGINT'));

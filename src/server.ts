@@ -18,8 +18,13 @@ export interface StackOptions {
   clock?: Clock;
   /** Serve the GraphQL gateway at `/graphql` beside `/v1`, calling `/v1` over real HTTP. */
   gateway?: boolean;
-  /** List upstream calls in every GraphQL response. */
+  /**
+   * List upstream calls in every GraphQL response. Without it the embedded demo stack still lists
+   * them for requests sending `x-docs-graph-debug: 1`.
+   */
   debug?: boolean;
+  /** Browser origins allowed to call `/graphql` cross-origin (see `GatewayOptions.corsOrigins`). */
+  corsOrigins?: readonly string[];
   /** Milliseconds added before every upstream call of the gateway (benchmarks). */
   upstreamDelayMs?: number;
   /** Input, size and time limits of both surfaces (default `DEFAULT_LIMITS`). */
@@ -32,8 +37,29 @@ export interface RunningStack {
   url: string;
   seeded: boolean;
   gateway: Gateway | undefined;
+  /** What the server answers at, for the start-up lines (path and a short description). */
+  endpoints: Endpoint[];
   close(): Promise<void>;
 }
+
+/** One URL path a server answers at. */
+export interface Endpoint {
+  path: string;
+  description: string;
+}
+
+/** The port was taken: a one-line message for the command line, not a stack trace. */
+export class PortInUseError extends Error {
+  constructor(
+    readonly host: string,
+    readonly port: number,
+  ) {
+    super(`port ${port} on ${host} is already in use`);
+  }
+}
+
+const isAddressInUse = (error: unknown) =>
+  (error as { code?: string } | null)?.code === 'EADDRINUSE';
 
 /** Opens the database (loading the demo data when empty) and serves `/v1` on host:port. */
 export async function startStack(options: StackOptions): Promise<RunningStack> {
@@ -56,7 +82,14 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     mountGateway(app, '/graphql', get, { bodyLimit: limits.graphqlBodyBytes });
     registerLanding(app, { gateway: true });
   }
-  await app.listen({ port: options.port, host: options.host });
+  try {
+    await app.listen({ port: options.port, host: options.host });
+  } catch (error) {
+    await app.close();
+    await ws.jobs.idle();
+    db.close();
+    throw isAddressInUse(error) ? new PortInUseError(options.host, options.port) : error;
+  }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
@@ -67,16 +100,26 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       upstream: url,
       upstreamOptions: { delayMs: options.upstreamDelayMs ?? 0 },
       graphiql: { token: 'dg_demo_admin' },
-      debug: options.debug ?? false,
+      debug: options.debug ? true : 'on-request',
+      corsOrigins: options.corsOrigins ?? [],
       limits,
     });
   }
+  const endpoints: Endpoint[] = options.gateway
+    ? [
+        { path: '/', description: 'landing page: links and demo tokens' },
+        { path: '/graphql', description: 'GraphQL gateway (GraphiQL in a browser)' },
+        { path: '/example/', description: 'example frontend (React + generated hooks)' },
+        { path: '/v1', description: 'embedded workspace REST API' },
+      ]
+    : [{ path: '/v1', description: 'embedded workspace REST API' }];
   return {
     app,
     ws,
     url,
     seeded,
     gateway,
+    endpoints,
     async close() {
       await app.close();
       await gateway?.upstream.close();
@@ -94,13 +137,16 @@ export async function startGatewayServer(options: {
   upstream: string;
   port: number;
   host: string;
+  /** Honour `x-docs-graph-debug: 1` (off by default: upstream paths stay private). */
   debug?: boolean;
+  corsOrigins?: readonly string[];
   limits?: Limits;
-}): Promise<{ url: string; gateway: Gateway; close(): Promise<void> }> {
+}): Promise<{ url: string; gateway: Gateway; endpoints: Endpoint[]; close(): Promise<void> }> {
   const limits = options.limits ?? DEFAULT_LIMITS;
   const gateway = createGateway({
     upstream: options.upstream,
-    debug: options.debug ?? false,
+    debug: options.debug ? 'on-request' : false,
+    corsOrigins: options.corsOrigins ?? [],
     limits,
   });
   const app = Fastify({ logger: false, ...serverOptions(limits) });
@@ -109,12 +155,19 @@ export async function startGatewayServer(options: {
   app.setNotFoundHandler((request, reply) => {
     reply.code(404).send(graphqlErrorBody(`no route for ${request.method}`, 'NOT_FOUND'));
   });
-  await app.listen({ port: options.port, host: options.host });
+  try {
+    await app.listen({ port: options.port, host: options.host });
+  } catch (error) {
+    await app.close();
+    await gateway.upstream.close();
+    throw isAddressInUse(error) ? new PortInUseError(options.host, options.port) : error;
+  }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
   return {
     url: `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${port}`,
     gateway,
+    endpoints: [{ path: '/graphql', description: 'GraphQL gateway (GraphiQL in a browser)' }],
     async close() {
       await app.close();
       await gateway.upstream.close();

@@ -50,13 +50,23 @@ export interface GatewayOptions {
   graphqlEndpoint?: string;
   /** GraphiQL on GET from a browser (default on); `token` pre-fills its headers editor. */
   graphiql?: boolean | { token?: string; defaultQuery?: string };
-  /** List the upstream calls in every response's `extensions.upstream` (else only on request). */
-  debug?: boolean;
+  /**
+   * `true`: list the upstream calls in every response's `extensions.upstream`; `'on-request'`:
+   * only for requests sending `x-docs-graph-debug: 1`; `false` (default): never (paths stay private).
+   */
+  debug?: boolean | 'on-request';
+  /**
+   * Browser origins allowed to call the gateway cross-origin, with credentials (`*`: any origin,
+   * without credentials). Default none: same-origin pages (GraphiQL, the example) need no CORS.
+   */
+  corsOrigins?: readonly string[];
   /** Mask unexpected errors (default true). */
   maskedErrors?: boolean;
   /** Document, argument and JSON limits (default `DEFAULT_LIMITS`). */
   limits?: Limits;
 }
+
+type YogaCors = NonNullable<Parameters<typeof createYoga>[0]['cors']>;
 
 export type Gateway = YogaServerInstance<Record<string, unknown>, GatewayContext> & {
   /** The upstream client; close it with the server. */
@@ -75,6 +85,23 @@ const upstreamExtension: Plugin<GatewayContext> = {
     };
   },
 };
+
+/** Yoga's CORS options: headers only for a listed origin, none for any other. */
+function corsFor(origins: readonly string[]): YogaCors {
+  if (origins.length === 0) return false;
+  const any = origins.includes('*');
+  return (request) => {
+    const origin = request.headers.get('origin');
+    if (!origin || (!any && !origins.includes(origin))) return false;
+    return {
+      origin,
+      credentials: !any,
+      methods: ['GET', 'POST'],
+      allowedHeaders: ['authorization', 'content-type', 'x-docs-graph-debug'],
+      maxAge: 600,
+    };
+  };
+}
 
 /**
  * Parsed documents (and parse errors) by source text, bounded by the total size of the sources
@@ -115,6 +142,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     maskedErrors: options.maskedErrors ?? true,
     logging: false,
     plugins: [useLimits(options.limits ?? DEFAULT_LIMITS), upstreamExtension],
+    cors: corsFor(options.corsOrigins ?? []),
     renderGraphiQL,
     graphiql: graphiql
       ? (request) => {
@@ -139,7 +167,8 @@ export function createGateway(options: GatewayOptions): Gateway {
       ...createContext(
         client,
         request.headers.get('authorization') ?? undefined,
-        options.debug === true || request.headers.get('x-docs-graph-debug') === '1',
+        options.debug === true ||
+          (options.debug === 'on-request' && request.headers.get('x-docs-graph-debug') === '1'),
       ),
       jsonDepth: (options.limits ?? DEFAULT_LIMITS).jsonDepth,
     }),

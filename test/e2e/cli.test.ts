@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -22,7 +22,7 @@ function run(
   children.push(child);
   let output = '';
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no URL within 30 s:\n${output}`)), 30_000);
+    const timer = setTimeout(() => reject(new Error(`no URL within 90 s:\n${output}`)), 90_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = pattern.exec(output);
@@ -48,12 +48,37 @@ const exited = (child: ChildProcess) =>
     else child.once('exit', (code) => resolve(code));
   });
 
+/** Runs the CLI to its end: exit code, stdout and stderr. */
+function runToEnd(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, [BIN, ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
+  });
+  children.push(child);
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString();
+  });
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  return exited(child).then((code) => ({ code, stdout, stderr }));
+}
+
 const auth = { authorization: 'Bearer dg_demo_admin', 'content-type': 'application/json' };
 
-describe('docs-graph CLI', () => {
+// Each test spawns Node processes; a loaded machine makes them slow, not wrong.
+describe('docs-graph CLI', { timeout: 120_000 }, () => {
   it('keeps an answered write after SIGKILL, and stops cleanly on SIGTERM', async () => {
     const db = join(dir, 'durable.sqlite');
-    const first = await run(['workspace', '--port', '0', '--db', db], /workspace: (http:\S+)\/v1/);
+    const first = await run(
+      ['workspace', '--port', '0', '--db', db],
+      /workspace:\n\s+(http:\S+)\/v1/,
+    );
     const orgs = (await (await fetch(`${first.url}/v1/orgs`, { headers: auth })).json()) as {
       items: Array<{ id: string; title: string }>;
     };
@@ -69,7 +94,10 @@ describe('docs-graph CLI', () => {
     first.child.kill('SIGKILL');
     await exited(first.child);
 
-    const second = await run(['workspace', '--port', '0', '--db', db], /workspace: (http:\S+)\/v1/);
+    const second = await run(
+      ['workspace', '--port', '0', '--db', db],
+      /workspace:\n\s+(http:\S+)\/v1/,
+    );
     expect(second.output()).not.toContain('loaded the demo data');
     const read = await fetch(`${second.url}/v1/collections/${id}`, { headers: auth });
     expect(read.status).toBe(200);
@@ -82,11 +110,11 @@ describe('docs-graph CLI', () => {
   it('runs the gateway alone against a /v1 base URL', async () => {
     const workspace = await run(
       ['workspace', '--port', '0', '--db', ':memory:'],
-      /workspace: (http:\S+)\/v1/,
+      /workspace:\n\s+(http:\S+)\/v1/,
     );
     const gateway = await run(
       ['gateway', '--port', '0', '--upstream', `${workspace.url}/v1`],
-      /gateway: (http:\S+)\/graphql/,
+      /gateway -> \S+:\n\s+(http:\S+)\/graphql/,
     );
     const response = await fetch(`${gateway.url}/graphql`, {
       method: 'POST',
@@ -113,5 +141,110 @@ describe('docs-graph CLI', () => {
     });
     expect(await exited(child)).toBe(2);
     expect(stderr).toContain('--upstream must be an absolute http(s) URL');
+  });
+
+  it('prints the version, and refuses unknown options and commands in one line with the usage', async () => {
+    const pkg = JSON.parse(
+      readFileSync(new URL('../../package.json', import.meta.url), 'utf8'),
+    ) as { version: string };
+    const [version, option, command, value] = await Promise.all([
+      runToEnd(['--version']),
+      runToEnd(['start', '--prot', '4001']),
+      runToEnd(['serve']),
+      runToEnd(['start', '--port']),
+    ]);
+    expect(version).toMatchObject({ code: 0, stdout: `docs-graph ${pkg.version}\n` });
+
+    expect(option.code).toBe(2);
+    expect(option.stderr.split('\n')[0]).toBe('docs-graph: unknown option --prot');
+    expect(option.stderr).toContain('docs-graph <command> [options]');
+    expect(option.stderr).toContain('--cors-origin <origin>');
+
+    expect(command.code).toBe(2);
+    expect(command.stderr.split('\n')[0]).toBe('docs-graph: unknown command serve');
+    expect(command.stderr).toContain('Commands:');
+
+    expect(value.code).toBe(2);
+    expect(value.stderr.split('\n')[0]).toBe('docs-graph: --port needs a value');
+  });
+
+  it('prints every URL it serves, and one line naming a taken port (exit 1)', async () => {
+    const first = await run(
+      ['start', '--port', '0', '--db', ':memory:'],
+      /start:\n\s+(http:\S+)\/ /,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    for (const path of ['/', '/graphql', '/example/', '/v1']) {
+      expect(first.output()).toContain(`${first.url}${path} `);
+    }
+    const port = new URL(first.url).port;
+    const taken = await runToEnd(['workspace', '--db', ':memory:'], { PORT: port });
+    expect(taken.code).toBe(1);
+    expect(taken.stderr).toBe(
+      `docs-graph: port ${port} on 127.0.0.1 is already in use: choose another with --port <n> or PORT=<n> (--port 0 picks a free one)\n`,
+    );
+    first.child.kill('SIGTERM');
+    expect(await exited(first.child)).toBe(0);
+  });
+
+  it('imports into an existing database only, naming it, and warns about skipped files', async () => {
+    const folder = join(dir, 'docs');
+    mkdirSync(folder);
+    writeFileSync(join(folder, 'intro.md'), '---\ntitle: Introduction\n---\nHello.\n');
+    writeFileSync(join(folder, 'notes.txt'), 'not imported');
+
+    const missing = await runToEnd([
+      'import',
+      folder,
+      '--space',
+      'x',
+      '--db',
+      join(dir, 'none.sqlite'),
+    ]);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toMatch(/^docs-graph: import: no database at .*none\.sqlite/);
+    expect(existsSync(join(dir, 'none.sqlite'))).toBe(false);
+
+    const db = join(dir, 'import.sqlite');
+    const workspace = await run(
+      ['workspace', '--port', '0', '--db', db],
+      /workspace:\n\s+(http:\S+)\/v1/,
+    );
+    const orgs = (await (await fetch(`${workspace.url}/v1/orgs`, { headers: auth })).json()) as {
+      items: Array<{ id: string; title: string }>;
+    };
+    const acme = orgs.items.find((o) => o.title === 'Acme Docs');
+    const created = await fetch(`${workspace.url}/v1/orgs/${acme?.id}/spaces`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ title: 'Imported docs' }),
+    });
+    const space = (await created.json()) as { id: string };
+    workspace.child.kill('SIGTERM');
+    await exited(workspace.child);
+
+    const globalId = Buffer.from(`Space:${space.id}`).toString('base64');
+    const imported = await runToEnd(['import', folder, '--space', globalId, '--db', db]);
+    expect(imported.code).toBe(0);
+    expect(imported.stdout).toMatch(
+      new RegExp(
+        `^imported 1 page and 0 files into space ${globalId.replace(/[+/=]/g, '\\$&')} \\(revision \\w+\\) in ${db}\n$`,
+      ),
+    );
+    expect(imported.stderr).toBe('skipped notes.txt: neither Markdown nor an image or PDF\n');
+
+    const again = await runToEnd(['import', folder, '--space', space.id, '--db', db]);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain('pass --replace');
+    const replaced = await runToEnd([
+      'import',
+      folder,
+      '--space',
+      space.id,
+      '--db',
+      db,
+      '--replace',
+    ]);
+    expect(replaced.code).toBe(0);
   });
 });

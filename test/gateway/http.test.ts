@@ -95,7 +95,7 @@ describe('the gateway over HTTP', () => {
   });
 
   it('lists upstream calls in extensions only when asked', async () => {
-    const gateway = createGateway({ upstream: tokenEchoUpstream() });
+    const gateway = createGateway({ upstream: tokenEchoUpstream(), debug: 'on-request' });
     const query = '{ organizations { nodes { id title } } }';
     const plain = await post(gateway, query, { authorization: 'Bearer alice' });
     expect(plain.body.extensions).toBeUndefined();

@@ -1,10 +1,10 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LinkList, type Page, PageTree, Revision } from '../../src/contract/content.ts';
 import { SpaceSearchResult } from '../../src/contract/search.ts';
-import { ImportError, importMarkdownFolder } from '../../src/workspace/import.ts';
+import { ImportError, importMarkdownFolder, runImport } from '../../src/workspace/import.ts';
 import { insertSpace } from '../../src/workspace/store/spaces.ts';
 import { createTestWorkspace, type TestWorkspace } from '../support/workspace.ts';
 
@@ -45,7 +45,7 @@ describe('importMarkdownFolder', () => {
   it('turns the folder into the space content as a new revision', async () => {
     const space = insertSpace(t.ws, { organizationId: t.demo.organizationId, title: 'Imported' });
     const result = importMarkdownFolder(t.ws, folder, space.id);
-    expect(result).toMatchObject({ pages: 7, files: 1 });
+    expect(result).toMatchObject({ pages: 7, files: 1, skipped: ['notes.txt'] });
     const revision = Revision.parse(
       (await t.request('GET', `/v1/spaces/${space.id}/content`)).body,
     );
@@ -96,7 +96,10 @@ describe('importMarkdownFolder', () => {
   it('replaces the pages on a second import', async () => {
     const space = insertSpace(t.ws, { organizationId: t.demo.organizationId, title: 'Twice' });
     const first = importMarkdownFolder(t.ws, folder, space.id);
-    const second = importMarkdownFolder(t.ws, folder, space.id);
+    expect(() => importMarkdownFolder(t.ws, folder, space.id)).toThrow(
+      /already has 7 pages; the import replaces them all: pass --replace/,
+    );
+    const second = importMarkdownFolder(t.ws, folder, space.id, { replace: true });
     const revision = Revision.parse(
       (await t.request('GET', `/v1/spaces/${space.id}/content`)).body,
     );
@@ -121,5 +124,43 @@ describe('importMarkdownFolder', () => {
     rmSync(empty, { recursive: true });
     t.ws.db.prepare("UPDATE spaces SET edit_mode = 'locked' WHERE id = ?").run(space.id);
     expect(() => importMarkdownFolder(t.ws, folder, space.id)).toThrow(/locked/);
+  });
+
+  it('reads YAML front matter into the title and description, not the body', async () => {
+    const space = insertSpace(t.ws, { organizationId: t.demo.organizationId, title: 'Matter' });
+    const dir = mkdtempSync(join(tmpdir(), 'docs-graph-matter-'));
+    writeFileSync(
+      join(dir, 'auth.md'),
+      '---\ntitle: Authentication\ndescription: Tokens, scopes and rotation.\nemoji: "🔑"\n---\n\nSend a bearer token.\n',
+    );
+    writeFileSync(join(dir, 'bad.md'), '---\ntitle: [unclosed\n---\nBody\n');
+    expect(() => importMarkdownFolder(t.ws, dir, space.id)).toThrow(/bad\.md: front matter/);
+    rmSync(join(dir, 'bad.md'));
+    const global = Buffer.from(`Space:${space.id}`).toString('base64');
+    importMarkdownFolder(t.ws, dir, global);
+    rmSync(dir, { recursive: true });
+    const tree = PageTree.parse(
+      (await t.request('GET', `/v1/spaces/${space.id}/content/pages`)).body,
+    );
+    expect(tree.pages).toHaveLength(1);
+    expect(tree.pages[0]).toMatchObject({
+      title: 'Authentication',
+      description: 'Tokens, scopes and rotation.',
+      emoji: '🔑',
+      path: 'auth',
+    });
+    const content = await t.request(
+      'GET',
+      `/v1/spaces/${space.id}/content/page/${tree.pages[0]?.id}?format=markdown`,
+    );
+    expect((content.body as { markdown: string }).markdown).toBe('Send a bearer token.\n');
+  });
+
+  it('never creates a database: runImport needs an existing one', () => {
+    const missing = join(tmpdir(), `docs-graph-missing-${process.pid}.sqlite`);
+    expect(() => runImport({ folder, spaceId: 'x', dbPath: missing })).toThrow(
+      /no database at .*docs-graph-missing.*pass --db <path> of an existing database/,
+    );
+    expect(existsSync(missing)).toBe(false);
   });
 });

@@ -1,13 +1,17 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { diffLines } from 'diff';
 import {
   type ChangeRequestDetailQuery,
   type ChangeRequestStatus,
   type CommentFieldsFragment,
   type CommentReplyFieldsFragment,
   type PageNodeFragment,
+  type PageWithMarkdownFragment,
+  useChangeRequestChangesQuery,
   useChangeRequestDetailQuery,
   useChangeRequestsQuery,
   useMergeChangeRequestMutation,
+  useOrganizationChangeRequestsQuery,
   useOrganizationDashboardQuery,
   useOrganizationSpacesQuery,
   useOrganizationsQuery,
@@ -18,125 +22,155 @@ import {
   useSearchQuery,
   useSpaceWithPagesQuery,
 } from 'docs-graph/client';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type MouseEvent, type ReactNode, useMemo, useState } from 'react';
+import { Markdown, resolvePagePath } from './Markdown.tsx';
+import { pathOf, type Route, useRoute } from './router.ts';
+import { count, documentText, label, sentence } from './text.ts';
 
 const PERSONAS = ['admin', 'create', 'review', 'edit', 'comment', 'read', 'outsider'] as const;
 
-type View =
-  | { kind: 'organizations' }
-  | { kind: 'organization'; organizationId: string }
-  | { kind: 'space'; organizationId: string; spaceId: string; pageId?: string }
-  | { kind: 'changeRequest'; organizationId: string; spaceId: string; number: string };
+type Navigate = (route: Route | string) => void;
 
-/** The example: organizations -> spaces (pages tree, change requests) -> a change request. */
+/** An in-app link: a real anchor (open in a new tab works), routed without a reload. */
+function Link({
+  to,
+  navigate,
+  children,
+  className,
+}: {
+  to: Route;
+  navigate: Navigate;
+  children: ReactNode;
+  className?: string;
+}) {
+  const href = pathOf(to);
+  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    event.preventDefault();
+    navigate(to);
+  };
+  return (
+    <a href={href} onClick={onClick} className={className}>
+      {children}
+    </a>
+  );
+}
+
+/** The example: organizations -> spaces (pages, change requests) -> a change request. */
 export function App({ token, onToken }: { token: string; onToken: (token: string) => void }) {
-  const [view, setView] = useState<View>({ kind: 'organizations' });
+  const [route, navigate] = useRoute();
   const [current, setCurrent] = useState(token);
   return (
     <div className="app">
       <header>
-        <button type="button" className="brand" onClick={() => setView({ kind: 'organizations' })}>
+        <Link to={{ kind: 'organizations' }} navigate={navigate} className="brand">
           docs-graph example
-        </button>
+        </Link>
         <label>
-          token{' '}
+          persona{' '}
           <select
             data-testid="token"
             value={current}
             onChange={(event) => {
               setCurrent(event.target.value);
               onToken(event.target.value);
-              setView({ kind: 'organizations' });
+              navigate({ kind: 'organizations' });
             }}
           >
             {PERSONAS.map((persona) => (
               <option key={persona} value={`dg_demo_${persona}`}>
-                dg_demo_{persona}
+                {label(persona)} (dg_demo_{persona})
               </option>
             ))}
           </select>
         </label>
       </header>
       <main>
-        {view.kind === 'organizations' && (
-          <Organizations
-            onOpen={(organizationId) => setView({ kind: 'organization', organizationId })}
-          />
+        {route.kind === 'organizations' && (
+          <Organizations navigate={navigate} outsider={current === 'dg_demo_outsider'} />
         )}
-        {view.kind === 'organization' && (
-          <Organization
-            organizationId={view.organizationId}
-            onSpace={(spaceId) =>
-              setView({ kind: 'space', organizationId: view.organizationId, spaceId })
-            }
-            onChangeRequest={(spaceId, number) =>
-              setView({
-                kind: 'changeRequest',
-                organizationId: view.organizationId,
-                spaceId,
-                number,
-              })
-            }
-          />
+        {route.kind === 'organization' && (
+          <Organization organizationId={route.organizationId} navigate={navigate} />
         )}
-        {view.kind === 'space' && (
-          <Space
-            spaceId={view.spaceId}
-            pageId={view.pageId}
-            onBack={() => setView({ kind: 'organization', organizationId: view.organizationId })}
-            onPage={(pageId) => setView({ ...view, pageId })}
-            onChangeRequest={(number) =>
-              setView({
-                kind: 'changeRequest',
-                organizationId: view.organizationId,
-                spaceId: view.spaceId,
-                number,
-              })
-            }
-          />
-        )}
-        {view.kind === 'changeRequest' && (
-          <ChangeRequest
-            spaceId={view.spaceId}
-            number={view.number}
-            onBack={() =>
-              setView({
-                kind: 'space',
-                organizationId: view.organizationId,
-                spaceId: view.spaceId,
-              })
-            }
-          />
+        {route.kind === 'space' && <Space route={route} navigate={navigate} />}
+        {route.kind === 'changeRequest' && <ChangeRequest route={route} navigate={navigate} />}
+        {route.kind === 'notFound' && (
+          <section>
+            <h1>Page not found</h1>
+            <p>
+              This address is not part of the example.{' '}
+              <Link to={{ kind: 'organizations' }} navigate={navigate}>
+                Back to the organizations
+              </Link>
+              .
+            </p>
+          </section>
         )}
       </main>
     </div>
   );
 }
 
-function Status({ error, loading }: { error: unknown; loading: boolean }) {
-  if (error) return <p className="error">{(error as Error).message}</p>;
-  if (loading) return <p className="muted">Loading…</p>;
+/** Loading and error states as sentences. */
+function Status({ error, loading, what }: { error: unknown; loading: boolean; what: string }) {
+  if (error)
+    return (
+      <p className="error" role="alert">
+        {sentence(error)}
+      </p>
+    );
+  if (loading) return <p className="muted">Loading {what}…</p>;
   return null;
 }
 
-function Organizations({ onOpen }: { onOpen: (id: string) => void }) {
+/** "Show more" under a paged list (hidden when the list is complete). */
+function More({
+  shown,
+  total,
+  loading,
+  onMore,
+  what,
+}: {
+  shown: number;
+  total: number;
+  loading: boolean;
+  onMore: () => void;
+  what: string;
+}) {
+  if (shown >= total) return null;
+  return (
+    <button type="button" className="more" disabled={loading} onClick={onMore}>
+      {loading ? 'Loading…' : `Show more ${what} (${shown} of ${total})`}
+    </button>
+  );
+}
+
+function Organizations({ navigate, outsider }: { navigate: Navigate; outsider: boolean }) {
   const { data, error, isPending } = useOrganizationsQuery({ first: 20 });
+  const organizations = data?.organizations?.nodes?.filter((o) => o !== null) ?? [];
   return (
     <section>
       <h1>Organizations</h1>
-      <Status error={error} loading={isPending} />
+      <Status error={error} loading={isPending} what="organizations" />
+      {data && organizations.length === 0 && (
+        <p className="empty" data-testid="empty">
+          {outsider
+            ? 'This persona is not a member of any organization, so none is listed. An outsider reads public and unlisted spaces through their links only.'
+            : 'This persona is not a member of any organization yet.'}
+        </p>
+      )}
       <ul className="list" data-testid="organizations">
-        {data?.organizations?.nodes?.map(
-          (organization) =>
-            organization && (
-              <li key={organization.id}>
-                <button type="button" onClick={() => onOpen(organization.id)}>
-                  {organization.title}
-                </button>{' '}
-                <span className="muted">{organization.plan}</span>
-              </li>
-            ),
-        )}
+        {organizations.map((organization) => (
+          <li key={organization.id}>
+            <Link
+              to={{ kind: 'organization', organizationId: organization.id }}
+              navigate={navigate}
+            >
+              {organization.title}
+            </Link>{' '}
+            <span className="muted">{label(organization.plan)} plan</span>
+          </li>
+        ))}
       </ul>
     </section>
   );
@@ -144,126 +178,186 @@ function Organizations({ onOpen }: { onOpen: (id: string) => void }) {
 
 function Organization({
   organizationId,
-  onSpace,
-  onChangeRequest,
+  navigate,
 }: {
   organizationId: string;
-  onSpace: (spaceId: string) => void;
-  onChangeRequest: (spaceId: string, number: string) => void;
+  navigate: Navigate;
 }) {
   const { data, error, isPending } = useOrganizationDashboardQuery({
     id: organizationId,
     spaces: 1,
   });
-  // Each entry is the `after` cursor of one page of spaces ("More spaces" adds the next one).
-  const [cursors, setCursors] = useState<Array<string | null>>([null]);
   const organization = data?.organization;
   return (
     <section>
-      <Status error={error} loading={isPending} />
+      <Status error={error} loading={isPending} what="the organization" />
+      {data && !organization && <p className="empty">This organization does not exist.</p>}
       {organization && (
         <>
           <h1 data-testid="organization-title">{organization.title}</h1>
           <p className="muted">
-            {organization.plan} plan · {organization.members?.totalCount ?? 0} members ·{' '}
-            {organization.spaces?.totalCount ?? 0} spaces · {organization.sites?.totalCount ?? 0}{' '}
-            sites
+            {label(organization.plan)} plan ·{' '}
+            {count(organization.members?.totalCount ?? 0, 'member')} ·{' '}
+            {count(organization.spaces?.totalCount ?? 0, 'space')} ·{' '}
+            {count(organization.sites?.totalCount ?? 0, 'site')}
           </p>
-          <h2>Open change requests ({organization.changeRequests?.totalCount ?? 0})</h2>
-          <ul className="list">
-            {organization.changeRequests?.nodes?.map(
-              (cr) =>
-                cr && (
-                  <li key={cr.id}>
-                    <button
-                      type="button"
-                      onClick={() => onChangeRequest(cr.space.id, String(cr.number))}
-                    >
-                      {cr.space.emoji} {cr.space.title} #{cr.number} {cr.subject}
-                    </button>
-                  </li>
-                ),
-            )}
-          </ul>
+          <OrganizationChangeRequests organizationId={organizationId} navigate={navigate} />
+          <Search organizationId={organizationId} navigate={navigate} />
+          <h2>Spaces</h2>
+          <Spaces organizationId={organizationId} navigate={navigate} />
         </>
       )}
-      <Search organizationId={organizationId} onSpace={onSpace} />
-      <h2>Spaces</h2>
-      <ul className="list" data-testid="spaces">
-        {cursors.map((after, index) => (
-          <SpacesPage
-            key={after ?? 'first'}
-            organizationId={organizationId}
-            after={after}
-            last={index === cursors.length - 1}
-            onSpace={onSpace}
-            onMore={(next) => setCursors((list) => [...list, next])}
-          />
-        ))}
-      </ul>
     </section>
   );
 }
 
-/** Full-text search over the organization's spaces (runs once something is typed). */
-function Search({
+/** The open change requests of every space, five at a time. */
+function OrganizationChangeRequests({
   organizationId,
-  onSpace,
+  navigate,
 }: {
   organizationId: string;
-  onSpace: (spaceId: string) => void;
+  navigate: Navigate;
 }) {
+  const [first, setFirst] = useState(5);
+  const { data, error, isPending, isFetching } = useOrganizationChangeRequestsQuery(
+    { organizationId, first },
+    { placeholderData: (previous) => previous },
+  );
+  const list = data?.organization?.changeRequests;
+  const nodes = list?.nodes?.filter((n) => n !== null) ?? [];
+  return (
+    <>
+      <h2>Open change requests{list ? ` (${list.totalCount})` : ''}</h2>
+      <Status error={error} loading={isPending} what="change requests" />
+      {list && list.totalCount === 0 && (
+        <p className="empty">No change request is open in this organization.</p>
+      )}
+      <ul className="list" data-testid="org-change-requests">
+        {nodes.map((cr) => (
+          <li key={cr.id}>
+            <Link
+              to={{
+                kind: 'changeRequest',
+                organizationId,
+                spaceId: cr.space.id,
+                number: String(cr.number),
+              }}
+              navigate={navigate}
+            >
+              {cr.space.emoji} {cr.space.title} #{cr.number} {cr.subject}
+            </Link>{' '}
+            <span className="muted">by {cr.createdBy?.displayName ?? 'someone'}</span>
+          </li>
+        ))}
+      </ul>
+      {list && (
+        <More
+          shown={nodes.length}
+          total={list.totalCount}
+          loading={isFetching}
+          onMore={() => setFirst((n) => n + 5)}
+          what="change requests"
+        />
+      )}
+    </>
+  );
+}
+
+/** Full-text search over the organization's spaces (runs once something is typed). */
+function Search({ organizationId, navigate }: { organizationId: string; navigate: Navigate }) {
   const [text, setText] = useState('');
   const [query, setQuery] = useState('');
+  const [first, setFirst] = useState(10);
   const { data, error, isFetching } = useSearchQuery(
-    { organizationId, query, first: 10 },
-    { enabled: query.trim() !== '' },
+    { organizationId, query, first },
+    { enabled: query.trim() !== '', placeholderData: (previous) => previous },
   );
-  const results = data?.organization?.search;
+  const results = query ? data?.organization?.search : undefined;
+  const hits = results?.nodes?.filter((n) => n !== null) ?? [];
   return (
     <form
       className="search"
       onSubmit={(event) => {
         event.preventDefault();
-        setQuery(text);
+        setFirst(10);
+        setQuery(text.trim());
       }}
     >
       <input
         data-testid="search"
         value={text}
         placeholder="Search the organization's spaces"
+        aria-label="Search"
         onChange={(event) => setText(event.target.value)}
       />
-      <button type="submit">Search</button>
-      <Status error={error} loading={isFetching} />
+      <button type="submit" disabled={text.trim() === ''}>
+        Search
+      </button>
+      {query && <Status error={error} loading={isFetching && !results} what="results" />}
       {results && (
-        <ul className="list" data-testid="search-results">
-          {results.nodes?.map(
-            (hit) =>
-              hit && (
-                <li key={hit.id}>
-                  <button type="button" onClick={() => onSpace(hit.space.id)}>
-                    {hit.space.emoji} {hit.space.title}
-                  </button>{' '}
-                  <span className="muted">
-                    {hit.pages.map((p) => p.title).join(' · ') || hit.title}
-                  </span>
-                </li>
-              ),
-          )}
-          {results.totalCount === 0 && <li className="muted">Nothing found.</li>}
-        </ul>
+        <>
+          <p className="muted">
+            {count(results.totalCount, 'space')} match “{query}”.
+          </p>
+          <ul className="list" data-testid="search-results">
+            {hits.map((hit) => (
+              <li key={hit.id}>
+                <Link
+                  to={{
+                    kind: 'space',
+                    organizationId,
+                    spaceId: hit.space.id,
+                    ...(hit.pages[0] ? { pageId: hit.pages[0].id } : {}),
+                  }}
+                  navigate={navigate}
+                >
+                  {hit.space.emoji} {hit.space.title}
+                </Link>{' '}
+                <span className="muted">{hit.pages.map((p) => p.title).join(' · ')}</span>
+              </li>
+            ))}
+          </ul>
+          <More
+            shown={hits.length}
+            total={results.totalCount}
+            loading={isFetching}
+            onMore={() => setFirst((n) => n + 10)}
+            what="results"
+          />
+        </>
       )}
     </form>
   );
 }
 
-/** One page of an organization's spaces, read with `after` (Relay paging). */
+/** An organization's spaces, ten at a time, paged with `after` cursors. */
+function Spaces({ organizationId, navigate }: { organizationId: string; navigate: Navigate }) {
+  // Each entry is the `after` cursor of one page of spaces ("Show more" adds the next one).
+  const [cursors, setCursors] = useState<Array<string | null>>([null]);
+  return (
+    <ul className="list" data-testid="spaces">
+      {cursors.map((after, index) => (
+        <SpacesPage
+          key={after ?? 'first'}
+          organizationId={organizationId}
+          after={after}
+          shownBefore={index * 10}
+          last={index === cursors.length - 1}
+          navigate={navigate}
+          onMore={(next) => setCursors((list) => [...list, next])}
+        />
+      ))}
+    </ul>
+  );
+}
+
 function SpacesPage(props: {
   organizationId: string;
   after: string | null;
+  shownBefore: number;
   last: boolean;
-  onSpace: (spaceId: string) => void;
+  navigate: Navigate;
   onMore: (after: string) => void;
 }) {
   const { data, error, isPending } = useOrganizationSpacesQuery({
@@ -272,69 +366,84 @@ function SpacesPage(props: {
     after: props.after,
   });
   const spaces = data?.organization?.spaces;
+  const edges = spaces?.edges?.filter((e) => e?.node) ?? [];
   return (
     <>
       {(error || isPending) && (
         <li>
-          <Status error={error} loading={isPending} />
+          <Status error={error} loading={isPending} what="spaces" />
         </li>
       )}
-      {spaces?.edges?.map(
+      {spaces && spaces.totalCount === 0 && (
+        <li className="empty">No space in this organization is visible to this persona.</li>
+      )}
+      {edges.map(
         (edge) =>
           edge?.node && (
             <li key={edge.cursor}>
-              <button type="button" onClick={() => edge.node && props.onSpace(edge.node.id)}>
+              <Link
+                to={{
+                  kind: 'space',
+                  organizationId: props.organizationId,
+                  spaceId: edge.node.id,
+                }}
+                navigate={props.navigate}
+              >
                 {edge.node.emoji} {edge.node.title}
-              </button>{' '}
+              </Link>{' '}
               <span className="muted">
-                {edge.node.visibility.toLowerCase()} · {edge.node.changeRequestsOpen} open change
-                requests
+                {label(edge.node.visibility)} ·{' '}
+                {count(edge.node.changeRequestsOpen, 'open change request')}
               </span>
             </li>
           ),
       )}
       {props.last && spaces?.pageInfo.hasNextPage && spaces.pageInfo.endCursor && (
         <li>
-          <button
-            type="button"
-            className="more"
-            onClick={() => spaces.pageInfo.endCursor && props.onMore(spaces.pageInfo.endCursor)}
-          >
-            More spaces
-          </button>
+          <More
+            shown={props.shownBefore + edges.length}
+            total={spaces.totalCount}
+            loading={false}
+            onMore={() => spaces.pageInfo.endCursor && props.onMore(spaces.pageInfo.endCursor)}
+            what="spaces"
+          />
         </li>
       )}
     </>
   );
 }
 
+type TreePage = PageNodeFragment & { pages?: ReadonlyArray<TreePage> };
+
+function flattenTree<T extends { pages?: ReadonlyArray<T> }>(pages: ReadonlyArray<T>): T[] {
+  return pages.flatMap((p) => [p, ...flattenTree(p.pages ?? [])]);
+}
+
 function PageTree({
   pages,
   selected,
-  onPage,
+  to,
+  navigate,
 }: {
-  pages: ReadonlyArray<PageNodeFragment & { pages?: ReadonlyArray<unknown> }>;
+  pages: ReadonlyArray<TreePage>;
   selected: string | undefined;
-  onPage: (pageId: string) => void;
+  to: (pageId: string) => Route;
+  navigate: Navigate;
 }) {
   return (
     <ul className="tree">
       {pages.map((page) => (
         <li key={page.id}>
-          <button
-            type="button"
+          <Link
+            to={to(page.id)}
+            navigate={navigate}
             className={page.id === selected ? 'selected' : ''}
-            onClick={() => onPage(page.id)}
           >
             {page.emoji ? `${page.emoji} ` : ''}
             {page.title}
-          </button>
+          </Link>
           {page.pages && page.pages.length > 0 && (
-            <PageTree
-              pages={page.pages as ReadonlyArray<PageNodeFragment>}
-              selected={selected}
-              onPage={onPage}
-            />
+            <PageTree pages={page.pages} selected={selected} to={to} navigate={navigate} />
           )}
         </li>
       ))}
@@ -342,68 +451,125 @@ function PageTree({
   );
 }
 
-function Space(props: {
-  spaceId: string;
-  pageId: string | undefined;
-  onBack: () => void;
-  onPage: (pageId: string) => void;
-  onChangeRequest: (number: string) => void;
+const STATUSES: ChangeRequestStatus[] = ['OPEN', 'DRAFT', 'MERGED', 'ARCHIVED'];
+
+function Space({
+  route,
+  navigate,
+}: {
+  route: Extract<Route, { kind: 'space' }>;
+  navigate: Navigate;
 }) {
-  const { data, error, isPending } = useSpaceWithPagesQuery({ id: props.spaceId });
+  const { organizationId, spaceId, pageId } = route;
+  const { data, error, isPending } = useSpaceWithPagesQuery({ id: spaceId });
   const [status, setStatus] = useState<ChangeRequestStatus>('OPEN');
-  const changeRequests = useChangeRequestsQuery({ spaceId: props.spaceId, status, first: 20 });
+  const [first, setFirst] = useState(10);
+  const changeRequests = useChangeRequestsQuery(
+    { spaceId, status, first },
+    { placeholderData: (previous) => previous },
+  );
   const space = data?.space;
+  const pages = (space?.pages ?? []) as ReadonlyArray<TreePage>;
+  const flat = useMemo(() => flattenTree(pages), [pages]);
+  const list = changeRequests.data?.space?.changeRequests;
+  const crs = list?.nodes?.filter((n) => n !== null) ?? [];
+  const pageRoute = (id: string): Route => ({ kind: 'space', organizationId, spaceId, pageId: id });
   return (
     <section>
-      <button type="button" className="back" onClick={props.onBack}>
+      <Link to={{ kind: 'organization', organizationId }} navigate={navigate} className="back">
         ← {space?.organization.title ?? 'Organization'}
-      </button>
-      <Status error={error} loading={isPending} />
+      </Link>
+      <Status error={error} loading={isPending} what="the space" />
+      {data && !space && <p className="empty">This space does not exist, or is not visible.</p>}
       {space && (
         <>
           <h1 data-testid="space-title">
             {space.emoji} {space.title}
           </h1>
+          <p className="muted">
+            {label(space.visibility)} · {count(flat.length, 'page')}
+          </p>
           <div className="columns">
             <nav>
               <h2>Pages</h2>
-              <PageTree pages={space.pages} selected={props.pageId} onPage={props.onPage} />
+              {pages.length === 0 && <p className="empty">This space has no pages yet.</p>}
+              <PageTree pages={pages} selected={pageId} to={pageRoute} navigate={navigate} />
             </nav>
             <div>
-              {props.pageId && <PageContent spaceId={props.spaceId} pageId={props.pageId} />}
+              {pageId ? (
+                <PageContent
+                  spaceId={spaceId}
+                  pageId={pageId}
+                  paths={flat}
+                  onPage={(id) => navigate(pageRoute(id))}
+                />
+              ) : (
+                pages[0] && (
+                  <p className="muted">
+                    Pick a page on the left, or start with{' '}
+                    <Link to={pageRoute(pages[0].id)} navigate={navigate}>
+                      {pages[0].title}
+                    </Link>
+                    .
+                  </p>
+                )
+              )}
               <h2>
                 Change requests{' '}
                 <select
                   data-testid="cr-status"
+                  aria-label="Status"
                   value={status}
-                  onChange={(event) => setStatus(event.target.value as ChangeRequestStatus)}
+                  onChange={(event) => {
+                    setStatus(event.target.value as ChangeRequestStatus);
+                    setFirst(10);
+                  }}
                 >
-                  {(['OPEN', 'DRAFT', 'MERGED', 'ARCHIVED'] as const).map((value) => (
+                  {STATUSES.map((value) => (
                     <option key={value} value={value}>
-                      {value.toLowerCase()}
+                      {label(value)}
                     </option>
                   ))}
                 </select>
               </h2>
-              <Status error={changeRequests.error} loading={changeRequests.isPending} />
+              <Status
+                error={changeRequests.error}
+                loading={changeRequests.isPending}
+                what="change requests"
+              />
+              {list && list.totalCount === 0 && (
+                <p className="empty">No {label(status).toLowerCase()} change request.</p>
+              )}
               <ul className="list" data-testid="change-requests">
-                {changeRequests.data?.space?.changeRequests?.nodes?.map(
-                  (cr) =>
-                    cr && (
-                      <li key={cr.id}>
-                        <button
-                          type="button"
-                          onClick={() => props.onChangeRequest(String(cr.number))}
-                        >
-                          #{cr.number} {cr.subject}
-                        </button>{' '}
-                        <span className="muted">
-                          by {cr.createdBy?.displayName ?? 'someone'} · {cr.commentsCount} comments
-                        </span>
-                      </li>
-                    ),
-                )}
+                {crs.map((cr) => (
+                  <li key={cr.id}>
+                    <Link
+                      to={{
+                        kind: 'changeRequest',
+                        organizationId,
+                        spaceId,
+                        number: String(cr.number),
+                      }}
+                      navigate={navigate}
+                    >
+                      #{cr.number} {cr.subject}
+                    </Link>{' '}
+                    <span className="muted">
+                      by {cr.createdBy?.displayName ?? 'someone'} ·{' '}
+                      {count(cr.commentsCount, 'comment')}
+                    </span>
+                  </li>
+                ))}
               </ul>
+              {list && (
+                <More
+                  shown={crs.length}
+                  total={list.totalCount}
+                  loading={changeRequests.isFetching}
+                  onMore={() => setFirst((n) => n + 10)}
+                  what="change requests"
+                />
+              )}
             </div>
           </div>
         </>
@@ -412,17 +578,38 @@ function Space(props: {
   );
 }
 
-function PageContent({ spaceId, pageId }: { spaceId: string; pageId: string }) {
+function PageContent({
+  spaceId,
+  pageId,
+  paths,
+  onPage,
+}: {
+  spaceId: string;
+  pageId: string;
+  paths: ReadonlyArray<PageNodeFragment>;
+  onPage: (pageId: string) => void;
+}) {
   const { data, error, isPending } = usePageContentQuery({ spaceId, pageId });
   const page = data?.space?.page;
+  const byPath = useMemo(() => new Map(paths.map((p) => [p.path, p.id])), [paths]);
   return (
     <article className="page">
-      <Status error={error} loading={isPending} />
+      <Status error={error} loading={isPending} what="the page" />
+      {data && !page && <p className="empty">This page does not exist in the main content.</p>}
       {page && (
         <>
           <h2>{page.title}</h2>
           {page.description && <p className="muted">{page.description}</p>}
-          <pre data-testid="page-markdown">{page.markdown ?? ''}</pre>
+          <Markdown
+            testId="page-content"
+            // The page's own `# Title` is already the heading above.
+            text={(page.markdown ?? '').replace(/^# .*\n+/, '')}
+            resolve={(href) => {
+              const path = resolvePagePath(href, page.path, new Set(byPath.keys()));
+              return path === undefined ? undefined : (byPath.get(path) ?? undefined);
+            }}
+            onNavigate={onPage}
+          />
         </>
       )}
     </article>
@@ -431,61 +618,123 @@ function PageContent({ spaceId, pageId }: { spaceId: string; pageId: string }) {
 
 type Detail = NonNullable<ChangeRequestDetailQuery['changeRequest']>;
 
-function ChangeRequest(props: { spaceId: string; number: string; onBack: () => void }) {
+/** Sentences for the typed errors of a mutation. */
+function mutationProblem(
+  answer: { __typename: string; message?: string } | null | undefined,
+  success: string,
+): string | null {
+  if (!answer || answer.__typename === success) return null;
+  const detail = answer.message ? ` (${answer.message.replace(/\.$/, '')})` : '';
+  switch (answer.__typename) {
+    case 'ConflictError':
+      return `This change request conflicts with the main content${detail}. Update it from main, resolve the conflict, then merge again.`;
+    case 'ForbiddenError':
+      return `This persona is not allowed to do that${detail}.`;
+    case 'NotFoundError':
+      return `It no longer exists${detail}.`;
+    case 'ValidationError':
+      return `That input was not accepted${detail}.`;
+    default:
+      return `That did not work${detail}.`;
+  }
+}
+
+function ChangeRequest({
+  route,
+  navigate,
+}: {
+  route: Extract<Route, { kind: 'changeRequest' }>;
+  navigate: Navigate;
+}) {
+  const { organizationId, spaceId, number } = route;
   const queryClient = useQueryClient();
   const { data, error, isPending } = useChangeRequestDetailQuery({
-    spaceId: props.spaceId,
-    idOrNumber: props.number,
+    spaceId,
+    idOrNumber: number,
   });
   const [message, setMessage] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
   const refresh = () => queryClient.invalidateQueries();
   const merge = useMergeChangeRequestMutation({
     onSuccess: (result) => {
-      const answer = result.mergeChangeRequest;
-      setMessage(
-        answer && answer.__typename !== 'ChangeRequestRevisionPayload'
-          ? `${answer.__typename}: ${answer.message}`
-          : null,
-      );
+      setConfirming(false);
+      setMessage(mutationProblem(result.mergeChangeRequest, 'ChangeRequestRevisionPayload'));
       return refresh();
     },
   });
   const cr = data?.changeRequest;
+  const description = cr ? documentText(cr.description) : '';
   return (
     <section>
-      <button type="button" className="back" onClick={props.onBack}>
+      <Link to={{ kind: 'space', organizationId, spaceId }} navigate={navigate} className="back">
         ← {cr?.space.title ?? 'Space'}
-      </button>
-      <Status error={error} loading={isPending} />
-      {!isPending && !error && !cr && <p className="error">No such change request.</p>}
+      </Link>
+      <Status error={error} loading={isPending} what="the change request" />
+      {data && !cr && <p className="empty">There is no change request #{number} in this space.</p>}
       {cr && (
         <>
           <h1>
             #{cr.number} {cr.subject}{' '}
             <span className={`badge ${cr.status.toLowerCase()}`} data-testid="cr-status-badge">
-              {cr.status}
+              {label(cr.status)}
             </span>
           </h1>
           <p className="muted">
-            {cr.space.emoji} {cr.space.title} · by {cr.createdBy?.displayName ?? 'someone'}
-            {cr.outdated ? ' · outdated' : ''}
+            {cr.space.emoji} {cr.space.title} · opened by {cr.createdBy?.displayName ?? 'someone'}{' '}
+            on {new Date(cr.createdAt).toLocaleDateString()}
+            {cr.outdated ? ' · behind the main content' : ''}
           </p>
-          {cr.status === 'OPEN' && (
+          {description ? (
+            <Markdown testId="cr-description" text={description} />
+          ) : (
+            <p className="muted">No description.</p>
+          )}
+          {cr.status === 'OPEN' && !confirming && (
             <button
               type="button"
               data-testid="merge"
               disabled={merge.isPending || !cr.permissions?.merge}
-              onClick={() => merge.mutate({ input: { changeRequestId: cr.id } })}
+              title={cr.permissions?.merge ? undefined : 'This persona may not merge'}
+              onClick={() => {
+                setMessage(null);
+                setConfirming(true);
+              }}
             >
-              {merge.isPending ? 'Merging…' : 'Merge'}
+              Merge…
             </button>
           )}
-          {merge.error ? <p className="error">{(merge.error as Error).message}</p> : null}
+          {cr.status === 'OPEN' && confirming && (
+            <div className="confirm" role="alertdialog" data-testid="merge-confirm">
+              <p>
+                Merge #{cr.number} “{cr.subject}” into the main content of {cr.space.title}? Its
+                changes become what readers see.
+              </p>
+              <button
+                type="button"
+                className="primary"
+                data-testid="merge-confirm-button"
+                disabled={merge.isPending}
+                onClick={() => merge.mutate({ input: { changeRequestId: cr.id } })}
+              >
+                {merge.isPending ? 'Merging…' : 'Merge now'}
+              </button>{' '}
+              <button type="button" onClick={() => setConfirming(false)}>
+                Cancel
+              </button>
+            </div>
+          )}
+          {merge.error ? <p className="error">{sentence(merge.error)}</p> : null}
           {message && (
-            <p className="error" data-testid="merge-error">
+            <p className="error" data-testid="merge-error" role="alert">
               {message}
             </p>
           )}
+          <Changes
+            spaceId={spaceId}
+            number={number}
+            merged={cr.status === 'MERGED'}
+            outdated={cr.outdated}
+          />
           <Comments cr={cr} onChange={refresh} />
         </>
       )}
@@ -493,12 +742,116 @@ function ChangeRequest(props: { spaceId: string; number: string; onBack: () => v
   );
 }
 
-function errorText(
-  answer: { __typename: string; message?: string } | null | undefined,
-  success: string,
-): string | null {
-  if (!answer || answer.__typename === success) return null;
-  return `${answer.__typename}: ${answer.message ?? ''}`;
+type Change = {
+  id: string;
+  title: string;
+  path: string;
+  kind: 'added' | 'changed' | 'removed';
+  before: string;
+  after: string;
+};
+
+type MarkdownPage = PageWithMarkdownFragment & { pages?: ReadonlyArray<MarkdownPage> };
+
+/** The pages a change request adds, changes or removes, each with a line diff against main. */
+function Changes({
+  spaceId,
+  number,
+  merged,
+  outdated,
+}: {
+  spaceId: string;
+  number: string;
+  merged: boolean;
+  outdated: boolean;
+}) {
+  const { data, error, isPending } = useChangeRequestChangesQuery({
+    spaceId,
+    idOrNumber: number,
+  });
+  const changes = useMemo<Change[]>(() => {
+    if (!data?.changeRequest || !data.space) return [];
+    const proposed = flattenTree((data.changeRequest.pages ?? []) as ReadonlyArray<MarkdownPage>);
+    const main = flattenTree((data.space.pages ?? []) as ReadonlyArray<MarkdownPage>);
+    // Page IDs name their revision; a page keeps its path across revisions.
+    const mainByPath = new Map(main.map((p) => [p.path, p]));
+    const proposedPaths = new Set(proposed.map((p) => p.path));
+    const list: Change[] = [];
+    for (const page of proposed) {
+      const before = mainByPath.get(page.path);
+      if (!before) {
+        list.push({ ...page, kind: 'added', before: '', after: page.markdown ?? '' });
+      } else if ((before.markdown ?? '') !== (page.markdown ?? '') || before.title !== page.title) {
+        list.push({
+          ...page,
+          kind: 'changed',
+          before: before.markdown ?? '',
+          after: page.markdown ?? '',
+        });
+      }
+    }
+    // A request behind main lacks what main gained since; that is not a removal it proposes.
+    for (const page of outdated ? [] : main) {
+      if (!proposedPaths.has(page.path)) {
+        list.push({ ...page, kind: 'removed', before: page.markdown ?? '', after: '' });
+      }
+    }
+    return list;
+  }, [data, outdated]);
+  return (
+    <div className="changes" data-testid="changes">
+      <h2>
+        {merged ? 'Changes against the current main content' : 'Changes'}
+        {data ? ` (${count(changes.length, 'page')})` : ''}
+      </h2>
+      <Status error={error} loading={isPending} what="the changes" />
+      {outdated && !merged && (
+        <p className="muted">
+          The main content moved on since this request was opened; pages added there since are not
+          listed.
+        </p>
+      )}
+      {data && changes.length === 0 && (
+        <p className="empty">
+          {merged
+            ? 'The main content now holds every change of this request.'
+            : 'This change request does not change any page yet.'}
+        </p>
+      )}
+      {changes.map((change) => (
+        <details key={`${change.kind}-${change.id}`} open={changes.length <= 3}>
+          <summary>
+            <span className={`badge ${change.kind}`}>{label(change.kind)}</span> {change.title}{' '}
+            <span className="muted">/{change.path}</span>
+          </summary>
+          <Diff before={change.before} after={change.after} />
+        </details>
+      ))}
+    </div>
+  );
+}
+
+function Diff({ before, after }: { before: string; after: string }) {
+  const parts = useMemo(() => diffLines(before, after), [before, after]);
+  return (
+    <pre className="diff" data-testid="diff">
+      {parts.map((part, i) => {
+        const sign = part.added ? '+' : part.removed ? '-' : ' ';
+        const lines = part.value.replace(/\n$/, '').split('\n');
+        // Long unchanged stretches fold to their first and last lines.
+        const shown =
+          !part.added && !part.removed && lines.length > 6
+            ? [...lines.slice(0, 2), `… ${lines.length - 4} unchanged lines …`, ...lines.slice(-2)]
+            : lines;
+        return (
+          <span key={i} className={part.added ? 'added' : part.removed ? 'removed' : 'same'}>
+            {shown.map((line) => `${sign} ${line}`).join('\n')}
+            {'\n'}
+          </span>
+        );
+      })}
+    </pre>
+  );
 }
 
 function Comments({ cr, onChange }: { cr: Detail; onChange: () => Promise<void> }) {
@@ -506,7 +859,7 @@ function Comments({ cr, onChange }: { cr: Detail; onChange: () => Promise<void> 
   const [message, setMessage] = useState<string | null>(null);
   const post = usePostCommentMutation({
     onSuccess: (result) => {
-      const problem = errorText(result.postComment, 'CommentPayload');
+      const problem = mutationProblem(result.postComment, 'CommentPayload');
       setMessage(problem);
       if (!problem) setText('');
       return onChange();
@@ -516,38 +869,52 @@ function Comments({ cr, onChange }: { cr: Detail; onChange: () => Promise<void> 
     event.preventDefault();
     post.mutate({ input: { changeRequestId: cr.id, body: { markdown: text } } });
   };
+  const comments = cr.comments?.nodes?.filter((c) => c !== null) ?? [];
+  const total = cr.comments?.totalCount ?? 0;
   return (
     <div className="comments">
-      <h2>Comments ({cr.comments?.totalCount ?? 0})</h2>
+      <h2>{count(total, 'comment')}</h2>
+      {total === 0 && (
+        <p className="empty">
+          No comments yet.{cr.permissions?.comment ? ' Start the discussion below.' : ''}
+        </p>
+      )}
       <ul className="list" data-testid="comments">
-        {cr.comments?.nodes?.map(
-          (comment) =>
-            comment && (
-              <Comment
-                key={comment.id}
-                comment={comment}
-                replies={comment.replies?.nodes ?? []}
-                onChange={onChange}
-              />
-            ),
-        )}
+        {comments.map((comment) => (
+          <Comment
+            key={comment.id}
+            comment={comment}
+            replies={comment.replies?.nodes ?? []}
+            onChange={onChange}
+          />
+        ))}
       </ul>
-      {cr.permissions?.comment && (
+      {total > comments.length && (
+        <p className="muted">
+          Showing the first {comments.length} of {count(total, 'comment')}.
+        </p>
+      )}
+      {cr.permissions?.comment ? (
         <form onSubmit={submit}>
           <textarea
             data-testid="new-comment"
             value={text}
             placeholder="Write a comment (Markdown)"
+            aria-label="New comment"
             onChange={(event) => setText(event.target.value)}
           />
-          <button type="submit" data-testid="post-comment" disabled={post.isPending}>
+          <button
+            type="submit"
+            data-testid="post-comment"
+            disabled={post.isPending || text.trim() === ''}
+          >
             Comment
           </button>
         </form>
+      ) : (
+        <p className="muted">This persona may read the discussion but not comment.</p>
       )}
-      {message || post.error ? (
-        <p className="error">{message ?? (post.error as Error).message}</p>
-      ) : null}
+      {message || post.error ? <p className="error">{message ?? sentence(post.error)}</p> : null}
     </div>
   );
 }
@@ -565,7 +932,7 @@ function Comment({
   const [message, setMessage] = useState<string | null>(null);
   const reply = usePostCommentReplyMutation({
     onSuccess: (result) => {
-      const problem = errorText(result.postCommentReply, 'CommentReplyPayload');
+      const problem = mutationProblem(result.postCommentReply, 'CommentReplyPayload');
       setMessage(problem);
       if (!problem) setText('');
       return onChange();
@@ -573,7 +940,7 @@ function Comment({
   });
   const resolve = useResolveCommentMutation({
     onSuccess: (result) => {
-      setMessage(errorText(result.resolveComment, 'CommentPayload'));
+      setMessage(mutationProblem(result.resolveComment, 'CommentPayload'));
       return onChange();
     },
   });
@@ -587,7 +954,7 @@ function Comment({
         <strong>{comment.postedBy.displayName}</strong>{' '}
         <span className="muted">{new Date(comment.postedAt).toLocaleString()}</span>
         {comment.status === 'RESOLVED' ? (
-          <span className="badge resolved">resolved</span>
+          <span className="badge resolved">{label(comment.status)}</span>
         ) : (
           <button
             type="button"
@@ -599,34 +966,39 @@ function Comment({
           </button>
         )}
       </div>
-      <p className="body">{comment.body.markdown}</p>
-      <ul className="replies">
-        {replies.map(
-          (r) =>
-            r && (
-              <li key={r.id} data-testid="reply">
-                <strong>{r.postedBy.displayName}</strong>{' '}
-                <span className="body">{r.body.markdown}</span>
-              </li>
-            ),
-        )}
-      </ul>
+      <Markdown testId="comment-body" text={comment.body.markdown ?? ''} />
+      {replies.length > 0 && (
+        <ul className="replies">
+          {replies.map(
+            (r) =>
+              r && (
+                <li key={r.id} data-testid="reply">
+                  <strong>{r.postedBy.displayName}</strong>
+                  <Markdown text={r.body.markdown ?? ''} />
+                </li>
+              ),
+          )}
+        </ul>
+      )}
       {comment.permissions.reply !== false && (
         <form onSubmit={submit} className="reply-form">
           <input
             data-testid="reply-input"
             value={text}
-            placeholder="Reply"
+            placeholder="Reply (Markdown)"
+            aria-label="Reply"
             onChange={(event) => setText(event.target.value)}
           />
-          <button type="submit" data-testid="post-reply" disabled={reply.isPending}>
+          <button
+            type="submit"
+            data-testid="post-reply"
+            disabled={reply.isPending || text.trim() === ''}
+          >
             Reply
           </button>
         </form>
       )}
-      {message || reply.error ? (
-        <p className="error">{message ?? (reply.error as Error).message}</p>
-      ) : null}
+      {message || reply.error ? <p className="error">{message ?? sentence(reply.error)}</p> : null}
     </li>
   );
 }

@@ -334,6 +334,46 @@ export type MergeChangeRequestMutation = {
     | null;
 };
 
+export type ChangeRequestChangesQueryVariables = Exact<{
+  spaceId: string;
+  idOrNumber: string;
+}>;
+
+export type ChangeRequestChangesQuery = {
+  changeRequest: {
+    id: string;
+    pages: Array<{
+      id: string;
+      title: string;
+      path: string;
+      markdown: string | null;
+      pages: Array<{
+        id: string;
+        title: string;
+        path: string;
+        markdown: string | null;
+        pages: Array<{ id: string; title: string; path: string; markdown: string | null }>;
+      }>;
+    }>;
+  } | null;
+  space: {
+    id: string;
+    pages: Array<{
+      id: string;
+      title: string;
+      path: string;
+      markdown: string | null;
+      pages: Array<{
+        id: string;
+        title: string;
+        path: string;
+        markdown: string | null;
+        pages: Array<{ id: string; title: string; path: string; markdown: string | null }>;
+      }>;
+    }>;
+  } | null;
+};
+
 export type PostCommentMutationVariables = Exact<{
   input: PostCommentInput;
 }>;
@@ -497,6 +537,13 @@ export type MutationErrorFieldsFragment =
   | MutationErrorFields_NotFoundError_Fragment
   | MutationErrorFields_ValidationError_Fragment;
 
+export type PageWithMarkdownFragment = {
+  id: string;
+  title: string;
+  path: string;
+  markdown: string | null;
+};
+
 export type OrganizationsQueryVariables = Exact<{
   first?: number | null | undefined;
   after?: string | null | undefined;
@@ -608,6 +655,33 @@ export type SearchQuery = {
           path: string;
           sections: Array<{ id: string; title: string; body: string }>;
         }>;
+      } | null> | null;
+    } | null;
+  } | null;
+};
+
+export type OrganizationChangeRequestsQueryVariables = Exact<{
+  organizationId: string;
+  status?: ChangeRequestStatus | null | undefined;
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+}>;
+
+export type OrganizationChangeRequestsQuery = {
+  organization: {
+    id: string;
+    changeRequests: {
+      totalCount: number;
+      pageInfo: { hasNextPage: boolean; endCursor: string | null };
+      nodes: Array<{
+        id: string;
+        number: number;
+        subject: string;
+        status: ChangeRequestStatus;
+        updatedAt: string;
+        commentsCount: number;
+        space: { id: string; title: string; emoji: string };
+        createdBy: { id: string; displayName: string } | null;
       } | null> | null;
     } | null;
   } | null;
@@ -1030,6 +1104,17 @@ export const MutationErrorFieldsFragmentDoc = new TypedDocumentString(
     `,
   { fragmentName: 'MutationErrorFields' },
 );
+export const PageWithMarkdownFragmentDoc = new TypedDocumentString(
+  `
+    fragment PageWithMarkdown on Page {
+  id
+  title
+  path
+  markdown
+}
+    `,
+  { fragmentName: 'PageWithMarkdown' },
+);
 export const SiteSpaceItemFragmentDoc = new TypedDocumentString(
   `
     fragment SiteSpaceItem on SiteSpace {
@@ -1433,6 +1518,76 @@ useMergeChangeRequestMutation.fetcher = (
 ) =>
   docsGraphFetcher<MergeChangeRequestMutation, MergeChangeRequestMutationVariables>(
     MergeChangeRequestDocument,
+    variables,
+    options,
+  );
+
+export const ChangeRequestChangesDocument = new TypedDocumentString(`
+    query ChangeRequestChanges($spaceId: ID!, $idOrNumber: String!) {
+  changeRequest(spaceId: $spaceId, idOrNumber: $idOrNumber) {
+    id
+    pages {
+      ...PageWithMarkdown
+      pages {
+        ...PageWithMarkdown
+        pages {
+          ...PageWithMarkdown
+        }
+      }
+    }
+  }
+  space(id: $spaceId) {
+    id
+    pages {
+      ...PageWithMarkdown
+      pages {
+        ...PageWithMarkdown
+        pages {
+          ...PageWithMarkdown
+        }
+      }
+    }
+  }
+}
+    fragment PageWithMarkdown on Page {
+  id
+  title
+  path
+  markdown
+}`) as unknown as TypedDocumentString<
+  ChangeRequestChangesQuery,
+  ChangeRequestChangesQueryVariables
+>;
+
+export const useChangeRequestChangesQuery = <TData = ChangeRequestChangesQuery, TError = unknown>(
+  variables: ChangeRequestChangesQueryVariables,
+  options?: Omit<UseQueryOptions<ChangeRequestChangesQuery, TError, TData>, 'queryKey'> & {
+    queryKey?: UseQueryOptions<ChangeRequestChangesQuery, TError, TData>['queryKey'];
+  },
+) => {
+  return useQuery<ChangeRequestChangesQuery, TError, TData>({
+    queryKey: ['ChangeRequestChanges', variables],
+    queryFn: docsGraphFetcher<ChangeRequestChangesQuery, ChangeRequestChangesQueryVariables>(
+      ChangeRequestChangesDocument,
+      variables,
+    ),
+    ...options,
+  });
+};
+
+useChangeRequestChangesQuery.document = ChangeRequestChangesDocument;
+
+useChangeRequestChangesQuery.getKey = (variables: ChangeRequestChangesQueryVariables) => [
+  'ChangeRequestChanges',
+  variables,
+];
+
+useChangeRequestChangesQuery.fetcher = (
+  variables: ChangeRequestChangesQueryVariables,
+  options?: RequestInit['headers'],
+) =>
+  docsGraphFetcher<ChangeRequestChangesQuery, ChangeRequestChangesQueryVariables>(
+    ChangeRequestChangesDocument,
     variables,
     options,
   );
@@ -1925,6 +2080,78 @@ useSearchQuery.getKey = (variables: SearchQueryVariables) => ['Search', variable
 
 useSearchQuery.fetcher = (variables: SearchQueryVariables, options?: RequestInit['headers']) =>
   docsGraphFetcher<SearchQuery, SearchQueryVariables>(SearchDocument, variables, options);
+
+export const OrganizationChangeRequestsDocument = new TypedDocumentString(`
+    query OrganizationChangeRequests($organizationId: ID!, $status: ChangeRequestStatus = OPEN, $first: Int = 5, $after: String) {
+  organization(id: $organizationId) {
+    id
+    changeRequests(status: $status, first: $first, after: $after) {
+      totalCount
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+      nodes {
+        ...ChangeRequestSummary
+        space {
+          id
+          title
+          emoji
+        }
+      }
+    }
+  }
+}
+    fragment ChangeRequestSummary on ChangeRequest {
+  id
+  number
+  subject
+  status
+  updatedAt
+  commentsCount
+  createdBy {
+    id
+    displayName
+  }
+}`) as unknown as TypedDocumentString<
+  OrganizationChangeRequestsQuery,
+  OrganizationChangeRequestsQueryVariables
+>;
+
+export const useOrganizationChangeRequestsQuery = <
+  TData = OrganizationChangeRequestsQuery,
+  TError = unknown,
+>(
+  variables: OrganizationChangeRequestsQueryVariables,
+  options?: Omit<UseQueryOptions<OrganizationChangeRequestsQuery, TError, TData>, 'queryKey'> & {
+    queryKey?: UseQueryOptions<OrganizationChangeRequestsQuery, TError, TData>['queryKey'];
+  },
+) => {
+  return useQuery<OrganizationChangeRequestsQuery, TError, TData>({
+    queryKey: ['OrganizationChangeRequests', variables],
+    queryFn: docsGraphFetcher<
+      OrganizationChangeRequestsQuery,
+      OrganizationChangeRequestsQueryVariables
+    >(OrganizationChangeRequestsDocument, variables),
+    ...options,
+  });
+};
+
+useOrganizationChangeRequestsQuery.document = OrganizationChangeRequestsDocument;
+
+useOrganizationChangeRequestsQuery.getKey = (
+  variables: OrganizationChangeRequestsQueryVariables,
+) => ['OrganizationChangeRequests', variables];
+
+useOrganizationChangeRequestsQuery.fetcher = (
+  variables: OrganizationChangeRequestsQueryVariables,
+  options?: RequestInit['headers'],
+) =>
+  docsGraphFetcher<OrganizationChangeRequestsQuery, OrganizationChangeRequestsQueryVariables>(
+    OrganizationChangeRequestsDocument,
+    variables,
+    options,
+  );
 
 export const SitesDocument = new TypedDocumentString(`
     query Sites($organizationId: ID!, $first: Int = 20, $after: String) {
