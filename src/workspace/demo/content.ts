@@ -8,118 +8,88 @@ import { insertPageTree, type PageInput } from '../store/content.ts';
 import { getSpaceRow } from '../store/spaces.ts';
 import type { DemoContext } from './context.ts';
 
-const WORDS = [
-  'workspace',
-  'project',
-  'token',
-  'request',
-  'response',
-  'cluster',
-  'deploy',
-  'release',
-  'team',
-  'member',
-  'setting',
-  'value',
-  'option',
-  'endpoint',
-  'client',
-  'server',
-  'cache',
-  'index',
-  'query',
-  'record',
-  'version',
-  'update',
-  'change',
-  'review',
-  'policy',
-  'limit',
-  'header',
-  'payload',
-  'event',
-  'webhook',
-  'build',
-  'pipeline',
-  'region',
-  'storage',
-  'backup',
-  'secret',
-  'account',
-  'role',
-  'schema',
-  'field',
-  'filter',
-  'page',
-  'space',
-  'draft',
-  'template',
-];
-const VERBS = [
-  'configure',
-  'check',
-  'create',
-  'update',
-  'remove',
-  'review',
-  'enable',
-  'disable',
-  'rotate',
-  'inspect',
-  'export',
-  'import',
-  'publish',
-  'validate',
-  'restart',
-  'monitor',
-];
-const CONNECTORS = ['before you', 'so that you can', 'when you need to', 'after you', 'then'];
+/** What each demo page says first, by title (`{space}` is the space's title). */
+const INTROS: Record<string, string> = {
+  Overview:
+    'These pages document {space} for the Acme API: what it does, how to install it, how to authenticate, and the reference for every endpoint it calls.',
+  'Getting started':
+    'Go from nothing to a first successful API call in about ten minutes. You need an Acme account and a terminal.',
+  Installation:
+    'Install {space} on your machine or in your CI image, then check that it can reach the API.',
+  Quickstart:
+    'Make your first authenticated request, create a project and invite the people who will work on it with you.',
+  Guides: 'Task-oriented guides for the things teams do every week with {space}.',
+  Configuration:
+    'Every setting can come from a configuration file or an environment variable; environment variables win.',
+  Troubleshooting: 'The errors people meet most often, what they mean and how to get past them.',
+  API: 'The Acme API is a JSON REST API over HTTPS. Every request is authenticated with a bearer token.',
+  Authentication:
+    'Requests carry an API token in the `Authorization` header. Tokens belong to a user or to a service account and inherit its permissions.',
+  Endpoints: 'The endpoints of the projects resource. Every list is paginated with cursors.',
+  FAQ: 'Short answers to the questions the support team hears most.',
+};
 
-/** A small deterministic generator (no Math.random: the demo is the same everywhere). */
-function generator(seed: number) {
-  let state = seed >>> 0 || 1;
-  const next = () => {
-    state = (Math.imul(state, 1103515245) + 12345) >>> 0;
-    return state / 4294967296;
-  };
-  const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)] as T;
-  const sentence = (topic: string) => {
-    const words = [
-      pick(VERBS),
-      'the',
-      topic,
-      pick(WORDS),
-      pick(CONNECTORS),
-      pick(VERBS),
-      'each',
-      pick(WORDS),
-      'and',
-      pick(WORDS),
-    ];
-    const text = words.join(' ');
-    return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
-  };
-  const paragraph = (topic: string, n = 3) =>
-    Array.from({ length: n }, () => sentence(topic)).join(' ');
-  return { next, pick, sentence, paragraph };
-}
+/** The text under each section heading of the demo pages. */
+const SECTIONS: Record<string, string> = {
+  'What it is':
+    '{space} wraps the Acme API in a small, typed interface: retries, pagination and errors are handled for you, so your code reads like the task it performs.',
+  'Who it is for':
+    'Developers who integrate Acme into their own product, and operators who automate projects, members and billing from scripts.',
+  'Before you begin':
+    'You need:\n\n- an Acme account with the **create** role or higher,\n- an API token (see Authentication),\n- Node.js 20 or Python 3.10 on your machine.',
+  'Next steps':
+    'Once the quickstart works, read the configuration guide to move your token out of the code and into the environment.',
+  Requirements:
+    '| platform | minimum |\n|---|---|\n| Linux, macOS | any supported release |\n| Windows | 10 or newer |\n| network | outbound HTTPS to `api.acme.test` |',
+  'Install the client':
+    'Install the client with your package manager:\n\n```bash\nnpm install @acme/client\n# or\npip install acme-client\n```',
+  Verify:
+    'Check the installation and the connection in one command:\n\n```bash\nacme whoami\n```\n\nIt prints your user name and the organization your token belongs to.',
+  'Create a project':
+    '1. Open **Projects** and choose **New project**.\n2. Give it a name; the slug is derived from it.\n3. Copy the project ID shown on its settings page: API calls name projects by ID.',
+  'Invite your team':
+    'Invite people by email from **Members**. Each member gets a role: `read`, `comment`, `edit`, `review`, `create` or `admin`.',
+  'Choosing a guide':
+    'Start with configuration if you deploy {space} to servers; start with troubleshooting if something already fails.',
+  'Configuration file':
+    'Settings live in `acme.config.json` at the root of your project:\n\n```json\n{ "baseUrl": "https://api.acme.test/v2", "timeoutMs": 10000, "retries": 2 }\n```',
+  'Environment variables':
+    '| variable | meaning |\n|---|---|\n| `ACME_TOKEN` | the API token |\n| `ACME_BASE_URL` | another API host, for staging |\n| `ACME_TIMEOUT_MS` | request timeout in milliseconds |',
+  Limits:
+    'The API allows 600 requests per minute per token. Responses carry `RateLimit-Remaining`; the client waits and retries when a `429` arrives.',
+  'Common errors':
+    '- `401 Unauthorized`: the token is missing, expired or revoked.\n- `403 Forbidden`: the token is valid but its role does not allow the call.\n- `409 Conflict`: someone changed the object since you read it; read it again and retry.',
+  'Getting help':
+    'Search these docs first. If the answer is not here, open a ticket from the dashboard with the request ID of the failing call (`X-Request-Id`).',
+  'Base URL':
+    'All endpoints live under `https://api.acme.test/v2`. Requests and responses are JSON encoded in UTF-8.',
+  Versioning:
+    'The version is part of the URL. Additive changes (new fields, new endpoints) ship without a new version; breaking changes get one, announced six months ahead.',
+  Tokens:
+    'Create a token under **Settings > API tokens** and send it with every request:\n\n```bash\ncurl https://api.acme.test/v2/projects -H "Authorization: Bearer $ACME_TOKEN"\n```',
+  'Rotating a token':
+    'Create the new token, deploy it, then revoke the old one. Both work during the overlap, so nothing fails while you roll out.',
+  List: '`GET /projects` returns the projects you can see, 50 per page. Pass the `next` cursor of a page to get the following one.',
+  Create:
+    '`POST /projects` with a `name` creates a project and answers `201` with the new object, including its `id`.',
+  Delete:
+    '`DELETE /projects/{id}` removes a project and everything in it. It answers `204`; deleted projects can be restored for 30 days.',
+  'Who can edit pages?':
+    'Members with the **edit** role or higher. Everyone else can propose changes through a change request.',
+  'How do I report a problem?':
+    'Use **Feedback** at the bottom of any page, or comment on the page inside a change request.',
+  'Where is the changelog?':
+    'Under **Releases** in the dashboard; every entry links to the pages it changed.',
+};
 
-type Gen = ReturnType<typeof generator>;
+const fill = (text: string, space: string) => text.replaceAll('{space}', space);
 
-function body(gen: Gen, topic: string, sections: string[], links: string[]): string {
-  const parts = [gen.paragraph(topic, 2)];
-  sections.forEach((heading, i) => {
+function body(space: string, title: string, sections: string[], links: string[]): string {
+  const parts = [fill(INTROS[title] ?? `About ${title.toLowerCase()} in {space}.`, space)];
+  for (const heading of sections) {
     parts.push(`## ${heading}`);
-    parts.push(gen.paragraph(topic, 2 + (i % 2)));
-    if (i === 0) {
-      parts.push([1, 2, 3].map((n) => `${n}. ${gen.sentence(topic)}`).join('\n'));
-    }
-    if (i === 1) {
-      parts.push(
-        `\`\`\`bash\ndocs-graph ${topic.replace(/\s+/g, '-')} --${gen.pick(WORDS)}\n\`\`\``,
-      );
-    }
-  });
+    parts.push(fill(SECTIONS[heading] ?? '', space));
+  }
   if (links.length) {
     parts.push('## See also');
     parts.push(links.map((l) => `- ${l}`).join('\n'));
@@ -129,13 +99,11 @@ function body(gen: Gen, topic: string, sections: string[], links: string[]): str
 
 /** The page tree of one demo space (ten pages; links between them, some broken on purpose). */
 function spaceTree(
-  gen: Gen,
   spaceTitle: string,
   spaceIndex: number,
   appUrl: string,
   files: { logo: string; diagram: string; guide: string },
 ): PageInput[] {
-  const topic = spaceTitle.toLowerCase().replace(/\s*\d+$/, '');
   const broken = spaceIndex % 3 === 0;
   const page = (
     title: string,
@@ -144,7 +112,7 @@ function spaceTree(
     extra = '',
   ): PageInput => ({
     title,
-    markdown: `# ${title}\n\n${extra}${body(gen, `${topic} ${title.toLowerCase()}`, sections, links)}\n`,
+    markdown: `# ${title}\n\n${extra}${body(spaceTitle, title, sections, links)}\n`,
   });
   return [
     page(
@@ -292,7 +260,6 @@ export function seedContent(demo: DemoContext): void {
   );
   const spaces = demo.spaceIds.map((id) => getSpaceRow(ws, id)).filter((row) => row !== undefined);
   spaces.forEach((space, s) => {
-    const gen = generator(1000 + s);
     const files = { logo: ws.ids.next(), diagram: ws.ids.next(), guide: ws.ids.next() };
     insertFile.run(space.revision_id, files.logo, 'logo.png', 'image/png', PNG.length, 1, 1, PNG);
     insertFile.run(
@@ -316,7 +283,7 @@ export function seedContent(demo: DemoContext): void {
       PDF,
     );
     const appUrl = `${ws.publicUrl}/app/s/${space.id}`;
-    insertPageTree(ws, space.revision_id, spaceTree(gen, space.title, s, appUrl, files));
+    insertPageTree(ws, space.revision_id, spaceTree(space.title, s, appUrl, files));
   });
 
   // Change requests: the first spaces (not locked) get one in each status.
