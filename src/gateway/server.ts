@@ -6,6 +6,7 @@ import {
   type YogaServerInstance,
 } from 'graphql-yoga';
 import { createContext, type GatewayContext } from './context.ts';
+import { type OpsOptions, opsPlugins, opsUpstream } from './ops/gateway.ts';
 import { schema } from './schema/index.ts';
 import { type Upstream, UpstreamClient, type UpstreamOptions } from './upstream/client.ts';
 
@@ -37,7 +38,7 @@ query Dashboard {
 }
 `;
 
-export interface GatewayOptions {
+export interface GatewayOptions extends OpsOptions {
   /** Base URL of the `/v1` surface (`https://api.example.com` or `.../v1`), or a ready client. */
   upstream: string | Upstream;
   /** Options of the upstream HTTP client (timeouts, connections, retries). */
@@ -75,10 +76,12 @@ const upstreamExtension: Plugin<GatewayContext> = {
  * caller's `Authorization` header upstream unchanged.
  */
 export function createGateway(options: GatewayOptions): Gateway {
-  const client =
+  const client = opsUpstream(
     typeof options.upstream === 'string'
       ? new UpstreamClient({ baseUrl: options.upstream, ...options.upstreamOptions })
-      : options.upstream;
+      : options.upstream,
+    options,
+  );
   const graphiql = options.graphiql ?? true;
   const graphiqlOptions = typeof graphiql === 'object' ? graphiql : {};
   const yoga = createYoga<Record<string, unknown>, GatewayContext>({
@@ -87,7 +90,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     landingPage: false,
     maskedErrors: options.maskedErrors ?? true,
     logging: false,
-    plugins: [upstreamExtension],
+    plugins: [...opsPlugins(options, schema), upstreamExtension],
     renderGraphiQL,
     graphiql: graphiql
       ? (request) => {
