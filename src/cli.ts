@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util';
+import { ConfigError, OPS_CLI_OPTIONS, OPS_USAGE, opsConfig } from './gateway/ops/config.ts';
 import { startGatewayServer, startStack } from './server.ts';
 import { DEMO_USERS } from './workspace/demo/users.ts';
 import { ImportError, runImport } from './workspace/import.ts';
@@ -22,7 +23,7 @@ Options:
   --space <id>      import: the space that receives the pages
   --debug           gateway: list upstream calls in every response's extensions (DOCS_GRAPH_DEBUG=1)
   -h, --help        this help
-`;
+${OPS_USAGE}`;
 
 function fail(message: string): never {
   process.stderr.write(`docs-graph: ${message}\n\n${USAGE}`);
@@ -53,6 +54,7 @@ async function main(argv: string[]): Promise<void> {
         debug: { type: 'boolean' },
         space: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
+        ...OPS_CLI_OPTIONS,
       },
     });
   } catch (error) {
@@ -100,13 +102,20 @@ async function main(argv: string[]): Promise<void> {
   );
   const host = (values.host as string | undefined) ?? '127.0.0.1';
   const debug = values.debug === true || process.env.DOCS_GRAPH_DEBUG === '1';
+  let ops: ReturnType<typeof opsConfig>;
+  try {
+    ops = opsConfig(values, process.env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    fail(error.message);
+  }
   if (command === 'gateway') {
     const upstream = (values.upstream as string | undefined) ?? process.env.DOCS_GRAPH_UPSTREAM;
     if (!upstream) fail('gateway needs --upstream <base-url> or DOCS_GRAPH_UPSTREAM');
     if (!/^https?:\/\//.test(upstream) || !URL.canParse(upstream)) {
       fail(`--upstream must be an absolute http(s) URL, got ${JSON.stringify(upstream)}`);
     }
-    const server = await startGatewayServer({ upstream, port, host, debug });
+    const server = await startGatewayServer({ upstream, port, host, debug, ops });
     process.stdout.write(`docs-graph gateway: ${server.url}/graphql -> ${upstream}\n`);
     onSignals(() => server.close());
     return;
@@ -117,6 +126,7 @@ async function main(argv: string[]): Promise<void> {
     host,
     gateway: command === 'start',
     debug,
+    ops,
     dbPath,
     demoScale: Math.max(1, demoScale),
   });

@@ -14,6 +14,7 @@ interface RequestState {
   result?: ExecutionResult;
 }
 
+const OPERATION_NAME = /^\s*(query|mutation|subscription)\s+([_A-Za-z][_0-9A-Za-z]*)/;
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
 /** Outcome of a GraphQL response: `ok`, `error` (errors, with or without data) or `cached`. */
@@ -46,7 +47,10 @@ export function observePlugin(observe: {
     },
     onParams({ params, request }) {
       const state = states.get(request);
-      if (state && params.operationName) state.operation = params.operationName;
+      if (!state) return;
+      // A cached answer skips parsing: name it from the text (`query Name ...`) when not given.
+      state.operation =
+        params.operationName ?? OPERATION_NAME.exec(params.query ?? '')?.[2] ?? undefined;
     },
     onExecute({ args }) {
       const ctx = args.contextValue as GatewayContext & { request?: Request };
