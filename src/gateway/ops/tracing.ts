@@ -66,7 +66,6 @@ let undici: UndiciInstrumentation | undefined;
  */
 export function enableUpstreamTracing(provider: TracerProvider): void {
   undici ??= new UndiciInstrumentation({
-    enabled: false,
     requireParentforSpans: true,
     requestHook(span, request) {
       const path = request.path.replace(/^.*?\/v1(?=\/|\?|$)/, '');
