@@ -44,7 +44,6 @@ export function createLogger(options: LoggerOptions = {}): Logger {
       pretty({ colorize: true, destination: options.destination ?? 1, sync: true }),
     );
   }
-  return options.destination
-    ? pino(settings, options.destination)
-    : pino(settings, pino.destination({ sync: false }));
+  // Synchronous stdout: lines keep their order with what the CLI prints, and none is lost at exit.
+  return pino(settings, options.destination ?? pino.destination({ dest: 1, sync: true }));
 }
