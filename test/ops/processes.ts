@@ -18,7 +18,7 @@ export class Processes {
     this.children.push(child);
     let output = '';
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no URL within 45 s:\n${output}`)), 45_000);
+      const timer = setTimeout(() => reject(new Error(`no URL within 90 s:\n${output}`)), 90_000);
       child.stdout?.on('data', (chunk: Buffer) => {
         output += chunk.toString();
         const match = /gateway: (http:\/\/\S+)\/graphql/.exec(output);

@@ -281,11 +281,12 @@ export function responseCachePlugins(setup: ResponseCacheSetup): Plugin[] {
         };
       }
       const key = keyByContext.get(args.contextValue as object);
-      if (!key || named.length === 0) return;
-      store.pendingTags.set(key, named);
+      if (key && named.length > 0) store.pendingTags.set(key, named);
       return {
-        onExecuteDone() {
-          setImmediate(() => store.pendingTags.delete(key));
+        // The entry is written before the response leaves, so another replica finds it at once.
+        async onExecuteDone() {
+          if (key) setImmediate(() => store.pendingTags.delete(key));
+          await store.settle();
         },
       };
     },
