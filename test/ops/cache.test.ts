@@ -1,6 +1,9 @@
+import { Writable } from 'node:stream';
 import { parse } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cacheScope, namedEntities } from '../../src/gateway/ops/cache.ts';
+import { createLogger } from '../../src/gateway/ops/logging.ts';
+import { createRedis } from '../../src/gateway/redis.ts';
 import { schema } from '../../src/gateway/schema/index.ts';
 import { DEMO_TOKENS } from '../../src/workspace/demo/users.ts';
 import { type OpsStack, post, startOpsStack } from './support.ts';
@@ -144,6 +147,37 @@ describe('response cache', () => {
     const again = await post(gateway, missing);
     expect(upstream.take()).toBe(calls);
     expect(again.body.extensions?.responseCache).not.toEqual({ hit: true });
+  });
+});
+
+describe('response cache with Redis down', () => {
+  it('keeps answering, uncached, and says so once in the log', async () => {
+    const ops = await startOpsStack();
+    const warnings: string[] = [];
+    const logger = createLogger({
+      destination: new Writable({
+        write(chunk, _enc, done) {
+          warnings.push(String(chunk));
+          done();
+        },
+      }),
+    });
+    // Nothing listens on port 9 (discard): every Redis command fails at once.
+    const redis = createRedis('redis://127.0.0.1:9', { keyPrefix: 'docs-graph-test:down:' });
+    try {
+      const { gateway, upstream } = ops.gateway({ cache: true, redis, logger });
+      const first = await post(gateway, SPACES);
+      expect(first.body.errors).toBeUndefined();
+      const calls = upstream.take();
+      const second = await post(gateway, SPACES);
+      expect(second.body.data).toEqual(first.body.data);
+      expect(upstream.take()).toBe(calls);
+      const unavailable = warnings.filter((w) => w.includes('response cache unavailable'));
+      expect(unavailable).toHaveLength(1);
+    } finally {
+      redis.disconnect();
+      await ops.close();
+    }
   });
 });
 
