@@ -87,7 +87,7 @@ export async function startOps(setup: OpsSetup): Promise<Ops> {
       ...(config.logPretty !== undefined ? { pretty: config.logPretty } : {}),
     });
   const metrics = config.metrics === 'off' ? undefined : createMetrics();
-  const tracing = tracingFromEnv(process.env);
+  const tracing = await tracingFromEnv(process.env);
   let redisDown = false;
   const redis = config.redisUrl
     ? createRedis(config.redisUrl, {

@@ -10,7 +10,6 @@ import {
 } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
-import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { BasicTracerProvider, BatchSpanProcessor } from '@opentelemetry/sdk-trace-base';
@@ -127,10 +126,11 @@ export function registerTracing(provider: TracerProvider): void {
  * Tracing as configured by the standard environment: spans exported over OTLP/HTTP when
  * `OTEL_EXPORTER_OTLP_ENDPOINT` (or `..._TRACES_ENDPOINT`) is set; otherwise nothing at all.
  */
-export function tracingFromEnv(
+export async function tracingFromEnv(
   env: NodeJS.ProcessEnv,
-): { provider: BasicTracerProvider; shutdown(): Promise<void> } | undefined {
+): Promise<{ provider: BasicTracerProvider; shutdown(): Promise<void> } | undefined> {
   if (!env.OTEL_EXPORTER_OTLP_ENDPOINT && !env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) return;
+  const { OTLPTraceExporter } = await import('@opentelemetry/exporter-trace-otlp-http');
   const provider = new BasicTracerProvider({
     resource: resourceFromAttributes({ 'service.name': env.OTEL_SERVICE_NAME ?? 'docs-graph' }),
     spanProcessors: [new BatchSpanProcessor(new OTLPTraceExporter())],
