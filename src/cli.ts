@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { readFileSync } from 'node:fs';
 import { type ParseArgsConfig, parseArgs } from 'node:util';
+import { ConfigError, OPS_CLI_OPTIONS, OPS_USAGE, opsConfig } from './gateway/ops/config.ts';
 import { type Limits, limitsWith, parseLimits } from './limits.ts';
 import { type Endpoint, PortInUseError, startGatewayServer, startStack } from './server.ts';
 import { DEMO_USERS } from './workspace/demo/users.ts';
@@ -85,7 +86,7 @@ function usage(): string {
       return `  ${flag.padEnd(22)} ${pad(spec.help, 23, 2)}`;
     })
     .join('\n');
-  return `docs-graph <command> [options]\n\nCommands:\n${commands}\n\nOptions:\n${options}\n`;
+  return `docs-graph <command> [options]\n\nCommands:\n${commands}\n\nOptions:\n${options}\n${OPS_USAGE}`;
 }
 
 const version = (): string =>
@@ -140,6 +141,7 @@ function parse(argv: string[]) {
       },
     ]),
   ) as NonNullable<ParseArgsConfig['options']>;
+  Object.assign(options, OPS_CLI_OPTIONS);
   try {
     return parseArgs({ args: argv, allowPositionals: true, strict: true, options });
   } catch (error) {
@@ -215,6 +217,13 @@ async function main(argv: string[]): Promise<void> {
   } catch (error) {
     fail(`--limits: ${(error as Error).message}`);
   }
+  let ops: ReturnType<typeof opsConfig>;
+  try {
+    ops = opsConfig(values, process.env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    fail(error.message);
+  }
   try {
     if (command === 'gateway') {
       const upstream = string('upstream') ?? process.env.DOCS_GRAPH_UPSTREAM;
@@ -222,7 +231,15 @@ async function main(argv: string[]): Promise<void> {
       if (!/^https?:\/\//.test(upstream) || !URL.canParse(upstream)) {
         fail(`--upstream must be an absolute http(s) URL, got ${JSON.stringify(upstream)}`);
       }
-      const server = await startGatewayServer({ upstream, port, host, debug, corsOrigins, limits });
+      const server = await startGatewayServer({
+        upstream,
+        port,
+        host,
+        debug,
+        corsOrigins,
+        limits,
+        ops,
+      });
       printEndpoints(`gateway -> ${upstream}`, server.url, server.endpoints);
       onSignals(() => server.close());
       return;
@@ -235,6 +252,7 @@ async function main(argv: string[]): Promise<void> {
       debug,
       corsOrigins,
       limits,
+      ops,
       dbPath,
       demoScale: Math.max(1, demoScale),
     });

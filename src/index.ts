@@ -1,4 +1,10 @@
 export { mountGateway } from './gateway/mount.ts';
+export type { CacheOptions } from './gateway/ops/cache.ts';
+export type { OpsOptions } from './gateway/ops/gateway.ts';
+export { createLogger } from './gateway/ops/logging.ts';
+export { createMetrics, type GatewayMetrics } from './gateway/ops/metrics.ts';
+export { registerTracing } from './gateway/ops/tracing.ts';
+export { createRedis } from './gateway/redis.ts';
 export {
   createGateway,
   EXAMPLE_QUERY,

@@ -1,5 +1,8 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { graphqlErrorBody, mountGateway } from './gateway/mount.ts';
+import type { OpsConfig } from './gateway/ops/config.ts';
+import { serveOpsFastify } from './gateway/ops/http.ts';
+import { type Ops, startOps } from './gateway/ops/runtime.ts';
 import { createGateway, type Gateway } from './gateway/server.ts';
 import { registerLanding } from './landing.ts';
 import { DEFAULT_LIMITS, drainRefusedBodies, type Limits, serverOptions } from './limits.ts';
@@ -29,6 +32,8 @@ export interface StackOptions {
   upstreamDelayMs?: number;
   /** Input, size and time limits of both surfaces (default `DEFAULT_LIMITS`). */
   limits?: Limits;
+  /** Cache, Redis, metrics, logs, traces, /health, /readiness and graceful shutdown (the CLI's). */
+  ops?: OpsConfig;
 }
 
 export interface RunningStack {
@@ -39,6 +44,7 @@ export interface RunningStack {
   gateway: Gateway | undefined;
   /** What the server answers at, for the start-up lines (path and a short description). */
   endpoints: Endpoint[];
+  ops: Ops | undefined;
   close(): Promise<void>;
 }
 
@@ -58,6 +64,13 @@ export class PortInUseError extends Error {
   }
 }
 
+/** The operational endpoints (with the ops runtime; `/metrics` may be on its own port). */
+const OPS_ENDPOINTS: Endpoint[] = [
+  { path: '/health', description: 'liveness: the process answers' },
+  { path: '/readiness', description: 'readiness: the upstream (and Redis when required) answered' },
+  { path: '/metrics', description: 'Prometheus metrics (unless on a separate port or off)' },
+];
+
 const isAddressInUse = (error: unknown) =>
   (error as { code?: string } | null)?.code === 'EADDRINUSE';
 
@@ -74,6 +87,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   const limits = options.limits ?? DEFAULT_LIMITS;
   const app = createWorkspaceApp(ws, { logger: options.logger ?? false, limits });
   let gateway: Gateway | undefined;
+  let ops: Ops | undefined;
+  if (options.gateway && options.ops) serveOpsFastify(app, () => ops);
   if (options.gateway) {
     const get = () => {
       if (!gateway) throw new Error('the gateway starts with the server');
@@ -96,14 +111,24 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   const url = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
   ws.publicUrl = url;
   if (options.gateway) {
+    ops = options.ops
+      ? await startOps({
+          config: options.ops,
+          upstreamUrl: url,
+          host: options.host,
+          upstreamDelayMs: options.upstreamDelayMs ?? 0,
+        })
+      : undefined;
     gateway = createGateway({
-      upstream: url,
+      upstream: ops?.upstream ?? url,
       upstreamOptions: { delayMs: options.upstreamDelayMs ?? 0 },
       graphiql: { token: 'dg_demo_admin' },
       debug: options.debug ? true : 'on-request',
       corsOrigins: options.corsOrigins ?? [],
       limits,
+      ...ops?.gatewayOptions,
     });
+    await ops?.checkUpstream();
   }
   const endpoints: Endpoint[] = options.gateway
     ? [
@@ -111,6 +136,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         { path: '/graphql', description: 'GraphQL gateway (GraphiQL in a browser)' },
         { path: '/example/', description: 'example frontend (React + generated hooks)' },
         { path: '/v1', description: 'embedded workspace REST API' },
+        ...(options.ops ? OPS_ENDPOINTS : []),
       ]
     : [{ path: '/v1', description: 'embedded workspace REST API' }];
   return {
@@ -120,9 +146,13 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     seeded,
     gateway,
     endpoints,
+    ops,
     async close() {
+      // In-flight GraphQL requests call this same server's /v1: drain before it stops accepting.
+      await ops?.drain();
       await app.close();
       await gateway?.upstream.close();
+      await ops?.close();
       await ws.jobs.idle();
       db.close();
     },
@@ -141,16 +171,29 @@ export async function startGatewayServer(options: {
   debug?: boolean;
   corsOrigins?: readonly string[];
   limits?: Limits;
-}): Promise<{ url: string; gateway: Gateway; endpoints: Endpoint[]; close(): Promise<void> }> {
+  /** Cache, Redis, metrics, logs, traces, /health, /readiness and graceful shutdown. */
+  ops?: OpsConfig;
+}): Promise<{
+  url: string;
+  gateway: Gateway;
+  ops: Ops | undefined;
+  endpoints: Endpoint[];
+  close(): Promise<void>;
+}> {
   const limits = options.limits ?? DEFAULT_LIMITS;
+  const ops = options.ops
+    ? await startOps({ config: options.ops, upstreamUrl: options.upstream, host: options.host })
+    : undefined;
   const gateway = createGateway({
-    upstream: options.upstream,
+    upstream: ops?.upstream ?? options.upstream,
     debug: options.debug ? 'on-request' : false,
     corsOrigins: options.corsOrigins ?? [],
     limits,
+    ...ops?.gatewayOptions,
   });
   const app = Fastify({ logger: false, ...serverOptions(limits) });
   drainRefusedBodies(app);
+  if (ops) serveOpsFastify(app, () => ops);
   mountGateway(app, '/graphql', () => gateway, { bodyLimit: limits.graphqlBodyBytes });
   app.setNotFoundHandler((request, reply) => {
     reply.code(404).send(graphqlErrorBody(`no route for ${request.method}`, 'NOT_FOUND'));
@@ -160,17 +203,25 @@ export async function startGatewayServer(options: {
   } catch (error) {
     await app.close();
     await gateway.upstream.close();
+    await ops?.close();
     throw isAddressInUse(error) ? new PortInUseError(options.host, options.port) : error;
   }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
+  await ops?.checkUpstream();
   return {
     url: `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${port}`,
     gateway,
-    endpoints: [{ path: '/graphql', description: 'GraphQL gateway (GraphiQL in a browser)' }],
+    ops,
+    endpoints: [
+      { path: '/graphql', description: 'GraphQL gateway (GraphiQL in a browser)' },
+      ...(ops ? OPS_ENDPOINTS : []),
+    ],
     async close() {
+      await ops?.drain();
       await app.close();
       await gateway.upstream.close();
+      await ops?.close();
     },
   };
 }

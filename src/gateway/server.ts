@@ -10,6 +10,7 @@ import { LRUCache } from 'lru-cache';
 import { DEFAULT_LIMITS, type Limits } from '../limits.ts';
 import { createContext, type GatewayContext } from './context.ts';
 import { useLimits } from './limits.ts';
+import { type OpsOptions, opsPlugins, opsUpstream } from './ops/gateway.ts';
 import { schema } from './schema/index.ts';
 import { type Upstream, UpstreamClient, type UpstreamOptions } from './upstream/client.ts';
 
@@ -41,7 +42,7 @@ query Dashboard {
 }
 `;
 
-export interface GatewayOptions {
+export interface GatewayOptions extends OpsOptions {
   /** Base URL of the `/v1` surface (`https://api.example.com` or `.../v1`), or a ready client. */
   upstream: string | Upstream;
   /** Options of the upstream HTTP client (timeouts, connections, retries). */
@@ -123,10 +124,12 @@ function documentCache<V extends object>() {
  * caller's `Authorization` header upstream unchanged.
  */
 export function createGateway(options: GatewayOptions): Gateway {
-  const client =
+  const client = opsUpstream(
     typeof options.upstream === 'string'
       ? new UpstreamClient({ baseUrl: options.upstream, ...options.upstreamOptions })
-      : options.upstream;
+      : options.upstream,
+    options,
+  );
   const graphiql = options.graphiql ?? true;
   const graphiqlOptions = typeof graphiql === 'object' ? graphiql : {};
   const yoga = createYoga<Record<string, unknown>, GatewayContext>({
@@ -141,7 +144,11 @@ export function createGateway(options: GatewayOptions): Gateway {
     },
     maskedErrors: options.maskedErrors ?? true,
     logging: false,
-    plugins: [useLimits(options.limits ?? DEFAULT_LIMITS), upstreamExtension],
+    plugins: [
+      useLimits(options.limits ?? DEFAULT_LIMITS),
+      ...opsPlugins(options, schema),
+      upstreamExtension,
+    ],
     cors: corsFor(options.corsOrigins ?? []),
     renderGraphiQL,
     graphiql: graphiql

@@ -1,0 +1,323 @@
+import { createHash } from 'node:crypto';
+import { createRedisCache } from '@envelop/response-cache-redis';
+import {
+  type Cache,
+  createInMemoryCache,
+  useResponseCache,
+} from '@graphql-yoga/plugin-response-cache';
+import {
+  type DocumentNode,
+  type ExecutionResult,
+  type GraphQLSchema,
+  getOperationAST,
+  isObjectType,
+  Kind,
+  type ValueNode,
+  visit,
+} from 'graphql';
+import type { Plugin } from 'graphql-yoga';
+import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import type { GatewayMetrics } from './metrics.ts';
+
+/** Response cache settings. TTLs are in seconds. */
+export interface CacheOptions {
+  /** TTL of a response made of objects (default 30 s). */
+  ttl?: number;
+  /** TTL of a response holding a list (a connection): shorter than objects (default 10 s). */
+  listTtl?: number;
+  /** TTL per GraphQL type name (`{ Space: 120, ChangeRequest: 15 }`); the smallest one applies. */
+  ttlPerType?: Record<string, number>;
+  /** Most entries kept in memory when there is no Redis (default 1000). */
+  maxEntries?: number;
+}
+
+export const CACHE_DEFAULTS = { ttl: 30, listTtl: 10, maxEntries: 1000 } as const;
+
+interface EntityRecord {
+  typename: string;
+  id?: string | number;
+}
+
+/** The cache scope of a request: a hash of its Authorization header (never the header), or none. */
+export function cacheScope(authorization: string | null): string | null {
+  if (!authorization) return null;
+  return createHash('sha256').update(authorization).digest('base64url').slice(0, 32);
+}
+
+/** The type name of a global ID when it is one of a type of `schema` (`U3BhY2U6YWJj` -> Space). */
+function globalIdType(value: string, schema: GraphQLSchema): string | undefined {
+  if (value.length < 4 || value.length % 4 !== 0 || !/^[A-Za-z0-9+/]+=*$/.test(value)) return;
+  const decoded = Buffer.from(value, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 1 || Buffer.from(decoded, 'utf8').toString('base64') !== value) return;
+  const typename = decoded.slice(0, colon);
+  return isObjectType(schema.getType(typename)) ? typename : undefined;
+}
+
+/**
+ * The objects an operation's arguments name: global IDs anywhere in them, and REST ids in fields
+ * that name their type (`spaceId: "abc"` is the Space whose global ID encodes `Space:abc`).
+ */
+export function namedEntities(
+  document: DocumentNode,
+  operationName: string | null | undefined,
+  variables: Record<string, unknown> | null | undefined,
+  schema: GraphQLSchema,
+): EntityRecord[] {
+  const found = new Map<string, EntityRecord>();
+  const add = (value: string, key: string) => {
+    const typename = globalIdType(value, schema);
+    if (typename) {
+      found.set(`${typename}:${value}`, { typename, id: value });
+      return;
+    }
+    const named = /^([a-z][A-Za-z]*)Id$/.exec(key)?.[1];
+    const type = named ? `${named[0]?.toUpperCase()}${named.slice(1)}` : undefined;
+    if (type && isObjectType(schema.getType(type))) {
+      const id = Buffer.from(`${type}:${encodeURIComponent(value)}`, 'utf8').toString('base64');
+      found.set(`${type}:${id}`, { typename: type, id });
+    }
+  };
+  const fromJs = (value: unknown, key: string): void => {
+    if (typeof value === 'string') add(value, key);
+    else if (Array.isArray(value)) for (const item of value) fromJs(item, key);
+    else if (value && typeof value === 'object') {
+      for (const [k, v] of Object.entries(value)) fromJs(v, k);
+    }
+  };
+  const fromAst = (node: ValueNode, key: string): void => {
+    if (node.kind === Kind.STRING) add(node.value, key);
+    else if (node.kind === Kind.LIST) for (const item of node.values) fromAst(item, key);
+    else if (node.kind === Kind.OBJECT) for (const f of node.fields) fromAst(f.value, f.name.value);
+    else if (node.kind === Kind.VARIABLE) fromJs(variables?.[node.name.value], key);
+  };
+  const operation = getOperationAST(document, operationName);
+  if (!operation) return [];
+  visit(operation, {
+    Argument(node) {
+      fromAst(node.value, node.name.value);
+    },
+  });
+  return [...found.values()];
+}
+
+/**
+ * Makes a store safe to lose: while Redis is down, reads miss and writes are dropped (logged
+ * once per interval), so the gateway keeps answering uncached. Adds the entities named by a
+ * query's arguments to its entry, ignores whole-type invalidations (which would scan every key)
+ * and lets index keys expire with the longest TTL. `settle()` waits for invalidations under way.
+ */
+class SafeStore implements Cache {
+  /** Entities named by the arguments of the query whose entry is about to be stored. */
+  readonly pendingTags = new Map<string, EntityRecord[]>();
+  private readonly inFlight = new Set<Promise<unknown>>();
+  private lastLog = 0;
+  healthy = true;
+
+  constructor(
+    private readonly inner: Cache,
+    private readonly onError: (error: Error) => void,
+    private readonly indexTtlMs: number,
+    private readonly redis: Redis | undefined,
+  ) {}
+
+  private failed(error: unknown): undefined {
+    this.healthy = false;
+    const now = Date.now();
+    if (now - this.lastLog >= 30_000) {
+      this.lastLog = now;
+      this.onError(error as Error);
+    }
+    return undefined;
+  }
+
+  private track<T>(promise: Promise<T>): Promise<T | undefined> {
+    const tracked = promise.then(
+      (value) => {
+        this.healthy = true;
+        return value;
+      },
+      (error: unknown) => this.failed(error),
+    );
+    this.inFlight.add(tracked);
+    void tracked.finally(() => this.inFlight.delete(tracked));
+    return tracked;
+  }
+
+  async get(key: string) {
+    return this.track(Promise.resolve().then(() => this.inner.get(key))).then((v) => v ?? null);
+  }
+
+  set(key: string, data: ExecutionResult, entities: Iterable<EntityRecord>, ttl: number) {
+    const all = [...entities, ...(this.pendingTags.get(key) ?? [])];
+    void this.track(
+      Promise.resolve()
+        .then(() => this.inner.set(key, data, all, ttl))
+        .then(() => this.expireIndexes(key, all)),
+    );
+  }
+
+  invalidate(entities: Iterable<EntityRecord>) {
+    const withIds = [...entities].filter((e) => e.id !== undefined && e.id !== null);
+    if (withIds.length === 0) return;
+    return this.track(Promise.resolve().then(() => this.inner.invalidate(withIds))).then(() => {});
+  }
+
+  /** Resolves when every invalidation started so far is done (or failed). */
+  async settle(): Promise<void> {
+    await Promise.all([...this.inFlight]);
+  }
+
+  private async expireIndexes(key: string, entities: EntityRecord[]): Promise<void> {
+    if (!this.redis) return;
+    const pipeline = this.redis.pipeline();
+    pipeline.pexpire(`operations:${key}`, this.indexTtlMs);
+    for (const { typename, id } of entities) {
+      pipeline.pexpire(typename, this.indexTtlMs);
+      if (id !== undefined) pipeline.pexpire(`${typename}:${id}`, this.indexTtlMs);
+    }
+    await pipeline.exec();
+  }
+}
+
+export interface ResponseCacheSetup {
+  options: CacheOptions;
+  schema: GraphQLSchema;
+  /** When given, entries live in Redis and every replica sharing it sees them. */
+  redis?: Redis | undefined;
+  metrics?: GatewayMetrics | undefined;
+  logger?: Logger | undefined;
+}
+
+interface RequestState {
+  scope: string | null;
+  result?: ExecutionResult;
+  mutation?: boolean;
+}
+
+/**
+ * The response cache as Yoga plugins: `@graphql-yoga/plugin-response-cache` (memory, or Redis via
+ * `@envelop/response-cache-redis`) scoped to a hash of the caller's token, entries tagged by the
+ * global IDs they hold and by those their arguments name, invalidated by every mutation that
+ * touches one (its payload and its input), with `Cache-Control`, `ETag` and 304.
+ */
+export function responseCachePlugins(setup: ResponseCacheSetup): Plugin[] {
+  const ttl = setup.options.ttl ?? CACHE_DEFAULTS.ttl;
+  const listTtl = setup.options.listTtl ?? CACHE_DEFAULTS.listTtl;
+  const ttlPerType: Record<string, number> = {};
+  for (const type of Object.values(setup.schema.getTypeMap())) {
+    if (isObjectType(type) && type.name.endsWith('Connection')) ttlPerType[type.name] = listTtl;
+  }
+  Object.assign(ttlPerType, setup.options.ttlPerType ?? {});
+  const longest = Math.max(ttl, listTtl, ...Object.values(ttlPerType));
+  const inner = setup.redis
+    ? // The Redis store is typed for another ioredis major; it uses only stable commands.
+      (createRedisCache({
+        redis: setup.redis as unknown as Parameters<typeof createRedisCache>[0]['redis'],
+      }) as unknown as Cache)
+    : createInMemoryCache({ max: setup.options.maxEntries ?? CACHE_DEFAULTS.maxEntries });
+  const store = new SafeStore(
+    inner,
+    (error) => setup.logger?.warn({ err: error.message }, 'response cache unavailable'),
+    longest * 1000 + 1000,
+    setup.redis,
+  );
+  const keyByContext = new WeakMap<object, string>();
+  const states = new WeakMap<Request, RequestState>();
+  const schema = setup.schema;
+
+  const cache = useResponseCache({
+    session: (request) => cacheScope(request.headers.get('authorization')),
+    cache: store,
+    ttl: ttl * 1000,
+    // Type names as coordinates: the plugin applies the smallest TTL of the types in a result.
+    ttlPerSchemaCoordinate: Object.fromEntries(
+      Object.entries(ttlPerType).map(([k, v]) => [k, v * 1000]),
+    ),
+    includeExtensionMetadata: true,
+    buildResponseCacheKey(params) {
+      // The scope leads the key (which is also the ETag), so a 304 is only ever for its token.
+      const hash = createHash('sha256')
+        .update(
+          JSON.stringify([
+            params.documentString,
+            params.operationName ?? '',
+            params.variableValues ?? {},
+          ]),
+        )
+        .digest('base64url');
+      const key = `${params.sessionId ?? 'public'}.${hash}`;
+      keyByContext.set(params.context as object, key);
+      return key;
+    },
+  });
+
+  const scopeGuard: Plugin = {
+    onRequest({ request }) {
+      const scope = cacheScope(request.headers.get('authorization'));
+      states.set(request, { scope });
+      const etag = request.headers.get('if-none-match');
+      if (etag && !etag.startsWith(`${scope ?? 'public'}.`))
+        request.headers.delete('if-none-match');
+    },
+  };
+
+  const tagsAndHeaders: Plugin = {
+    onExecute({ args }) {
+      const operation = getOperationAST(args.document, args.operationName);
+      const named = namedEntities(args.document, args.operationName, args.variableValues, schema);
+      const request = (args.contextValue as { request?: Request }).request;
+      const state = request ? states.get(request) : undefined;
+      if (operation?.operation === 'mutation') {
+        if (state) state.mutation = true;
+        return {
+          // After the plugin invalidated the payload's objects: the input's, then wait for both,
+          // so a read sent after this response never finds an entry the mutation made stale.
+          async onExecuteDone() {
+            await store.invalidate(named);
+            await store.settle();
+          },
+        };
+      }
+      const key = keyByContext.get(args.contextValue as object);
+      if (key && named.length > 0) store.pendingTags.set(key, named);
+      return {
+        // The entry is written before the response leaves, so another replica finds it at once.
+        async onExecuteDone() {
+          if (key) setImmediate(() => store.pendingTags.delete(key));
+          await store.settle();
+        },
+      };
+    },
+    onResultProcess({ request, result }) {
+      const state = states.get(request);
+      if (state && !Array.isArray(result) && !(Symbol.asyncIterator in result)) {
+        state.result = result as ExecutionResult;
+      }
+    },
+    onResponse({ request, response }) {
+      const state = states.get(request);
+      if (!state || response.status === 304) return;
+      const meta = state.result?.extensions?.responseCache as
+        | { hit?: boolean; didCache?: boolean; ttl?: number }
+        | undefined;
+      const scope = state.scope ? 'private' : 'public';
+      if (meta?.hit) {
+        setup.metrics?.cache.inc({ result: 'hit' });
+        response.headers.set('cache-control', `${scope}, no-cache`);
+      } else if (meta?.didCache) {
+        setup.metrics?.cache.inc({ result: 'miss' });
+        response.headers.set(
+          'cache-control',
+          `${scope}, max-age=${Math.floor((meta.ttl ?? 0) / 1000)}`,
+        );
+      } else {
+        if (meta && !state.mutation) setup.metrics?.cache.inc({ result: 'miss' });
+        response.headers.set('cache-control', 'no-store');
+      }
+      response.headers.append('vary', 'Authorization');
+    },
+  };
+  return [scopeGuard, cache, tagsAndHeaders];
+}

@@ -1,0 +1,49 @@
+import pino, { type Logger } from 'pino';
+import pretty from 'pino-pretty';
+
+export type { Logger } from 'pino';
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export interface LoggerOptions {
+  /** Default `info`. */
+  level?: LogLevel;
+  /** Human-readable lines instead of JSON (default: when stdout is a TTY). */
+  pretty?: boolean;
+  /** Where lines go (default stdout); tests pass a stream that collects them. */
+  destination?: NodeJS.WritableStream;
+}
+
+/**
+ * The gateway's pino logger: one JSON object per line (pretty on a TTY). Authorization headers,
+ * tokens and cookies are redacted wherever they appear in a logged object.
+ */
+export function createLogger(options: LoggerOptions = {}): Logger {
+  const settings = {
+    level: options.level ?? 'info',
+    base: { service: 'docs-graph' },
+    redact: {
+      paths: [
+        'authorization',
+        'token',
+        'cookie',
+        '*.authorization',
+        '*.token',
+        '*.cookie',
+        '*.headers.authorization',
+        '*.headers.cookie',
+      ],
+      censor: '[redacted]',
+    },
+  };
+  const prettyOutput = options.pretty ?? (!options.destination && process.stdout.isTTY === true);
+  if (prettyOutput) {
+    return pino(
+      settings,
+      pretty({ colorize: true, destination: options.destination ?? 1, sync: true }),
+    );
+  }
+  // Synchronous stdout: lines keep their order with what the CLI prints, and none is lost at exit.
+  return pino(settings, options.destination ?? pino.destination({ dest: 1, sync: true }));
+}

@@ -1,0 +1,102 @@
+import { randomUUID } from 'node:crypto';
+import { type ExecutionResult, getOperationAST } from 'graphql';
+import type { Plugin } from 'graphql-yoga';
+import type { Logger } from 'pino';
+import type { GatewayContext } from '../context.ts';
+import type { GatewayMetrics } from './metrics.ts';
+
+interface RequestState {
+  id: string;
+  started: number;
+  operation?: string;
+  type?: string;
+  context?: GatewayContext;
+  result?: ExecutionResult;
+}
+
+const OPERATION_NAME = /^\s*(query|mutation|subscription)\s+([_A-Za-z][_0-9A-Za-z]*)/;
+const REQUEST_ID = /^[\w.:-]{1,128}$/;
+
+/** Outcome of a GraphQL response: `ok`, `error` (errors, with or without data) or `cached`. */
+function outcomeOf(result: ExecutionResult | undefined): 'ok' | 'error' | 'cached' {
+  if (!result) return 'error';
+  if (result.errors?.length) return 'error';
+  const meta = result.extensions?.responseCache as { hit?: boolean } | undefined;
+  return meta?.hit ? 'cached' : 'ok';
+}
+
+/**
+ * One log line and the metrics of every GraphQL request: request id (`x-request-id`, taken from
+ * the request when it carries a sane one), operation name and type, duration, upstream calls
+ * made, outcome and error codes. Never logs headers, variables or the query text.
+ */
+export function observePlugin(observe: {
+  logger?: Logger | undefined;
+  metrics?: GatewayMetrics | undefined;
+}): Plugin<GatewayContext> {
+  const { logger, metrics } = observe;
+  const states = new WeakMap<Request, RequestState>();
+  return {
+    onRequest({ request }) {
+      const given = request.headers.get('x-request-id');
+      states.set(request, {
+        id: given && REQUEST_ID.test(given) ? given : randomUUID(),
+        started: performance.now(),
+      });
+      metrics?.inFlight.inc();
+    },
+    onParams({ params, request }) {
+      const state = states.get(request);
+      if (!state) return;
+      // A cached answer skips parsing: name it from the text (`query Name ...`) when not given.
+      state.operation =
+        params.operationName ?? OPERATION_NAME.exec(params.query ?? '')?.[2] ?? undefined;
+    },
+    onExecute({ args }) {
+      const ctx = args.contextValue as GatewayContext & { request?: Request };
+      const state = ctx.request ? states.get(ctx.request) : undefined;
+      if (!state) return;
+      const operation = getOperationAST(args.document, args.operationName);
+      state.operation ??= operation?.name?.value;
+      state.type = operation?.operation;
+      state.context = ctx;
+    },
+    onResultProcess({ request, result }) {
+      const state = states.get(request);
+      if (state && !Array.isArray(result) && !(Symbol.asyncIterator in result)) {
+        state.result = result as ExecutionResult;
+      }
+    },
+    onResponse({ request, response }) {
+      const state = states.get(request);
+      if (!state) return;
+      states.delete(request);
+      metrics?.inFlight.dec();
+      response.headers.set('x-request-id', state.id);
+      if (!state.result && response.status !== 304 && request.method === 'GET') return; // GraphiQL
+      const seconds = (performance.now() - state.started) / 1000;
+      const outcome = response.status === 304 ? 'not_modified' : outcomeOf(state.result);
+      const operation = state.operation ?? 'anonymous';
+      const codes = (state.result?.errors ?? []).map((e) =>
+        String((e.extensions as { code?: unknown } | undefined)?.code ?? 'INTERNAL_SERVER_ERROR'),
+      );
+      metrics?.requests.inc({ operation, outcome });
+      metrics?.requestDuration.observe({ operation, outcome }, seconds);
+      for (const code of codes) metrics?.errors.inc({ code });
+      const upstreamCalls = state.context?.rest.calls.filter((c) => !c.loader).length ?? 0;
+      logger?.info(
+        {
+          requestId: state.id,
+          operation,
+          operationType: state.type ?? null,
+          status: response.status,
+          outcome,
+          ms: Math.round(seconds * 1000),
+          upstreamCalls,
+          ...(codes.length ? { errorCodes: [...new Set(codes)] } : {}),
+        },
+        'graphql request',
+      );
+    },
+  };
+}
