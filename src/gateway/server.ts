@@ -5,7 +5,9 @@ import {
   type Plugin,
   type YogaServerInstance,
 } from 'graphql-yoga';
+import type { Redis } from 'ioredis';
 import { createContext, type GatewayContext } from './context.ts';
+import { type GuardOptions, guardPlugins } from './guard/plugins.ts';
 import { schema } from './schema/index.ts';
 import { type Upstream, UpstreamClient, type UpstreamOptions } from './upstream/client.ts';
 
@@ -50,6 +52,10 @@ export interface GatewayOptions {
   debug?: boolean;
   /** Mask unexpected errors (default true). */
   maskedErrors?: boolean;
+  /** Guardrails: cost and static limits, rate limits, trusted documents, APQ, CSRF prevention. */
+  guard?: GuardOptions;
+  /** Shared state (rate-limit counters, APQ documents) lives in this Redis when given. */
+  redis?: Redis;
 }
 
 export type Gateway = YogaServerInstance<Record<string, unknown>, GatewayContext> & {
@@ -87,7 +93,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     landingPage: false,
     maskedErrors: options.maskedErrors ?? true,
     logging: false,
-    plugins: [upstreamExtension],
+    plugins: [upstreamExtension, ...guardPlugins(options.guard, options.redis)],
     renderGraphiQL,
     graphiql: graphiql
       ? (request) => {
