@@ -98,12 +98,12 @@ describe('the gateway over HTTP', () => {
     const gateway = createGateway({ upstream: tokenEchoUpstream() });
     const query = '{ organizations { nodes { id title } } }';
     const plain = await post(gateway, query, { authorization: 'Bearer alice' });
-    expect(plain.body.extensions?.upstream).toBeUndefined();
+    expect((plain.body.extensions as Record<string, unknown>).upstream).toBeUndefined();
     const debug = await post(gateway, query, {
       authorization: 'Bearer alice',
       'x-docs-graph-debug': '1',
     });
-    expect(debug.body.extensions?.upstream).toEqual([
+    expect((debug.body.extensions as Record<string, unknown>).upstream).toEqual([
       {
         method: 'GET',
         path: '/orgs?limit=51',
