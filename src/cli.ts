@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util';
+import { GUARD_USAGE, guardOptionsFromFlags } from './gateway/guard/options.ts';
 import { startGatewayServer, startStack } from './server.ts';
 import { DEMO_USERS } from './workspace/demo/users.ts';
 import { ImportError, runImport } from './workspace/import.ts';
@@ -21,7 +22,7 @@ Options:
   --upstream <url>  gateway: base URL of the /v1 surface (DOCS_GRAPH_UPSTREAM)
   --space <id>      import: the space that receives the pages
   --debug           gateway: list upstream calls in every response's extensions (DOCS_GRAPH_DEBUG=1)
-  -h, --help        this help
+${GUARD_USAGE}  -h, --help        this help
 `;
 
 function fail(message: string): never {
@@ -52,6 +53,10 @@ async function main(argv: string[]): Promise<void> {
         upstream: { type: 'string' },
         debug: { type: 'boolean' },
         space: { type: 'string' },
+        'max-cost': { type: 'string' },
+        'rate-limit': { type: 'string' },
+        'trusted-documents': { type: 'string' },
+        'disable-introspection': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -100,13 +105,26 @@ async function main(argv: string[]): Promise<void> {
   );
   const host = (values.host as string | undefined) ?? '127.0.0.1';
   const debug = values.debug === true || process.env.DOCS_GRAPH_DEBUG === '1';
+  const guardFlags = {
+    maxCost: values['max-cost'] as string | undefined,
+    rateLimit: values['rate-limit'] as string | undefined,
+    trustedDocuments: values['trusted-documents'] as string | undefined,
+    disableIntrospection: values['disable-introspection'] as boolean | undefined,
+  };
+  const guardFor = (rateLimitByDefault: boolean) => {
+    try {
+      return guardOptionsFromFlags(guardFlags, process.env, rateLimitByDefault);
+    } catch (error) {
+      fail((error as Error).message);
+    }
+  };
   if (command === 'gateway') {
     const upstream = (values.upstream as string | undefined) ?? process.env.DOCS_GRAPH_UPSTREAM;
     if (!upstream) fail('gateway needs --upstream <base-url> or DOCS_GRAPH_UPSTREAM');
     if (!/^https?:\/\//.test(upstream) || !URL.canParse(upstream)) {
       fail(`--upstream must be an absolute http(s) URL, got ${JSON.stringify(upstream)}`);
     }
-    const server = await startGatewayServer({ upstream, port, host, debug });
+    const server = await startGatewayServer({ upstream, port, host, debug, guard: guardFor(true) });
     process.stdout.write(`docs-graph gateway: ${server.url}/graphql -> ${upstream}\n`);
     onSignals(() => server.close());
     return;
@@ -119,6 +137,7 @@ async function main(argv: string[]): Promise<void> {
     debug,
     dbPath,
     demoScale: Math.max(1, demoScale),
+    guard: guardFor(false),
   });
   const lines = [`docs-graph workspace: ${stack.url}/v1`];
   if (stack.gateway)

@@ -1,5 +1,6 @@
 import { createServer } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import type { GuardOptions } from './gateway/guard/plugins.ts';
 import { mountGateway } from './gateway/mount.ts';
 import { createGateway, type Gateway } from './gateway/server.ts';
 import { registerLanding } from './landing.ts';
@@ -22,6 +23,8 @@ export interface StackOptions {
   debug?: boolean;
   /** Milliseconds added before every upstream call of the gateway (benchmarks). */
   upstreamDelayMs?: number;
+  /** The gateway's guardrails (rate limits stay off unless given here). */
+  guard?: GuardOptions;
 }
 
 export interface RunningStack {
@@ -64,6 +67,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       upstreamOptions: { delayMs: options.upstreamDelayMs ?? 0 },
       graphiql: { token: 'dg_demo_admin' },
       debug: options.debug ?? false,
+      ...(options.guard ? { guard: options.guard } : {}),
     });
   }
   return {
@@ -87,8 +91,13 @@ export async function startGatewayServer(options: {
   port: number;
   host: string;
   debug?: boolean;
+  guard?: GuardOptions;
 }): Promise<{ url: string; close(): Promise<void> }> {
-  const gateway = createGateway({ upstream: options.upstream, debug: options.debug ?? false });
+  const gateway = createGateway({
+    upstream: options.upstream,
+    debug: options.debug ?? false,
+    ...(options.guard ? { guard: options.guard } : {}),
+  });
   const server = createServer(gateway);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

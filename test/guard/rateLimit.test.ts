@@ -1,12 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { CostExtension, GuardOptions } from '../../src/gateway/guard/plugins.ts';
 import { MemoryBuckets } from '../../src/gateway/guard/rateLimit.ts';
-import { createRedis, DEFAULT_REDIS_URL } from '../../src/gateway/redis.ts';
 import { createGateway, type Gateway } from '../../src/gateway/server.ts';
 import { listPage, restOrganization } from '../support/fixtures.ts';
 import { FakeUpstream } from '../support/gateway.ts';
+import { testRedis } from './redis.ts';
 
 const ORGS = listPage([restOrganization('o1')]);
 const ONE_CALL = '{ organizations(first: 5) { nodes { id } } }';
@@ -137,53 +136,17 @@ describe('rate limits by cost, in memory', () => {
   });
 });
 
-const redisUrl = process.env.REDIS_URL ?? DEFAULT_REDIS_URL;
-const redisPrefix = `test-guard-${randomBytes(6).toString('hex')}:`;
-
-/** Waits until a connection made with `createRedis` (no offline queue) can take commands. */
-function ready(connection: Redis): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
-    if (connection.status === 'ready') resolve();
-    connection.once('ready', () => resolve());
-    connection.once('error', reject);
-    setTimeout(() => reject(new Error('no answer within 2 s')), 2_000).unref();
-  });
-}
-
-/** Redis with this file's own key prefix, or undefined (with the reason printed) when unreachable. */
-async function connectRedis(): Promise<Redis | undefined> {
-  const candidate = createRedis(redisUrl, { keyPrefix: redisPrefix });
-  try {
-    await ready(candidate);
-    await candidate.ping();
-    return candidate;
-  } catch (error) {
-    candidate.disconnect();
-    if (process.env.CI === 'true') throw new Error(`Redis at ${redisUrl} unreachable: ${error}`);
-    process.stdout.write(
-      `skipping the Redis rate-limit tests: ${redisUrl} unreachable (${error})\n`,
-    );
-    return undefined;
-  }
-}
-
-const redis = await connectRedis();
+const shared = await testRedis('ratelimit');
+const redis = shared?.redis;
 
 describe.skipIf(!redis)('rate limits by cost, in Redis (replicas share one budget)', () => {
   afterAll(async () => {
-    if (!redis) return;
-    const raw = createRedis(redisUrl, { keyPrefix: '' });
-    try {
-      await ready(raw);
-      const keys = await raw.keys(`${redisPrefix}*`);
-      // Tokens are stored hashed: no key names a raw token.
-      expect(keys.length).toBeGreaterThan(0);
-      for (const key of keys) expect(key).not.toMatch(/greedy|other|refund|replicas/);
-      if (keys.length) await raw.del(...keys);
-    } finally {
-      raw.disconnect();
-      redis.disconnect();
-    }
+    if (!shared) return;
+    const keys = await shared.keys();
+    await shared.cleanup();
+    // Tokens are stored hashed: no key names a raw token.
+    expect(keys.length).toBeGreaterThan(0);
+    for (const key of keys) expect(key).not.toMatch(/greedy|other|refund|replicas/);
   });
 
   behaviour(() => (redis ? { redis, prefix: '' } : { prefix: '' }));

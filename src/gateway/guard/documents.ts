@@ -89,17 +89,17 @@ export function documentPlugins(options: DocumentOptions, redis: Redis | undefin
         customErrors: {
           notFound: {
             message:
-              'This gateway runs only trusted documents, and this hash names none of them (PersistedQueryNotFound).',
-            extensions: { code: 'PERSISTED_QUERY_NOT_FOUND', http: { status: 400 } },
+              'This gateway runs only trusted documents, and this hash names none of them: regenerate the client or deploy its manifest.',
+            extensions: { code: 'TRUSTED_DOCUMENT_NOT_FOUND', http: { status: 400 } },
           },
           persistedQueryOnly: {
             message:
-              'This gateway runs only trusted documents: send the hash of a document of its manifest, not query text (PersistedQueryOnly).',
+              'This gateway runs only trusted documents: send the hash of a document of its manifest (extensions.persistedQuery.sha256Hash), not query text.',
             extensions: { code: 'PERSISTED_QUERY_ONLY', http: { status: 400 } },
           },
           keyNotFound: {
             message:
-              'This gateway runs only trusted documents: send the hash of a document of its manifest (PersistedQueryOnly).',
+              'This gateway runs only trusted documents: send the hash of a document of its manifest (extensions.persistedQuery.sha256Hash).',
             extensions: { code: 'PERSISTED_QUERY_ONLY', http: { status: 400 } },
           },
         },
