@@ -171,3 +171,22 @@ describe('cost and node limits, before any upstream call', () => {
     });
   });
 });
+
+describe('extensions.cost', () => {
+  it('is on every response: answers, parse errors, refusals before planning, CSRF refusals', async () => {
+    const empty = {
+      requested: 0,
+      actual: 0,
+      maximum: 1000,
+      limit: null,
+      remaining: null,
+      resetAt: null,
+    };
+    expect((await post('{ __typename }')).body.extensions?.cost).toEqual(empty);
+    expect((await post('{ nope')).body.extensions?.cost).toEqual(empty);
+    expect((await post(nested(50))).body.extensions?.cost).toEqual(empty);
+    const csrf = await gateway.fetch('http://gateway.test/graphql?query=%7B__typename%7D');
+    expect(csrf.status).toBe(403);
+    expect(((await csrf.json()) as Answer['body']).extensions?.cost).toEqual(empty);
+  });
+});

@@ -46,22 +46,24 @@ export const REST_PAGE_SIZE = 1000;
 export const LIST_SIZE = 50;
 /** Calls of a mutation: its write, and the reads some writes make first. */
 export const MUTATION_CALLS = 3;
+/**
+ * When a root field's object (`organization(id)`, `space(id)`...) is loaded: today its resolver
+ * returns an id that the type's loader fetches before any field runs, so `always`. Resolvers
+ * that return addresses and load bodies lazily make it `whenBodyNeeded`.
+ */
+export const ROOT_LOAD: NonNullable<FieldCost['load']> = 'always';
+/** When a reference inside an object is loaded (`unlessStub` today; see `ROOT_LOAD`). */
+export const REFERENCE_LOAD: NonNullable<FieldCost['load']> = 'unlessStub';
 
 /** Fields whose cost differs from the default of their return type. */
 export const FIELD_COSTS: Readonly<Record<string, FieldCost>> = {
-  // Root fields: the object named by the arguments is loaded whatever is selected.
+  // Objects named by global IDs: one call each (by its type's loader), whatever is selected.
   'Query.node': { returns: 'node' },
   'Query.nodes': { returns: 'nodes' },
-  'Query.organization': { returns: 'reference', load: 'always' },
-  'Query.collection': { returns: 'reference', load: 'always' },
-  'Query.space': { returns: 'reference', load: 'always' },
-  'Query.changeRequest': { returns: 'reference', load: 'always' },
-  'Query.site': { returns: 'reference', load: 'always' },
 
   // Content trees: one call for the revision's content, pages embedded in it.
   'Space.pages': { calls: 1, returns: 'body' },
   'Space.page': { calls: 1, returns: 'body' },
-  'Space.revision': { parentBody: true },
   'Page.pages': { returns: 'body' },
   // A page's body in a format its answer lacks is read on demand (tree pages carry neither).
   'Page.markdown': { calls: 1 },
@@ -72,7 +74,7 @@ export const FIELD_COSTS: Readonly<Record<string, FieldCost>> = {
   'ChangeRequest.requestedReviewers': { returns: 'body' },
 
   // References whose parent already holds the fields asked most.
-  'ChangeRequest.space': { returns: 'reference', load: 'unlessStub', parentBody: true },
+  'ChangeRequest.space': { returns: 'reference', parentBody: true },
   'SiteSpace.space': { returns: 'body' },
   'SiteSection.siteSpaces': { returns: 'body' },
   'SiteSectionGroup.sections': { returns: 'body' },
@@ -80,7 +82,6 @@ export const FIELD_COSTS: Readonly<Record<string, FieldCost>> = {
   'PublishedSiteStructure.structure': { returns: 'body' },
   'Site.publishedSite': { calls: 1, returns: 'body' },
   'OrganizationSearchItem.pages': { returns: 'body' },
-  'OrganizationSearchItem.space': { returns: 'reference', load: 'unlessStub', stub: [] },
   'Organization.ssoProviders': { calls: 1, returns: 'body' },
   'Space.changeRequest': { returns: 'reference', load: 'always' },
 };

@@ -27,7 +27,9 @@ import {
   type FieldCost,
   LIST_SIZE,
   MUTATION_CALLS,
+  REFERENCE_LOAD,
   REST_PAGE_SIZE,
+  ROOT_LOAD,
 } from './costs.ts';
 
 /** What an operation is expected to cost before it runs. */
@@ -212,8 +214,8 @@ function ruleOf(walk: Walk, type: GraphQLObjectType, field: GraphQLField<unknown
     base = { returns: 'connection' };
   } else if (isNode(walk, named)) {
     base = isRoot
-      ? { returns: 'reference', load: 'always' }
-      : { returns: 'reference', load: 'unlessStub', parentBody: true };
+      ? { returns: 'reference', load: ROOT_LOAD }
+      : { returns: 'reference', load: REFERENCE_LOAD, parentBody: true };
   } else {
     base = { parentBody: !isRoot, returns: 'body' };
   }
@@ -324,7 +326,7 @@ function referenceCost(
   key: string | undefined,
 ): Part {
   return maxOverTypes(walk, named, (type) => {
-    const load = rule.load ?? 'unlessStub';
+    const load = rule.load ?? REFERENCE_LOAD;
     let loads: boolean;
     if (load === 'always') loads = true;
     else if (load === 'unlessStub') {
