@@ -1,4 +1,6 @@
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { CodegenConfig } from '@graphql-codegen/cli';
 
@@ -6,19 +8,50 @@ const require = createRequire(import.meta.url);
 
 const OPERATION_TYPES = { query: 'Query', mutation: 'Mutation', subscription: 'Subscription' };
 
+/** SHA-256 (hex) of a document's text: its hash as a persisted document. */
+export const documentHash = (text: string): string =>
+  createHash('sha256').update(text, 'utf8').digest('hex');
+
 /**
  * Types each generated operation document by its result and variables (what the
  * typed-document-node plugin does; the react-query plugin leaves its documents untyped), so
- * `client.request(XxxDocument, variables)` is checked like the hooks.
+ * `client.request(XxxDocument, variables)` is checked like the hooks, and gives it its hash
+ * (`__meta__.hash`), which the client sends instead of the text.
  */
 export function typeDocuments(content: string): string {
   return content.replace(
-    /^(export const (\w+)Document = new TypedDocumentString\(`\s*(query|mutation|subscription) \2\b[^`]*`)\);$/gm,
-    (_all, head: string, name: string, kind: keyof typeof OPERATION_TYPES) => {
+    /^(export const (\w+)Document = new TypedDocumentString\(`(\s*(query|mutation|subscription) \2\b[^`]*)`)\);$/gm,
+    (_all, head: string, name: string, text: string, kind: keyof typeof OPERATION_TYPES) => {
       const type = `${name}${OPERATION_TYPES[kind]}`;
-      return `${head}) as unknown as TypedDocumentString<${type}, ${type}Variables>;`;
+      return `${head}, { hash: '${documentHash(text)}' }) as unknown as TypedDocumentString<${type}, ${type}Variables>;`;
     },
   );
+}
+
+/** Where the persisted-documents manifest of the client operations is written. */
+export const PERSISTED_DOCUMENTS = 'src/client/generated/persisted-documents.json';
+
+/**
+ * The persisted-documents manifest (`{ "<sha256>": "<document>" }`, the format of the client
+ * preset's `persisted-documents.json`) of the operations in a finished hooks file.
+ */
+export function persistedDocuments(hooks: string): Record<string, string> {
+  const manifest: Record<string, string> = {};
+  for (const match of hooks.matchAll(
+    /new TypedDocumentString\(\s*`([^`]*)`,\s*\{ hash: '([0-9a-f]{64})' \}/g,
+  )) {
+    const [, text = '', hash = ''] = match;
+    if (documentHash(text) !== hash) throw new Error(`hash mismatch for ${text.slice(0, 60)}`);
+    manifest[hash] = text;
+  }
+  return manifest;
+}
+
+/** Writes the manifest next to the hooks file just written (a codegen hook). */
+export function writePersistedDocuments(path: string): void {
+  if (!path.endsWith('hooks.ts')) return;
+  const manifest = persistedDocuments(readFileSync(path, 'utf8'));
+  writeFileSync(PERSISTED_DOCUMENTS, `${JSON.stringify(manifest, null, 2)}\n`);
 }
 
 /**
@@ -83,7 +116,7 @@ const config: CodegenConfig = {
       },
     },
   },
-  hooks: { beforeOneFileWrite: [finishFile] },
+  hooks: { beforeOneFileWrite: [finishFile], afterOneFileWrite: [writePersistedDocuments] },
 };
 
 export default config;

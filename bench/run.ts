@@ -5,25 +5,13 @@
 import { parseArgs } from 'node:util';
 import { startStack } from '../src/server.ts';
 import { DEMO_TOKENS } from '../src/workspace/demo/users.ts';
-
-interface Case {
-  name: string;
-  query: string;
-  variables?: Record<string, unknown>;
-  /** The fewest upstream calls the data needs, computed from the answer. */
-  minimum: (data: Record<string, unknown>) => number;
-  /** Depth of the chain of dependent upstream calls. */
-  depth: number;
-}
+import { benchCases, type Json, PROBE_QUERY, probeIds } from './cases.ts';
 
 const { values } = parseArgs({
   options: { scale: { type: 'string', default: '2' }, runs: { type: 'string', default: '15' } },
 });
 const scale = Number(values.scale);
 const runs = Number(values.runs);
-
-type Json = Record<string, unknown>;
-const nodes = (v: unknown): Json[] => ((v as { nodes?: Json[] } | null)?.nodes ?? []) as Json[];
 
 async function main() {
   const stacks = {
@@ -62,77 +50,8 @@ async function main() {
     return { ms: performance.now() - started, body };
   };
 
-  const first = await gql(
-    stacks.fast.url,
-    '{ organizations(first: 1) { nodes { id spaces(first: 60) { nodes { id pages { id } } } sites(first: 1) { nodes { id } } } } }',
-  );
-  const org = nodes((first.body.data as Json | undefined)?.organizations)[0] ?? {};
-  const orgId = String(org.id ?? '');
-  const spaceIds = nodes(org.spaces).map((s) => String(s.id));
-  const siteId = String(nodes(org.sites)[0]?.id ?? '');
-
-  const cases: Case[] = [
-    {
-      name: 'org -> spaces -> CRs -> createdBy, comments',
-      query: `query($id: ID!) { node(id: $id) { ... on Organization { spaces(first: 10) { nodes { title changeRequests(first: 5, status: OPEN) { nodes { subject createdBy { displayName } comments(first: 3) { nodes { body { markdown } } } } } } } } } }`,
-      variables: { id: orgId },
-      minimum: (d) => {
-        const spaces = nodes((d.node as Json).spaces);
-        const crs = spaces.flatMap((s) => nodes(s.changeRequests));
-        return 1 + 1 + spaces.length + crs.length;
-      },
-      depth: 4,
-    },
-    {
-      name: 'space -> pages tree',
-      query: `query($id: ID!) { node(id: $id) { ... on Space { title pages { id title pages { id title pages { id title } } } } } }`,
-      variables: { id: spaceIds[0] },
-      minimum: () => 2,
-      depth: 2,
-    },
-    {
-      name: 'site -> sections -> site spaces -> space',
-      query: `query($id: ID!) { node(id: $id) { ... on Site { title sections(first: 20) { nodes { title siteSpaces { path space { title emoji } } } } } } }`,
-      variables: { id: siteId },
-      // Site spaces embed their space, so the space costs nothing.
-      minimum: () => 2,
-      depth: 2,
-    },
-    {
-      name: 'id-only references',
-      query: `query($id: ID!) { node(id: $id) { ... on Space { changeRequests(first: 20) { nodes { id space { id } createdBy { id } } } } } }`,
-      variables: { id: spaceIds[0] },
-      minimum: () => 2,
-      depth: 2,
-    },
-    {
-      name: 'aliased duplicates',
-      query: `query($id: ID!) { a: node(id: $id) { ... on Space { title } } b: node(id: $id) { ... on Space { title emoji } } c: node(id: $id) { id } }`,
-      variables: { id: spaceIds[0] },
-      minimum: () => 1,
-      depth: 1,
-    },
-    {
-      name: '1000-item connection',
-      query: `{ organizations(first: 1) { nodes { members(first: 1000) { totalCount nodes { id } } spaces(first: 1000) { nodes { id } } } } }`,
-      minimum: () => 3,
-      depth: 2,
-    },
-    {
-      name: 'nodes over 50 ids',
-      query: `query($ids: [ID!]!) { nodes(ids: $ids) { id ... on Space { title } } }`,
-      variables: { ids: spaceIds.slice(0, 50) },
-      minimum: () => Math.min(50, spaceIds.length),
-      depth: 1,
-    },
-    {
-      name: 'upstream 404 in a nested field',
-      query: `query($id: ID!) { node(id: $id) { ... on Space { title changeRequest(idOrNumber: "999999") { subject } } } }`,
-      variables: { id: spaceIds[0] },
-      minimum: () => 2,
-      depth: 2,
-    },
-  ];
+  const first = await gql(stacks.fast.url, PROBE_QUERY);
+  const cases = benchCases(probeIds((first.body.data as Json | undefined) ?? {}));
 
   const rows: string[][] = [];
   for (const c of cases) {

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { readFileSync } from 'node:fs';
 import { type ParseArgsConfig, parseArgs } from 'node:util';
+import { GUARD_USAGE, guardOptionsFromFlags } from './gateway/guard/options.ts';
 import { ConfigError, OPS_CLI_OPTIONS, OPS_USAGE, opsConfig } from './gateway/ops/config.ts';
 import { type Limits, limitsWith, parseLimits } from './limits.ts';
 import { type Endpoint, PortInUseError, startGatewayServer, startStack } from './server.ts';
@@ -86,7 +87,7 @@ function usage(): string {
       return `  ${flag.padEnd(22)} ${pad(spec.help, 23, 2)}`;
     })
     .join('\n');
-  return `docs-graph <command> [options]\n\nCommands:\n${commands}\n\nOptions:\n${options}\n${OPS_USAGE}`;
+  return `docs-graph <command> [options]\n\nCommands:\n${commands}\n\nOptions:\n${options}\n\nGuardrails (start and gateway):\n${GUARD_USAGE}${OPS_USAGE}`;
 }
 
 const version = (): string =>
@@ -95,6 +96,14 @@ const version = (): string =>
       version: string;
     }
   ).version;
+
+/** `parseArgs` descriptors of the guardrail flags (their help is `GUARD_USAGE`). */
+const GUARD_CLI_OPTIONS = {
+  'max-cost': { type: 'string' },
+  'rate-limit': { type: 'string' },
+  'trusted-documents': { type: 'string' },
+  'disable-introspection': { type: 'boolean' },
+} as const;
 
 /** A usage error: one line, the usage, exit 2. */
 function fail(message: string): never {
@@ -141,7 +150,7 @@ function parse(argv: string[]) {
       },
     ]),
   ) as NonNullable<ParseArgsConfig['options']>;
-  Object.assign(options, OPS_CLI_OPTIONS);
+  Object.assign(options, OPS_CLI_OPTIONS, GUARD_CLI_OPTIONS);
   try {
     return parseArgs({ args: argv, allowPositionals: true, strict: true, options });
   } catch (error) {
@@ -224,6 +233,22 @@ async function main(argv: string[]): Promise<void> {
     if (!(error instanceof ConfigError)) throw error;
     fail(error.message);
   }
+  const guardFor = (rateLimitByDefault: boolean) => {
+    try {
+      return guardOptionsFromFlags(
+        {
+          maxCost: values['max-cost'] as string | undefined,
+          rateLimit: values['rate-limit'] as string | undefined,
+          trustedDocuments: values['trusted-documents'] as string | undefined,
+          disableIntrospection: values['disable-introspection'] as boolean | undefined,
+        },
+        process.env,
+        rateLimitByDefault,
+      );
+    } catch (error) {
+      fail((error as Error).message);
+    }
+  };
   try {
     if (command === 'gateway') {
       const upstream = string('upstream') ?? process.env.DOCS_GRAPH_UPSTREAM;
@@ -239,6 +264,7 @@ async function main(argv: string[]): Promise<void> {
         corsOrigins,
         limits,
         ops,
+        guard: guardFor(true),
       });
       printEndpoints(`gateway -> ${upstream}`, server.url, server.endpoints);
       onSignals(() => server.close());
@@ -253,6 +279,7 @@ async function main(argv: string[]): Promise<void> {
       corsOrigins,
       limits,
       ops,
+      guard: guardFor(false),
       dbPath,
       demoScale: Math.max(1, demoScale),
     });

@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { GuardOptions } from './gateway/guard/plugins.ts';
 import { graphqlErrorBody, mountGateway } from './gateway/mount.ts';
 import type { OpsConfig } from './gateway/ops/config.ts';
 import { serveOpsFastify } from './gateway/ops/http.ts';
@@ -34,6 +35,8 @@ export interface StackOptions {
   limits?: Limits;
   /** Cache, Redis, metrics, logs, traces, /health, /readiness and graceful shutdown (the CLI's). */
   ops?: OpsConfig;
+  /** The gateway's guardrails (rate limits stay off unless given here). */
+  guard?: GuardOptions;
 }
 
 export interface RunningStack {
@@ -126,6 +129,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       debug: options.debug ? true : 'on-request',
       corsOrigins: options.corsOrigins ?? [],
       limits,
+      ...(options.guard ? { guard: options.guard } : {}),
       ...ops?.gatewayOptions,
     });
     await ops?.checkUpstream();
@@ -173,6 +177,7 @@ export async function startGatewayServer(options: {
   limits?: Limits;
   /** Cache, Redis, metrics, logs, traces, /health, /readiness and graceful shutdown. */
   ops?: OpsConfig;
+  guard?: GuardOptions;
 }): Promise<{
   url: string;
   gateway: Gateway;
@@ -189,6 +194,7 @@ export async function startGatewayServer(options: {
     debug: options.debug ? 'on-request' : false,
     corsOrigins: options.corsOrigins ?? [],
     limits,
+    ...(options.guard ? { guard: options.guard } : {}),
     ...ops?.gatewayOptions,
   });
   const app = Fastify({ logger: false, ...serverOptions(limits) });

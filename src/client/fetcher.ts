@@ -8,7 +8,15 @@ export interface DocsGraphClientConfig {
   headers?: Record<string, string>;
   /** fetch implementation (defaults to the global one). */
   fetch?: typeof fetch;
+  /**
+   * Send a generated document's hash instead of its text (default true): the gateway runs it
+   * from its trusted documents or its APQ store; on an APQ miss the text follows once.
+   */
+  persisted?: boolean;
 }
+
+/** A document to send: its text, and for generated documents the hash of that text. */
+export type DocumentInput = string | { toString(): string; __meta__?: { hash?: unknown } };
 
 /** A GraphQL error as the gateway answers it. */
 export class DocsGraphError extends Error {
@@ -32,24 +40,41 @@ export function configureDocsGraph(config: DocsGraphClientConfig): void {
 /** Sends one operation; GraphQL errors reject with a `DocsGraphError`. */
 export async function requestDocsGraph<TData, TVariables>(
   config: DocsGraphClientConfig,
-  query: string,
+  document: DocumentInput,
   variables?: TVariables,
 ): Promise<TData> {
   const doFetch = config.fetch ?? fetch;
-  const response = await doFetch(config.endpoint, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      accept: 'application/graphql-response+json, application/json',
-      ...(config.token ? { authorization: `Bearer ${config.token}` } : {}),
-      ...config.headers,
-    },
-    body: JSON.stringify({ query, variables: variables ?? {} }),
-  });
-  const body = (await response.json().catch(() => ({}))) as {
-    data?: TData;
-    errors?: Array<{ message: string; extensions?: Record<string, unknown> }>;
+  const query = document.toString();
+  const hash = typeof document === 'string' ? undefined : document.__meta__?.hash;
+  const send = async (payload: Record<string, unknown>) => {
+    const response = await doFetch(config.endpoint, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/graphql-response+json, application/json',
+        ...(config.token ? { authorization: `Bearer ${config.token}` } : {}),
+        ...config.headers,
+      },
+      body: JSON.stringify({ ...payload, variables: variables ?? {} }),
+    });
+    const body = (await response.json().catch(() => ({}))) as {
+      data?: TData;
+      errors?: Array<{ message: string; extensions?: Record<string, unknown> }>;
+    };
+    return { response, body };
   };
+  let answer: Awaited<ReturnType<typeof send>>;
+  if (typeof hash === 'string' && config.persisted !== false) {
+    const extensions = { persistedQuery: { version: 1, sha256Hash: hash } };
+    answer = await send({ extensions });
+    // An APQ miss (the gateway has not seen this document yet): send the text with its hash.
+    if (answer.body.errors?.some((e) => e.extensions?.code === 'PERSISTED_QUERY_NOT_FOUND')) {
+      answer = await send({ query, extensions });
+    }
+  } else {
+    answer = await send({ query });
+  }
+  const { response, body } = answer;
   if (body.errors?.length) {
     throw new DocsGraphError(
       body.errors.map((e) => e.message).join('; '),
@@ -73,13 +98,13 @@ export function docsGraphConfig(): Readonly<DocsGraphClientConfig> {
  * generated typed document (a `String`) or a plain string, `headers` are added to the request.
  */
 export function docsGraphFetcher<TData, TVariables>(
-  query: string | { toString(): string },
+  query: DocumentInput,
   variables?: TVariables,
   headers?: RequestInit['headers'],
 ): () => Promise<TData> {
   return () => {
     const extra = headers ? Object.fromEntries(new Headers(headers).entries()) : {};
     const config = headers ? { ...current, headers: { ...current.headers, ...extra } } : current;
-    return requestDocsGraph<TData, TVariables>(config, query.toString(), variables);
+    return requestDocsGraph<TData, TVariables>(config, query, variables);
   };
 }

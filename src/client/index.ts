@@ -10,6 +10,7 @@ export {
   configureDocsGraph,
   type DocsGraphClientConfig,
   DocsGraphError,
+  type DocumentInput,
   docsGraphConfig,
   docsGraphFetcher,
   requestDocsGraph,
@@ -19,6 +20,8 @@ export * from './generated/hooks.ts';
 /** A generated document (`XxxDocument`) or any typed document string. */
 export type TypedDocument<TData, TVariables> = DocumentTypeDecoration<TData, TVariables> & {
   toString(): string;
+  /** Generated documents carry the hash of their text (sent instead of the text). */
+  __meta__?: { hash?: unknown } | undefined;
 };
 
 /** A docs-graph endpoint with a token; the generated hooks send their operations through it. */
@@ -47,7 +50,7 @@ export function createDocsGraphClient(config: DocsGraphClientConfig): DocsGraphC
     get config() {
       return own;
     },
-    request: (document, variables) => requestDocsGraph(own, document.toString(), variables),
+    request: (document, variables) => requestDocsGraph(own, document, variables),
     setToken(token) {
       own = { ...own, token };
       if (docsGraphConfig() === active) client.activate();

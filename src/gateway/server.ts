@@ -6,9 +6,11 @@ import {
   type Plugin,
   type YogaServerInstance,
 } from 'graphql-yoga';
+import type { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
 import { DEFAULT_LIMITS, type Limits } from '../limits.ts';
 import { createContext, type GatewayContext } from './context.ts';
+import { type GuardOptions, guardPlugins } from './guard/plugins.ts';
 import { useLimits } from './limits.ts';
 import { type OpsOptions, opsPlugins, opsUpstream } from './ops/gateway.ts';
 import { schema } from './schema/index.ts';
@@ -65,6 +67,10 @@ export interface GatewayOptions extends OpsOptions {
   maskedErrors?: boolean;
   /** Document, argument and JSON limits (default `DEFAULT_LIMITS`). */
   limits?: Limits;
+  /** Guardrails: cost and static limits, rate limits, trusted documents, APQ, CSRF prevention. */
+  guard?: GuardOptions;
+  /** Shared state (response cache, rate-limit counters, APQ documents) lives in this Redis. */
+  redis?: Redis;
 }
 
 type YogaCors = NonNullable<Parameters<typeof createYoga>[0]['cors']>;
@@ -146,6 +152,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     logging: false,
     plugins: [
       useLimits(options.limits ?? DEFAULT_LIMITS),
+      ...guardPlugins(options.guard, options.redis),
       ...opsPlugins(options, schema),
       upstreamExtension,
     ],

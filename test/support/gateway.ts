@@ -78,7 +78,15 @@ export interface E2EStack {
 
 /** The embedded workspace with the gateway on a free loopback port (in-memory database). */
 export async function startE2E(): Promise<E2EStack> {
-  const stack = await startStack({ port: 0, host: '127.0.0.1', dbPath: ':memory:', gateway: true });
+  // These tests navigate the demo data with broad queries (lists of 50 to 100 at every level),
+  // which the default cost limits refuse; test/guard checks those defaults.
+  const stack = await startStack({
+    port: 0,
+    host: '127.0.0.1',
+    dbPath: ':memory:',
+    gateway: true,
+    guard: { maxCost: 1_000_000, limits: { nodes: 1_000_000_000 } },
+  });
   return {
     stack,
     async gql(query, variables = {}, { as = 'admin', debug = false } = {}) {

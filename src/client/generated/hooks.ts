@@ -1183,7 +1183,8 @@ export const TranslationFieldsFragmentDoc = new TypedDocumentString(
     `,
   { fragmentName: 'TranslationFields' },
 );
-export const ChangeRequestsDocument = new TypedDocumentString(`
+export const ChangeRequestsDocument = new TypedDocumentString(
+  `
     query ChangeRequests($spaceId: ID!, $status: ChangeRequestStatus, $first: Int = 20, $after: String) {
   space(id: $spaceId) {
     id
@@ -1211,7 +1212,9 @@ export const ChangeRequestsDocument = new TypedDocumentString(`
     id
     displayName
   }
-}`) as unknown as TypedDocumentString<ChangeRequestsQuery, ChangeRequestsQueryVariables>;
+}`,
+  { hash: 'ce23755d67cddf99e493af3fb4c8e8042ffd3c7610649cbf9ab88e40779383cd' },
+) as unknown as TypedDocumentString<ChangeRequestsQuery, ChangeRequestsQueryVariables>;
 
 export const useChangeRequestsQuery = <TData = ChangeRequestsQuery, TError = unknown>(
   variables: ChangeRequestsQueryVariables,
@@ -1246,7 +1249,8 @@ useChangeRequestsQuery.fetcher = (
     options,
   );
 
-export const ChangeRequestDetailDocument = new TypedDocumentString(`
+export const ChangeRequestDetailDocument = new TypedDocumentString(
+  `
     query ChangeRequestDetail($spaceId: ID!, $idOrNumber: String!, $comments: Int = 50) {
   changeRequest(spaceId: $spaceId, idOrNumber: $idOrNumber) {
     ...ChangeRequestSummary
@@ -1335,7 +1339,9 @@ fragment CommentFields on Comment {
     edit
     delete
   }
-}`) as unknown as TypedDocumentString<ChangeRequestDetailQuery, ChangeRequestDetailQueryVariables>;
+}`,
+  { hash: '6e88b3497e1a0523ca61ae31ba1962f4ec2f8a6f75daf03e6dbe236364954dd5' },
+) as unknown as TypedDocumentString<ChangeRequestDetailQuery, ChangeRequestDetailQueryVariables>;
 
 export const useChangeRequestDetailQuery = <TData = ChangeRequestDetailQuery, TError = unknown>(
   variables: ChangeRequestDetailQueryVariables,
@@ -1370,7 +1376,8 @@ useChangeRequestDetailQuery.fetcher = (
     options,
   );
 
-export const CreateChangeRequestDocument = new TypedDocumentString(`
+export const CreateChangeRequestDocument = new TypedDocumentString(
+  `
     mutation CreateChangeRequest($input: CreateChangeRequestInput!) {
   createChangeRequest(input: $input) {
     __typename
@@ -1403,7 +1410,9 @@ fragment MutationErrorFields on Error {
       message
     }
   }
-}`) as unknown as TypedDocumentString<
+}`,
+  { hash: '1780ea8d4259135e5530fd7d0b675f9b89b544ce78c9bc5604ae9666fcf2b31e' },
+) as unknown as TypedDocumentString<
   CreateChangeRequestMutation,
   CreateChangeRequestMutationVariables
 >;
@@ -1442,7 +1451,8 @@ useCreateChangeRequestMutation.fetcher = (
     options,
   );
 
-export const MergeChangeRequestDocument = new TypedDocumentString(`
+export const MergeChangeRequestDocument = new TypedDocumentString(
+  `
     mutation MergeChangeRequest($input: ChangeRequestRefInput!) {
   mergeChangeRequest(input: $input) {
     __typename
@@ -1483,7 +1493,9 @@ fragment MutationErrorFields on Error {
       message
     }
   }
-}`) as unknown as TypedDocumentString<
+}`,
+  { hash: '86f492a02cfcdeb8ff172193d083f65a7ea08c871c52d860240868e76603247f' },
+) as unknown as TypedDocumentString<
   MergeChangeRequestMutation,
   MergeChangeRequestMutationVariables
 >;
@@ -1522,7 +1534,8 @@ useMergeChangeRequestMutation.fetcher = (
     options,
   );
 
-export const ChangeRequestChangesDocument = new TypedDocumentString(`
+export const ChangeRequestChangesDocument = new TypedDocumentString(
+  `
     query ChangeRequestChanges($spaceId: ID!, $idOrNumber: String!) {
   changeRequest(spaceId: $spaceId, idOrNumber: $idOrNumber) {
     id
@@ -1554,10 +1567,9 @@ export const ChangeRequestChangesDocument = new TypedDocumentString(`
   title
   path
   markdown
-}`) as unknown as TypedDocumentString<
-  ChangeRequestChangesQuery,
-  ChangeRequestChangesQueryVariables
->;
+}`,
+  { hash: 'ad4bfcd15935b05135832145b17d26795e23a417856e383fbf1cfe611b32d994' },
+) as unknown as TypedDocumentString<ChangeRequestChangesQuery, ChangeRequestChangesQueryVariables>;
 
 export const useChangeRequestChangesQuery = <TData = ChangeRequestChangesQuery, TError = unknown>(
   variables: ChangeRequestChangesQueryVariables,
@@ -1592,7 +1604,8 @@ useChangeRequestChangesQuery.fetcher = (
     options,
   );
 
-export const PostCommentDocument = new TypedDocumentString(`
+export const PostCommentDocument = new TypedDocumentString(
+  `
     mutation PostComment($input: PostCommentInput!) {
   postComment(input: $input) {
     __typename
@@ -1638,7 +1651,9 @@ fragment MutationErrorFields on Error {
       message
     }
   }
-}`) as unknown as TypedDocumentString<PostCommentMutation, PostCommentMutationVariables>;
+}`,
+  { hash: '843d22c0bda67c69f1efdab8d76ce6c468d86fc54f0e639ed9d6c46b8cf90d75' },
+) as unknown as TypedDocumentString<PostCommentMutation, PostCommentMutationVariables>;
 
 export const usePostCommentMutation = <TError = unknown, TContext = unknown>(
   options?: UseMutationOptions<PostCommentMutation, TError, PostCommentMutationVariables, TContext>,
@@ -1664,7 +1679,8 @@ usePostCommentMutation.fetcher = (
     options,
   );
 
-export const PostCommentReplyDocument = new TypedDocumentString(`
+export const PostCommentReplyDocument = new TypedDocumentString(
+  `
     mutation PostCommentReply($input: PostCommentReplyInput!) {
   postCommentReply(input: $input) {
     __typename
@@ -1702,7 +1718,9 @@ fragment MutationErrorFields on Error {
       message
     }
   }
-}`) as unknown as TypedDocumentString<PostCommentReplyMutation, PostCommentReplyMutationVariables>;
+}`,
+  { hash: '7ccde0639552748641e264cd49dcca5f84a7ea8bda8c63ff2390c04054289fd2' },
+) as unknown as TypedDocumentString<PostCommentReplyMutation, PostCommentReplyMutationVariables>;
 
 export const usePostCommentReplyMutation = <TError = unknown, TContext = unknown>(
   options?: UseMutationOptions<
@@ -1735,7 +1753,8 @@ usePostCommentReplyMutation.fetcher = (
     options,
   );
 
-export const ResolveCommentDocument = new TypedDocumentString(`
+export const ResolveCommentDocument = new TypedDocumentString(
+  `
     mutation ResolveComment($input: CommentRefInput!) {
   resolveComment(input: $input) {
     __typename
@@ -1781,7 +1800,9 @@ fragment MutationErrorFields on Error {
       message
     }
   }
-}`) as unknown as TypedDocumentString<ResolveCommentMutation, ResolveCommentMutationVariables>;
+}`,
+  { hash: '9b695fe8463e71eaa7f3a7abd33755ec1973317c3c933e46a41c3b6f2de7b5f3' },
+) as unknown as TypedDocumentString<ResolveCommentMutation, ResolveCommentMutationVariables>;
 
 export const useResolveCommentMutation = <TError = unknown, TContext = unknown>(
   options?: UseMutationOptions<
@@ -1812,7 +1833,8 @@ useResolveCommentMutation.fetcher = (
     options,
   );
 
-export const OrganizationsDocument = new TypedDocumentString(`
+export const OrganizationsDocument = new TypedDocumentString(
+  `
     query Organizations($first: Int = 20, $after: String) {
   organizations(first: $first, after: $after) {
     totalCount
@@ -1827,7 +1849,9 @@ export const OrganizationsDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<OrganizationsQuery, OrganizationsQueryVariables>;
+    `,
+  { hash: '152ae5e7dfbf72ef05a2582edb5bdfc7a7afd371c7637166ff83899e49a896cf' },
+) as unknown as TypedDocumentString<OrganizationsQuery, OrganizationsQueryVariables>;
 
 export const useOrganizationsQuery = <TData = OrganizationsQuery, TError = unknown>(
   variables?: OrganizationsQueryVariables,
@@ -1860,7 +1884,8 @@ useOrganizationsQuery.fetcher = (
     options,
   );
 
-export const OrganizationDashboardDocument = new TypedDocumentString(`
+export const OrganizationDashboardDocument = new TypedDocumentString(
+  `
     query OrganizationDashboard($id: ID!, $spaces: Int = 50) {
   organization(id: $id) {
     id
@@ -1927,7 +1952,9 @@ fragment ChangeRequestSummary on ChangeRequest {
     id
     displayName
   }
-}`) as unknown as TypedDocumentString<
+}`,
+  { hash: 'f5575b909a07e47c8427a65b48d0c670d96443fe84c1c1daa8866ed8df220750' },
+) as unknown as TypedDocumentString<
   OrganizationDashboardQuery,
   OrganizationDashboardQueryVariables
 >;
@@ -1965,7 +1992,8 @@ useOrganizationDashboardQuery.fetcher = (
     options,
   );
 
-export const OrganizationSpacesDocument = new TypedDocumentString(`
+export const OrganizationSpacesDocument = new TypedDocumentString(
+  `
     query OrganizationSpaces($organizationId: ID!, $first: Int = 10, $after: String) {
   organization(id: $organizationId) {
     id
@@ -1992,7 +2020,9 @@ export const OrganizationSpacesDocument = new TypedDocumentString(`
   updatedAt
   changeRequestsOpen
   commentsCount
-}`) as unknown as TypedDocumentString<OrganizationSpacesQuery, OrganizationSpacesQueryVariables>;
+}`,
+  { hash: '4c8ce2457272e6647c6cbb90c0083416b2ccb4e6f70b2c677a78ef4163fb62de' },
+) as unknown as TypedDocumentString<OrganizationSpacesQuery, OrganizationSpacesQueryVariables>;
 
 export const useOrganizationSpacesQuery = <TData = OrganizationSpacesQuery, TError = unknown>(
   variables: OrganizationSpacesQueryVariables,
@@ -2027,7 +2057,8 @@ useOrganizationSpacesQuery.fetcher = (
     options,
   );
 
-export const SearchDocument = new TypedDocumentString(`
+export const SearchDocument = new TypedDocumentString(
+  `
     query Search($organizationId: ID!, $query: String!, $first: Int = 10, $after: String) {
   organization(id: $organizationId) {
     id
@@ -2059,7 +2090,9 @@ export const SearchDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<SearchQuery, SearchQueryVariables>;
+    `,
+  { hash: '72fbf57904d14798e3275a30a67fc8933367594c331d6efbcc3829c82392ca56' },
+) as unknown as TypedDocumentString<SearchQuery, SearchQueryVariables>;
 
 export const useSearchQuery = <TData = SearchQuery, TError = unknown>(
   variables: SearchQueryVariables,
@@ -2081,7 +2114,8 @@ useSearchQuery.getKey = (variables: SearchQueryVariables) => ['Search', variable
 useSearchQuery.fetcher = (variables: SearchQueryVariables, options?: RequestInit['headers']) =>
   docsGraphFetcher<SearchQuery, SearchQueryVariables>(SearchDocument, variables, options);
 
-export const OrganizationChangeRequestsDocument = new TypedDocumentString(`
+export const OrganizationChangeRequestsDocument = new TypedDocumentString(
+  `
     query OrganizationChangeRequests($organizationId: ID!, $status: ChangeRequestStatus = OPEN, $first: Int = 5, $after: String) {
   organization(id: $organizationId) {
     id
@@ -2113,7 +2147,9 @@ export const OrganizationChangeRequestsDocument = new TypedDocumentString(`
     id
     displayName
   }
-}`) as unknown as TypedDocumentString<
+}`,
+  { hash: 'eb0549bbbe93f8cb514373f78b5141aecb0ebfedf14919444971ace64de01942' },
+) as unknown as TypedDocumentString<
   OrganizationChangeRequestsQuery,
   OrganizationChangeRequestsQueryVariables
 >;
@@ -2153,7 +2189,8 @@ useOrganizationChangeRequestsQuery.fetcher = (
     options,
   );
 
-export const SitesDocument = new TypedDocumentString(`
+export const SitesDocument = new TypedDocumentString(
+  `
     query Sites($organizationId: ID!, $first: Int = 20, $after: String) {
   organization(id: $organizationId) {
     id
@@ -2177,7 +2214,9 @@ export const SitesDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<SitesQuery, SitesQueryVariables>;
+    `,
+  { hash: '90438cadaaf25cd7e9019ac089860546845e0d573eb940ace3b90c2015a7fb56' },
+) as unknown as TypedDocumentString<SitesQuery, SitesQueryVariables>;
 
 export const useSitesQuery = <TData = SitesQuery, TError = unknown>(
   variables: SitesQueryVariables,
@@ -2199,7 +2238,8 @@ useSitesQuery.getKey = (variables: SitesQueryVariables) => ['Sites', variables];
 useSitesQuery.fetcher = (variables: SitesQueryVariables, options?: RequestInit['headers']) =>
   docsGraphFetcher<SitesQuery, SitesQueryVariables>(SitesDocument, variables, options);
 
-export const SiteStructureDocument = new TypedDocumentString(`
+export const SiteStructureDocument = new TypedDocumentString(
+  `
     query SiteStructure($organizationId: ID, $siteId: ID!) {
   site(organizationId: $organizationId, siteId: $siteId) {
     id
@@ -2250,7 +2290,9 @@ fragment SiteSectionItem on SiteSection {
   siteSpaces {
     ...SiteSpaceItem
   }
-}`) as unknown as TypedDocumentString<SiteStructureQuery, SiteStructureQueryVariables>;
+}`,
+  { hash: '9d90df7c132adc7fd348c40d00abda811a844d6583026d4fc1f4130adee5656e' },
+) as unknown as TypedDocumentString<SiteStructureQuery, SiteStructureQueryVariables>;
 
 export const useSiteStructureQuery = <TData = SiteStructureQuery, TError = unknown>(
   variables: SiteStructureQueryVariables,
@@ -2285,7 +2327,8 @@ useSiteStructureQuery.fetcher = (
     options,
   );
 
-export const PublishSiteDocument = new TypedDocumentString(`
+export const PublishSiteDocument = new TypedDocumentString(
+  `
     mutation PublishSite($input: PublishSiteInput!) {
   publishSite(input: $input) {
     __typename
@@ -2312,7 +2355,9 @@ export const PublishSiteDocument = new TypedDocumentString(`
       message
     }
   }
-}`) as unknown as TypedDocumentString<PublishSiteMutation, PublishSiteMutationVariables>;
+}`,
+  { hash: 'b1d47c0504c1255747327fdf85620e6247d1320f324ffe30c0dc0eb4ba5b4082' },
+) as unknown as TypedDocumentString<PublishSiteMutation, PublishSiteMutationVariables>;
 
 export const usePublishSiteMutation = <TError = unknown, TContext = unknown>(
   options?: UseMutationOptions<PublishSiteMutation, TError, PublishSiteMutationVariables, TContext>,
@@ -2338,7 +2383,8 @@ usePublishSiteMutation.fetcher = (
     options,
   );
 
-export const SpaceWithPagesDocument = new TypedDocumentString(`
+export const SpaceWithPagesDocument = new TypedDocumentString(
+  `
     query SpaceWithPages($id: ID!) {
   space(id: $id) {
     ...SpaceSummary
@@ -2386,7 +2432,9 @@ fragment PageNode on Page {
   type
   path
   hidden
-}`) as unknown as TypedDocumentString<SpaceWithPagesQuery, SpaceWithPagesQueryVariables>;
+}`,
+  { hash: 'a1927966286de0b2a769db0677bd2658f12ec53f43034ba9d94187ee244b9f58' },
+) as unknown as TypedDocumentString<SpaceWithPagesQuery, SpaceWithPagesQueryVariables>;
 
 export const useSpaceWithPagesQuery = <TData = SpaceWithPagesQuery, TError = unknown>(
   variables: SpaceWithPagesQueryVariables,
@@ -2421,7 +2469,8 @@ useSpaceWithPagesQuery.fetcher = (
     options,
   );
 
-export const PageContentDocument = new TypedDocumentString(`
+export const PageContentDocument = new TypedDocumentString(
+  `
     query PageContent($spaceId: ID!, $pageId: ID!) {
   space(id: $spaceId) {
     id
@@ -2445,7 +2494,9 @@ export const PageContentDocument = new TypedDocumentString(`
   type
   path
   hidden
-}`) as unknown as TypedDocumentString<PageContentQuery, PageContentQueryVariables>;
+}`,
+  { hash: '4e17249f4f96bc64965280319a22165d811b6f991af67aa3821bce61aaa73d1a' },
+) as unknown as TypedDocumentString<PageContentQuery, PageContentQueryVariables>;
 
 export const usePageContentQuery = <TData = PageContentQuery, TError = unknown>(
   variables: PageContentQueryVariables,
@@ -2477,7 +2528,8 @@ usePageContentQuery.fetcher = (
     options,
   );
 
-export const TranslationsDocument = new TypedDocumentString(`
+export const TranslationsDocument = new TypedDocumentString(
+  `
     query Translations($organizationId: ID!, $first: Int = 20, $after: String) {
   organization(id: $organizationId) {
     id
@@ -2513,7 +2565,9 @@ export const TranslationsDocument = new TypedDocumentString(`
     runs
     latestPages
   }
-}`) as unknown as TypedDocumentString<TranslationsQuery, TranslationsQueryVariables>;
+}`,
+  { hash: '3ec5532dddebfaebf1d4288b9e7ce657f55316a48fa320dfe6388ae624f9e379' },
+) as unknown as TypedDocumentString<TranslationsQuery, TranslationsQueryVariables>;
 
 export const useTranslationsQuery = <TData = TranslationsQuery, TError = unknown>(
   variables: TranslationsQueryVariables,
@@ -2548,7 +2602,8 @@ useTranslationsQuery.fetcher = (
     options,
   );
 
-export const RunTranslationDocument = new TypedDocumentString(`
+export const RunTranslationDocument = new TypedDocumentString(
+  `
     mutation RunTranslation($input: RunTranslationInput!) {
   runTranslation(input: $input) {
     __typename
@@ -2590,7 +2645,9 @@ fragment TranslationFields on Translation {
     runs
     latestPages
   }
-}`) as unknown as TypedDocumentString<RunTranslationMutation, RunTranslationMutationVariables>;
+}`,
+  { hash: 'a1a083c7944963b01812077371e8d921eb86c343d34f3eb3c78bb82e32d86b81' },
+) as unknown as TypedDocumentString<RunTranslationMutation, RunTranslationMutationVariables>;
 
 export const useRunTranslationMutation = <TError = unknown, TContext = unknown>(
   options?: UseMutationOptions<

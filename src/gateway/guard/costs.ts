@@ -1,0 +1,87 @@
+/**
+ * The cost model of the graph, as data: how many upstream calls each field makes. The estimator
+ * (`estimate.ts`) walks an operation with it; a test compares its estimate with the calls really
+ * made on the benchmark's queries and on every client operation. When resolvers change, adjust
+ * this table (and that test's list of exact queries), nothing else.
+ *
+ * A field without an entry gets the default of its return type:
+ * - a scalar, an enum or an object embedded in its parent's answer reads the parent's body;
+ * - a `...Connection` is one REST list call per 1,000 items asked (`first`, default 50), whose
+ *   items arrive with their bodies (and are primed, so they cost nothing more);
+ * - a `Node` type is a reference read from the parent's body: its object is loaded by id (one
+ *   call, made once per request per object) unless only `id`, `__typename` and its stub are
+ *   selected;
+ * - a mutation is `MUTATION_CALLS` calls; its payload answers from the write's answer.
+ */
+
+/** How one field (`Type.field`) turns into upstream calls. */
+export interface FieldCost {
+  /** Calls the field makes itself, per parent object (besides a connection's pages). */
+  calls?: number;
+  /** The field reads its parent's body: a parent not loaded yet is loaded first (one call). */
+  parentBody?: boolean;
+  /**
+   * What it returns: `body` (objects in hand: embedded in an answer, or primed), `reference`
+   * (addresses, each loaded by id when `load` says so), `connection` (a list over REST pages:
+   * `ceil(first / 1000)` calls; items in hand), `arrayConnection` (a connection over a list
+   * already in hand: no call), `node` / `nodes` (objects named by global IDs in the arguments).
+   */
+  returns?: 'body' | 'reference' | 'connection' | 'arrayConnection' | 'node' | 'nodes';
+  /**
+   * When a reference is loaded: `always`, `unlessStub` (unless only `id`, `__typename` and
+   * `stub` are selected) or `whenBodyNeeded` (when a selected field reads the body).
+   */
+  load?: 'always' | 'unlessStub' | 'whenBodyNeeded';
+  /** Fields of a reference known without loading it (besides `id` and `__typename`). */
+  stub?: readonly string[];
+  /** Items of a list field that has no `first` (an upper bound; default `LIST_SIZE`). */
+  listSize?: number;
+}
+
+/** `first` where a connection's argument is absent. */
+export const DEFAULT_FIRST = 50;
+/** Items per REST list page (the upstream's maximum `limit`). */
+export const REST_PAGE_SIZE = 1000;
+/** Items assumed for a list without `first` whose items cost calls. */
+export const LIST_SIZE = 50;
+/** Calls of a mutation: its write, and the reads some writes make first. */
+export const MUTATION_CALLS = 3;
+/**
+ * When a root field's object (`organization(id)`, `space(id)`...) is loaded: today its resolver
+ * returns an id that the type's loader fetches before any field runs, so `always`. Resolvers
+ * that return addresses and load bodies lazily make it `whenBodyNeeded`.
+ */
+export const ROOT_LOAD: NonNullable<FieldCost['load']> = 'always';
+/** When a reference inside an object is loaded (`unlessStub` today; see `ROOT_LOAD`). */
+export const REFERENCE_LOAD: NonNullable<FieldCost['load']> = 'unlessStub';
+
+/** Fields whose cost differs from the default of their return type. */
+export const FIELD_COSTS: Readonly<Record<string, FieldCost>> = {
+  // Objects named by global IDs: one call each (by its type's loader), whatever is selected.
+  'Query.node': { returns: 'node' },
+  'Query.nodes': { returns: 'nodes' },
+
+  // Content trees: one call for the revision's content, pages embedded in it.
+  'Space.pages': { calls: 1, returns: 'body' },
+  'Space.page': { calls: 1, returns: 'body' },
+  'Page.pages': { returns: 'body' },
+  // A page's body in a format its answer lacks is read on demand (tree pages carry neither).
+  'Page.markdown': { calls: 1 },
+  'Page.document': { calls: 1 },
+  'Revision.pages': { returns: 'body' },
+  'Revision.files': { returns: 'body' },
+  'ChangeRequest.pages': { calls: 1, returns: 'body' },
+  'ChangeRequest.requestedReviewers': { returns: 'body' },
+
+  // References whose parent already holds the fields asked most.
+  'ChangeRequest.space': { returns: 'reference', parentBody: true },
+  'SiteSpace.space': { returns: 'body' },
+  'SiteSection.siteSpaces': { returns: 'body' },
+  'SiteSectionGroup.sections': { returns: 'body' },
+  'SiteSectionGroup.children': { returns: 'body' },
+  'PublishedSiteStructure.structure': { returns: 'body' },
+  'Site.publishedSite': { calls: 1, returns: 'body' },
+  'OrganizationSearchItem.pages': { returns: 'body' },
+  'Organization.ssoProviders': { calls: 1, returns: 'body' },
+  'Space.changeRequest': { returns: 'reference', load: 'always' },
+};

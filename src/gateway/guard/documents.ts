@@ -1,0 +1,117 @@
+import { readFileSync } from 'node:fs';
+import { type APQStore, createInMemoryAPQStore, useAPQ } from '@graphql-yoga/plugin-apq';
+import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
+import { usePersistedOperations } from '@graphql-yoga/plugin-persisted-operations';
+import type { Plugin } from 'graphql-yoga';
+import type { Redis } from 'ioredis';
+
+/** A persisted-documents manifest: SHA-256 (hex) of a document's text -> the text. */
+export type PersistedDocuments = Readonly<Record<string, string>>;
+
+/** Reads a manifest (`{ "<sha256>": "<document>" }`), with a clear error when it is not one. */
+export function readPersistedDocuments(path: string): PersistedDocuments {
+  let value: unknown;
+  try {
+    value = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    throw new Error(`trusted documents: cannot read ${path}: ${(error as Error).message}`);
+  }
+  if (!value || typeof value !== 'object' || Array.isArray(value)) {
+    throw new Error(`trusted documents: ${path} is not a { "<sha256>": "<document>" } object`);
+  }
+  for (const [hash, text] of Object.entries(value)) {
+    if (!/^[0-9a-f]{64}$/.test(hash) || typeof text !== 'string') {
+      throw new Error(
+        `trusted documents: ${path} has an entry that is not "<sha256>": "<document>"`,
+      );
+    }
+  }
+  return value as PersistedDocuments;
+}
+
+/** APQ documents in Redis for a day, so replicas share what one of them learnt. */
+export function redisAPQStore(redis: Redis, prefix = 'apq:', ttlSeconds = 86_400): APQStore {
+  return {
+    get: async (hash) => {
+      try {
+        return await redis.get(`${prefix}${hash}`);
+      } catch {
+        // Redis down: the client resends the text, as after an eviction.
+        return null;
+      }
+    },
+    set: async (hash, text) => {
+      try {
+        await redis.set(`${prefix}${hash}`, text, 'EX', ttlSeconds);
+      } catch {
+        // Not stored: the next request with this hash sends its text again.
+      }
+    },
+  };
+}
+
+export interface DocumentOptions {
+  /** Accept only these documents, by hash (`extensions.persistedQuery.sha256Hash` or `documentId`). */
+  trustedDocuments?: PersistedDocuments | undefined;
+  /** Automatic persisted queries for other clients when not in trusted mode (default on). */
+  apq?: boolean | undefined;
+  /** Refuse requests a browser may send cross-site without a preflight (default on). */
+  csrf?: boolean | undefined;
+}
+
+/**
+ * CSRF prevention, then either trusted documents (only the manifest's hashes run) or automatic
+ * persisted queries (any client may register a document by hash; the store is in Redis when the
+ * gateway has one, else in memory).
+ */
+export function documentPlugins(options: DocumentOptions, redis: Redis | undefined): Plugin[] {
+  const plugins: Plugin[] = [];
+  if (options.csrf !== false) {
+    // JSON POSTs are preflighted by browsers; a GET or a form POST must carry this header.
+    plugins.push(
+      useCSRFPrevention({ requestHeaders: ['x-graphql-yoga-csrf', 'x-docs-graph-csrf'] }),
+    );
+  }
+  const trusted = options.trustedDocuments;
+  if (trusted) {
+    plugins.push(
+      usePersistedOperations({
+        getPersistedOperation: (hash) => trusted[hash] ?? null,
+        allowArbitraryOperations: false,
+        extractPersistedOperationId: (params) => {
+          const ext = params.extensions as
+            | { persistedQuery?: { sha256Hash?: unknown } }
+            | undefined;
+          const hash =
+            ext?.persistedQuery?.sha256Hash ?? (params as { documentId?: unknown }).documentId;
+          return typeof hash === 'string' ? hash : null;
+        },
+        customErrors: {
+          notFound: {
+            message:
+              'This gateway runs only trusted documents, and this hash names none of them: regenerate the client or deploy its manifest.',
+            extensions: { code: 'TRUSTED_DOCUMENT_NOT_FOUND', http: { status: 400 } },
+          },
+          persistedQueryOnly: {
+            message:
+              'This gateway runs only trusted documents: send the hash of a document of its manifest (extensions.persistedQuery.sha256Hash), not query text.',
+            extensions: { code: 'PERSISTED_QUERY_ONLY', http: { status: 400 } },
+          },
+          keyNotFound: {
+            message:
+              'This gateway runs only trusted documents: send the hash of a document of its manifest (extensions.persistedQuery.sha256Hash).',
+            extensions: { code: 'PERSISTED_QUERY_ONLY', http: { status: 400 } },
+          },
+        },
+      }) as Plugin,
+    );
+  } else if (options.apq !== false) {
+    const store = redis
+      ? redisAPQStore(redis)
+      : createInMemoryAPQStore({ max: 5_000, ttl: 86_400_000 });
+    // A miss answers 200 with PERSISTED_QUERY_NOT_FOUND, so browsers log no failed request
+    // before the client sends the text.
+    plugins.push(useAPQ({ store, responseConfig: { forceStatusCodeOk: true } }) as Plugin);
+  }
+  return plugins;
+}

@@ -1,0 +1,167 @@
+import { GraphQLError } from 'graphql';
+import type { Plugin } from 'graphql-yoga';
+import type { Redis } from 'ioredis';
+import type { GatewayContext } from '../context.ts';
+import { type DocumentOptions, documentPlugins } from './documents.ts';
+import { costLimitError, estimateCost } from './estimate.ts';
+import { DEFAULT_LIMITS, type StaticLimits, staticLimitPlugins } from './limits.ts';
+import {
+  type BucketState,
+  bucketKey,
+  MemoryBuckets,
+  RateLimiter,
+  type RateLimitOptions,
+  RedisBuckets,
+} from './rateLimit.ts';
+
+/** Guardrails of a gateway: what a request may cost and which documents it may run. */
+export interface GuardOptions extends DocumentOptions {
+  /** Most upstream calls one operation may be estimated at (default 1,000). */
+  maxCost?: number | undefined;
+  /** Static limits (depth, aliases, root fields, tokens, directives, size, nodes, introspection). */
+  limits?: StaticLimits | undefined;
+  /** A budget of upstream calls per token (or per address without one); off when absent. */
+  rateLimit?: RateLimitOptions | false | undefined;
+}
+
+export const DEFAULT_MAX_COST = 1_000;
+
+/**
+ * `extensions.cost` of every response: `requested` (the estimate, in upstream calls), `actual`
+ * (the calls made), `maximum` (the per-operation limit), and, when rate limits apply, the
+ * caller's budget: `limit` (its size), `remaining` (calls left) and `resetAt` (when it is full
+ * again); these three are null when no rate limit applies.
+ */
+export interface CostExtension {
+  requested: number;
+  actual: number;
+  maximum: number;
+  limit: number | null;
+  remaining: number | null;
+  resetAt: string | null;
+}
+
+interface CostState {
+  requested: number;
+  bucket?: { key: string; state: BucketState; taken: number };
+  context?: GatewayContext;
+}
+
+type RequestContext = GatewayContext & {
+  request: Request;
+  req?: { socket?: { remoteAddress?: string }; ip?: string };
+};
+
+function throttled(retryAfter: number, requested: number): GraphQLError {
+  return new GraphQLError(
+    `Rate limit: this operation needs ${requested} upstream calls and the budget of this token has fewer; retry in ${retryAfter} s.`,
+    {
+      extensions: {
+        code: 'THROTTLED',
+        retryAfter,
+        http: { status: 429, headers: { 'Retry-After': String(retryAfter) } },
+      },
+    },
+  );
+}
+
+/** Calls a request really made upstream (answers served by its loader excluded). */
+function callsMade(context: GatewayContext | undefined): number {
+  return context?.rest.calls.filter((c) => !c.loader).length ?? 0;
+}
+
+/**
+ * The guard as Yoga plugins: CSRF prevention, trusted documents or APQ, static limits, then the
+ * cost estimate (refused over `maxCost`) and the rate limit by cost, and `extensions.cost` on
+ * every response. Rate-limit counters live in Redis when `redis` is given, else in memory.
+ */
+export function guardPlugins(options: GuardOptions = {}, redis?: Redis): Plugin[] {
+  const maxCost = options.maxCost ?? DEFAULT_MAX_COST;
+  const maxNodes = options.limits?.nodes ?? DEFAULT_LIMITS.nodes;
+  const limiter = options.rateLimit
+    ? new RateLimiter(
+        redis ? new RedisBuckets(redis, options.rateLimit.keyPrefix) : new MemoryBuckets(),
+        options.rateLimit,
+      )
+    : undefined;
+  const states = new WeakMap<Request, CostState>();
+
+  const cost: Plugin = {
+    async onExecute({ args, setResultAndStopExecution }) {
+      const context = args.contextValue as unknown as RequestContext;
+      const estimate = estimateCost(
+        args.schema,
+        args.document,
+        args.operationName,
+        args.variableValues as Record<string, unknown> | undefined,
+      );
+      const state: CostState = { requested: estimate.calls, context };
+      states.set(context.request, state);
+      if (estimate.nodes > maxNodes) {
+        setResultAndStopExecution({
+          errors: [
+            new GraphQLError(
+              `This operation may return ${estimate.nodes} objects from lists, over the limit of ${maxNodes}.`,
+              {
+                extensions: {
+                  code: 'NODE_LIMIT_EXCEEDED',
+                  nodes: estimate.nodes,
+                  maximum: maxNodes,
+                },
+              },
+            ),
+          ],
+        });
+        return;
+      }
+      if (estimate.calls > maxCost) {
+        setResultAndStopExecution({ errors: [costLimitError(estimate.calls, maxCost)] });
+        return;
+      }
+      if (!limiter) return;
+      const key = bucketKey(
+        context.request.headers.get('authorization') ?? undefined,
+        context.req?.socket?.remoteAddress ?? context.req?.ip,
+      );
+      let take: Awaited<ReturnType<RateLimiter['take']>>;
+      try {
+        take = await limiter.take(key, estimate.calls);
+      } catch {
+        // The counters' store is unreachable: serve the request rather than fail it.
+        return;
+      }
+      if (!take.ok) {
+        state.bucket = { key, state: take.state, taken: 0 };
+        setResultAndStopExecution({ errors: [throttled(take.retryAfter, estimate.calls)] });
+        return;
+      }
+      state.bucket = { key, state: take.state, taken: estimate.calls };
+    },
+    async onResultProcess({ request, result, setResult }) {
+      if (Array.isArray(result) || Symbol.asyncIterator in (result as object)) return;
+      const state = states.get(request);
+      const actual = callsMade(state?.context);
+      let bucket = state?.bucket?.state ?? null;
+      if (limiter && state?.bucket && state.bucket.taken > actual) {
+        try {
+          bucket = await limiter.giveBack(state.bucket.key, state.bucket.taken - actual);
+        } catch {
+          // Kept as taken: the budget errs on the side of the upstream.
+        }
+        state.bucket.taken = actual;
+      }
+      const extension: CostExtension = {
+        requested: state?.requested ?? 0,
+        actual,
+        maximum: maxCost,
+        limit: bucket?.limit ?? null,
+        remaining: bucket?.remaining ?? null,
+        resetAt: bucket?.resetAt ?? null,
+      };
+      const single = result as { extensions?: Record<string, unknown> };
+      setResult({ ...single, extensions: { ...single.extensions, cost: extension } } as never);
+    },
+  };
+
+  return [...documentPlugins(options, redis), ...staticLimitPlugins(options.limits), cost];
+}
