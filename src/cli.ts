@@ -4,7 +4,7 @@ import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { GUARD_USAGE, guardOptionsFromFlags } from './gateway/guard/options.ts';
 import { ConfigError, OPS_CLI_OPTIONS, OPS_USAGE, opsConfig } from './gateway/ops/config.ts';
 import { type Limits, limitsWith, parseLimits } from './limits.ts';
-import { type Endpoint, PortInUseError, startGatewayServer, startStack } from './server.ts';
+import type { Endpoint } from './server.ts';
 import { DEMO_USERS } from './workspace/demo/users.ts';
 import { ImportError, runImport } from './workspace/import.ts';
 
@@ -249,6 +249,8 @@ async function main(argv: string[]): Promise<void> {
       fail((error as Error).message);
     }
   };
+  // The servers (and the schema) load only once the arguments are known to be good.
+  const { PortInUseError, startGatewayServer, startStack } = await import('./server.ts');
   try {
     if (command === 'gateway') {
       const upstream = string('upstream') ?? process.env.DOCS_GRAPH_UPSTREAM;
