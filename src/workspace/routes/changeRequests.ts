@@ -31,9 +31,8 @@ export const changeRequestRoutes: RouteModule = {
       { schema: { params: SpaceParams, querystring: ChangeRequestListQuery } },
       async (request) => {
         const { spaceId } = request.params;
-        const { query } = request;
         const space = requireSpace(ws, spaceId, request.caller.id, 'read');
-        return listSpaceChangeRequests(ws, space, request.caller.id, query);
+        return listSpaceChangeRequests(ws, space, request.caller.id, request.query);
       },
     );
 
@@ -72,14 +71,13 @@ export const changeRequestRoutes: RouteModule = {
       '/spaces/:spaceId/change-requests/:changeRequestId',
       { schema: { params: CrParams, body: UpdateChangeRequestBody } },
       async (request) => {
-        const { body } = request;
         const { space, changeRequest } = requestedChangeRequest(
           ws,
           request.params,
           request.caller.id,
           'edit',
         );
-        const updated = updateChangeRequest(ws, changeRequest, body);
+        const updated = updateChangeRequest(ws, changeRequest, request.body);
         return changeRequestJson(ws, updated, request.caller.id, space.level);
       },
     );
@@ -116,14 +114,13 @@ export const changeRequestRoutes: RouteModule = {
       '/spaces/:spaceId/change-requests/:changeRequestId/pdf',
       { schema: { params: CrParams, querystring: ChangeRequestPdfQuery } },
       async (request) => {
-        const { query } = request;
         const { changeRequest } = requestedChangeRequest(
           ws,
           request.params,
           request.caller.id,
           'read',
         );
-        return { url: createPdfExport(ws, changeRequest, query) };
+        return { url: createPdfExport(ws, changeRequest, request.query) };
       },
     );
 
@@ -132,9 +129,8 @@ export const changeRequestRoutes: RouteModule = {
       { schema: { params: OrgParams, querystring: OrganizationChangeRequestListQuery } },
       async (request) => {
         const { organizationId } = request.params;
-        const { query } = request;
         requireOrganization(ws.db, organizationId, request.caller.id, 'read');
-        return listOrganizationChangeRequests(ws, organizationId, request.caller.id, query);
+        return listOrganizationChangeRequests(ws, organizationId, request.caller.id, request.query);
       },
     );
   },

@@ -58,9 +58,8 @@ function v1(app: WorkspaceApp, ws: Workspace) {
     { schema: { params: CollectionParams, body: UpdateCollectionBody } },
     async (request) => {
       const { collectionId } = request.params;
-      const { body } = request;
       const { row } = requireCollection(ws, collectionId, request.caller.id, 'admin');
-      return collectionJson(ws, updateCollection(ws, row, body), request.caller.id);
+      return collectionJson(ws, updateCollection(ws, row, request.body), request.caller.id);
     },
   );
 
@@ -87,9 +86,8 @@ function v1(app: WorkspaceApp, ws: Workspace) {
     { schema: { params: CollectionParams, querystring: CollectionSpacesQuery } },
     async (request) => {
       const { collectionId } = request.params;
-      const { query } = request;
       const { row } = requireCollection(ws, collectionId, request.caller.id, 'read');
-      return listCollectionSpaces(ws, row, request.caller.id, query);
+      return listCollectionSpaces(ws, row, request.caller.id, request.query);
     },
   );
 
@@ -113,9 +111,8 @@ function v1(app: WorkspaceApp, ws: Workspace) {
     { schema: { params: CollectionParams, body: TransferBody } },
     async (request) => {
       const { collectionId } = request.params;
-      const { body } = request;
       const { row } = requireCollection(ws, collectionId, request.caller.id, 'admin');
-      const moved = transferCollection(ws, row, request.caller.id, body.organization);
+      const moved = transferCollection(ws, row, request.caller.id, request.body.organization);
       return collectionJson(ws, moved, request.caller.id);
     },
   );
@@ -125,8 +122,7 @@ function v1(app: WorkspaceApp, ws: Workspace) {
     { schema: { params: OrgParams, querystring: CollectionListQuery } },
     async (request) => {
       const { organizationId } = request.params;
-      const { query } = request;
-      return listCollections(ws, organizationId, request.caller.id, query);
+      return listCollections(ws, organizationId, request.caller.id, request.query);
     },
   );
 
@@ -135,8 +131,7 @@ function v1(app: WorkspaceApp, ws: Workspace) {
     { schema: { params: OrgParams, body: CreateCollectionBody } },
     async (request, reply) => {
       const { organizationId } = request.params;
-      const { body } = request;
-      const row = createCollection(ws, organizationId, request.caller.id, body);
+      const row = createCollection(ws, organizationId, request.caller.id, request.body);
       return reply.code(201).send(collectionJson(ws, row, request.caller.id));
     },
   );

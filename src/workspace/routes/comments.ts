@@ -59,8 +59,7 @@ function commentRoutes(app: WorkspaceApp, ws: Workspace, base: string) {
     { schema: { params: RevisionParams, querystring: CommentListQuery } },
     async (request) => {
       const ctx = commentContext(ws, request.params, request.caller.id);
-      const { query } = request;
-      return listComments(ws, ctx, query);
+      return listComments(ws, ctx, request.query);
     },
   );
 
@@ -69,8 +68,7 @@ function commentRoutes(app: WorkspaceApp, ws: Workspace, base: string) {
     { schema: { params: RevisionParams, body: CreateCommentBody } },
     async (request, reply) => {
       const ctx = commentContext(ws, request.params, request.caller.id);
-      const { body } = request;
-      return reply.code(200).send(createComment(ws, ctx, body));
+      return reply.code(200).send(createComment(ws, ctx, request.body));
     },
   );
 
@@ -91,8 +89,7 @@ function commentRoutes(app: WorkspaceApp, ws: Workspace, base: string) {
     async (request) => {
       const ctx = commentContext(ws, request.params, request.caller.id);
       const { commentId } = request.params;
-      const { body } = request;
-      return updateComment(ws, ctx, commentId, body);
+      return updateComment(ws, ctx, commentId, request.body);
     },
   );
 
@@ -113,8 +110,7 @@ function commentRoutes(app: WorkspaceApp, ws: Workspace, base: string) {
     async (request) => {
       const ctx = commentContext(ws, request.params, request.caller.id);
       const { commentId } = request.params;
-      const { query } = request;
-      return listReplies(ws, ctx, commentId, query);
+      return listReplies(ws, ctx, commentId, request.query);
     },
   );
 
@@ -125,8 +121,7 @@ function commentRoutes(app: WorkspaceApp, ws: Workspace, base: string) {
       const ctx = commentContext(ws, request.params, request.caller.id);
       const { commentId } = request.params;
       const { format } = request.query;
-      const { body } = request;
-      return reply.code(200).send(createReply(ws, ctx, commentId, body, format));
+      return reply.code(200).send(createReply(ws, ctx, commentId, request.body, format));
     },
   );
 
@@ -147,8 +142,7 @@ function commentRoutes(app: WorkspaceApp, ws: Workspace, base: string) {
     async (request) => {
       const ctx = commentContext(ws, request.params, request.caller.id);
       const { commentId, commentReplyId } = request.params;
-      const { body } = request;
-      return updateReply(ws, ctx, commentId, commentReplyId, body);
+      return updateReply(ws, ctx, commentId, commentReplyId, request.body);
     },
   );
 
@@ -176,8 +170,11 @@ export const commentsRoutes: RouteModule = {
       async (request) => {
         const { spaceId } = request.params;
         const { row } = requireSpace(ws, spaceId, request.caller.id, 'read');
-        const { query } = request;
-        return listCommenters(ws, { id: row.id, organizationId: row.organization_id }, query);
+        return listCommenters(
+          ws,
+          { id: row.id, organizationId: row.organization_id },
+          request.query,
+        );
       },
     );
   },

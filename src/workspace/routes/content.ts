@@ -131,8 +131,7 @@ function contentReads(app: WorkspaceApp, ws: Workspace, base: string) {
     async (request) => {
       const { ctx, changeRequestRevisions } = resolve(ws, request.params, request.caller.id);
       const { pageId } = request.params;
-      const { query } = request;
-      return listLinks(ws, ctx, query, { pageId, changeRequestRevisions });
+      return listLinks(ws, ctx, request.query, { pageId, changeRequestRevisions });
     },
   );
 
@@ -158,8 +157,7 @@ export const contentRoutes: RouteModule = {
       { schema: { params: SpaceParams, querystring: LinkListQuery } },
       async (request) => {
         const { ctx, changeRequestRevisions } = resolve(ws, request.params, request.caller.id);
-        const { query } = request;
-        return listLinks(ws, ctx, query, { changeRequestRevisions });
+        return listLinks(ws, ctx, request.query, { changeRequestRevisions });
       },
     );
 

@@ -36,8 +36,7 @@ export const conversationsRoutes: RouteModule = {
       async (request, reply) => {
         const { organizationId } = request.params;
         requireOrganization(ws.db, organizationId, request.caller.id, 'admin');
-        const { body } = request;
-        ingestConversation(ws, organizationId, body);
+        ingestConversation(ws, organizationId, request.body);
         return reply.code(204).send();
       },
     );
@@ -88,8 +87,10 @@ export const conversationsRoutes: RouteModule = {
         requireOrganization(ws.db, organizationId, request.caller.id, 'read');
         if (!getCluster(ws, organizationId, id)) throw notFound('issues cluster');
         requireOrganization(ws.db, organizationId, request.caller.id, 'admin');
-        const { body } = request;
-        return orNotFound(setClusterMuted(ws, organizationId, id, body.muted), 'issues cluster');
+        return orNotFound(
+          setClusterMuted(ws, organizationId, id, request.body.muted),
+          'issues cluster',
+        );
       },
     );
   },

@@ -32,9 +32,8 @@ function v1(app: WorkspaceApp, ws: Workspace) {
     { schema: { params: OrgParams, querystring: MemberListQuery } },
     async (request) => {
       const { organizationId } = request.params;
-      const { query } = request;
       requireOrganization(ws.db, organizationId, request.caller.id, 'read');
-      return listMembers(ws, organizationId, query);
+      return listMembers(ws, organizationId, request.query);
     },
   );
 
@@ -53,9 +52,8 @@ function v1(app: WorkspaceApp, ws: Workspace) {
     { schema: { params: MemberParams, body: UpdateMemberBody } },
     async (request) => {
       const { organizationId, userId } = request.params;
-      const { body } = request;
       requireOrganization(ws.db, organizationId, request.caller.id, 'admin');
-      updateMemberRole(ws, requireMemberRow(ws, organizationId, userId), body.role);
+      updateMemberRole(ws, requireMemberRow(ws, organizationId, userId), request.body.role);
       return answer(organizationId, userId);
     },
   );
@@ -92,10 +90,9 @@ function v1(app: WorkspaceApp, ws: Workspace) {
     { schema: { params: MemberParams, querystring: MemberSpacesQuery } },
     async (request) => {
       const { organizationId, userId } = request.params;
-      const { query } = request;
       requireSelfOrAdmin(ws, organizationId, request.caller.id, userId);
       requireMemberRow(ws, organizationId, userId);
-      return listMemberSpaces(ws, organizationId, userId, request.caller.id, query);
+      return listMemberSpaces(ws, organizationId, userId, request.caller.id, request.query);
     },
   );
 
@@ -104,10 +101,9 @@ function v1(app: WorkspaceApp, ws: Workspace) {
     { schema: { params: MemberParams, querystring: MemberTeamsQuery } },
     async (request) => {
       const { organizationId, userId } = request.params;
-      const { query } = request;
       requireOrganization(ws.db, organizationId, request.caller.id, 'read');
       requireMemberRow(ws, organizationId, userId);
-      return listMemberTeams(ws, organizationId, userId, request.caller.id, query);
+      return listMemberTeams(ws, organizationId, userId, request.caller.id, request.query);
     },
   );
 }

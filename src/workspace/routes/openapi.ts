@@ -90,8 +90,7 @@ export const openapiRoutes: RouteModule = {
         requireOrganization(ws.db, organizationId, request.caller.id, 'admin');
         const slug = CreateOpenAPISpecBody.shape.slug.safeParse(specSlug);
         if (!slug.success) throw badRequest(`specSlug: ${slug.error.issues[0]?.message}`);
-        const { body } = request;
-        const { row } = putSpec(ws, organizationId, slug.data, body.source.url);
+        const { row } = putSpec(ws, organizationId, slug.data, request.body.source.url);
         requestProcessing(ws, row.id);
         const current = getSpecRow(ws, organizationId, slug.data) as SpecRow;
         return specJson(ws, current, true);
@@ -105,8 +104,7 @@ export const openapiRoutes: RouteModule = {
         const { organizationId, specSlug } = request.params;
         const { spec } = readableSpec(ws, organizationId, specSlug, request.caller.id);
         requireOrganization(ws.db, organizationId, request.caller.id, 'admin');
-        const { body } = request;
-        return specJson(ws, setSpecVisibility(ws, spec, body.visibility), true);
+        return specJson(ws, setSpecVisibility(ws, spec, request.body.visibility), true);
       },
     );
 

@@ -24,8 +24,7 @@ const InviteParams = OrgParams.extend({ inviteId: z.string().min(1).max(200) });
 
 function v1(app: WorkspaceApp, ws: Workspace) {
   app.get('/orgs', { schema: { querystring: OrganizationListQuery } }, async (request) => {
-    const { query } = request;
-    return listOrganizations(ws, request.caller.id, query);
+    return listOrganizations(ws, request.caller.id, request.query);
   });
 
   app.get('/orgs/:organizationId', { schema: { params: OrgParams } }, async (request) => {
@@ -39,10 +38,9 @@ function v1(app: WorkspaceApp, ws: Workspace) {
     { schema: { params: OrgParams, body: UpdateOrganizationBody } },
     async (request) => {
       const { organizationId } = request.params;
-      const { body } = request;
       requireOrganization(ws.db, organizationId, request.caller.id, 'admin');
       const row = requireMemberOrganization(ws, organizationId, request.caller.id);
-      updateOrganization(ws, row, body);
+      updateOrganization(ws, row, request.body);
       return organizationJson(ws, organizationId, request.caller.id);
     },
   );
@@ -88,7 +86,6 @@ function v1(app: WorkspaceApp, ws: Workspace) {
     { schema: { params: OrgParams, body: PutAgentInstructionsBody } },
     async (request) => {
       const { organizationId } = request.params;
-      const { body } = request;
       requireOrganization(ws.db, organizationId, request.caller.id, 'admin');
       const row = getOrganizationRow(ws, organizationId);
       if (!row) return undefined;
@@ -96,7 +93,7 @@ function v1(app: WorkspaceApp, ws: Workspace) {
         ws,
         row,
         request.caller.id,
-        body.instructions as Parameters<typeof putAgentInstructions>[3],
+        request.body.instructions as Parameters<typeof putAgentInstructions>[3],
       );
     },
   );

@@ -30,8 +30,7 @@ function v1(app: WorkspaceApp, ws: Workspace) {
     async (request) => {
       const { organizationId } = request.params;
       requireOrganization(ws.db, organizationId, request.caller.id, 'read');
-      const { query } = request;
-      return listSamlProviders(ws, organizationId, request.caller.id, query);
+      return listSamlProviders(ws, organizationId, request.caller.id, request.query);
     },
   );
 
@@ -41,8 +40,9 @@ function v1(app: WorkspaceApp, ws: Workspace) {
     async (request, reply) => {
       const { organizationId } = request.params;
       requireOrganization(ws.db, organizationId, request.caller.id, 'admin');
-      const { body } = request;
-      return reply.code(201).send(createSamlProvider(ws, organizationId, body, request.caller.id));
+      return reply
+        .code(201)
+        .send(createSamlProvider(ws, organizationId, request.body, request.caller.id));
     },
   );
 
@@ -58,8 +58,13 @@ function v1(app: WorkspaceApp, ws: Workspace) {
     async (request) => {
       const { organizationId, samlProviderId } = request.params;
       requireOrganization(ws.db, organizationId, request.caller.id, 'admin');
-      const { body } = request;
-      return updateSamlProvider(ws, organizationId, samlProviderId, body, request.caller.id);
+      return updateSamlProvider(
+        ws,
+        organizationId,
+        samlProviderId,
+        request.body,
+        request.caller.id,
+      );
     },
   );
 

@@ -13,9 +13,8 @@ export const searchRoutes: RouteModule = {
       { schema: { params: OrgParams, querystring: SearchQuery } },
       async (request) => {
         const { organizationId } = request.params;
-        const { query } = request;
         requireOrganization(ws.db, organizationId, request.caller.id, 'read');
-        return searchOrganization(ws, organizationId, request.caller.id, query);
+        return searchOrganization(ws, organizationId, request.caller.id, request.query);
       },
     );
 
@@ -24,9 +23,8 @@ export const searchRoutes: RouteModule = {
       { schema: { params: SpaceParams, querystring: SearchQuery } },
       async (request) => {
         const { spaceId } = request.params;
-        const { query } = request;
         const { row } = requireSpace(ws, spaceId, request.caller.id, 'read');
-        return searchSpace(ws, row, query);
+        return searchSpace(ws, row, request.query);
       },
     );
   },

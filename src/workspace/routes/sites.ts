@@ -92,8 +92,7 @@ function sitesRoutes(app: WorkspaceApp, ws: Workspace) {
   app.get(base, { schema: { params: OrgParams, querystring: SiteListQuery } }, async (request) => {
     const { organizationId } = request.params;
     requireOrganization(ws.db, organizationId, request.caller.id, 'read');
-    const { query } = request;
-    return listSites(ws, organizationId, request.caller.id, query);
+    return listSites(ws, organizationId, request.caller.id, request.query);
   });
 
   app.post(
@@ -102,8 +101,7 @@ function sitesRoutes(app: WorkspaceApp, ws: Workspace) {
     async (request, reply) => {
       const { organizationId } = request.params;
       requireOrganization(ws.db, organizationId, request.caller.id, 'admin');
-      const { body } = request;
-      const created = ws.db.transaction(() => createSite(ws, organizationId, body))();
+      const created = ws.db.transaction(() => createSite(ws, organizationId, request.body))();
       return reply.code(201).send(siteJson(ws, created, request.caller.id));
     },
   );
@@ -114,8 +112,7 @@ function sitesRoutes(app: WorkspaceApp, ws: Workspace) {
 
   app.patch(site, { schema: { params: SiteParams, body: UpdateSiteBody } }, async (request) => {
     const row = siteOf(ws, request.params, request.caller.id, 'admin');
-    const { body } = request;
-    const updated = ws.db.transaction(() => updateSite(ws, row, body))();
+    const updated = ws.db.transaction(() => updateSite(ws, row, request.body))();
     return siteJson(ws, updated, request.caller.id);
   });
 
@@ -161,8 +158,7 @@ function sitesRoutes(app: WorkspaceApp, ws: Workspace) {
     { schema: { params: SiteParams, body: PutAdaptiveSchemaBody } },
     async (request) => {
       const row = siteOf(ws, request.params, request.caller.id, 'admin');
-      const { body } = request;
-      return adaptiveSchemaJson(putAdaptiveSchema(ws, row, body.jsonSchema));
+      return adaptiveSchemaJson(putAdaptiveSchema(ws, row, request.body.jsonSchema));
     },
   );
 
@@ -205,8 +201,7 @@ function siteSpacesRoutes(app: WorkspaceApp, ws: Workspace) {
     { schema: { params: SiteParams, body: AddSiteSpaceBody } },
     async (request, reply) => {
       const row = siteOf(ws, request.params, request.caller.id, 'admin');
-      const { body } = request;
-      const id = ws.db.transaction(() => addSiteSpace(ws, row, body))();
+      const id = ws.db.transaction(() => addSiteSpace(ws, row, request.body))();
       const r = renderer(ws, row, request.caller.id);
       return reply.code(201).send(r.siteSpace(requireSiteSpace(r.st, id)));
     },
@@ -218,8 +213,7 @@ function siteSpacesRoutes(app: WorkspaceApp, ws: Workspace) {
     async (request) => {
       const row = siteOf(ws, request.params, request.caller.id, 'admin');
       const { siteSpaceId } = request.params;
-      const { body } = request;
-      ws.db.transaction(() => updateSiteSpace(ws, row, siteSpaceId, body))();
+      ws.db.transaction(() => updateSiteSpace(ws, row, siteSpaceId, request.body))();
       const r = renderer(ws, row, request.caller.id);
       return r.siteSpace(requireSiteSpace(r.st, siteSpaceId));
     },
@@ -243,8 +237,7 @@ function siteSpacesRoutes(app: WorkspaceApp, ws: Workspace) {
       const row = siteOf(ws, request.params, request.caller.id, 'admin');
       const { siteSpaceId } = request.params;
       requireSiteSpace(new SiteStructure(ws, row), siteSpaceId);
-      const { body } = request;
-      ws.db.transaction(() => moveSiteSpace(ws, row, siteSpaceId, body))();
+      ws.db.transaction(() => moveSiteSpace(ws, row, siteSpaceId, request.body))();
       const r = renderer(ws, row, request.caller.id);
       return r.siteSpace(requireSiteSpace(r.st, siteSpaceId));
     },
@@ -277,8 +270,7 @@ function sectionsRoutes(app: WorkspaceApp, ws: Workspace) {
     { schema: { params: SiteParams, body: CreateSiteSectionBody } },
     async (request, reply) => {
       const row = siteOf(ws, request.params, request.caller.id, 'admin');
-      const { body } = request;
-      const id = ws.db.transaction(() => createSection(ws, row, body))();
+      const id = ws.db.transaction(() => createSection(ws, row, request.body))();
       const r = renderer(ws, row, request.caller.id);
       return reply.code(201).send(r.section(requireSection(r.st, id)));
     },
@@ -290,8 +282,7 @@ function sectionsRoutes(app: WorkspaceApp, ws: Workspace) {
     async (request) => {
       const row = siteOf(ws, request.params, request.caller.id, 'admin');
       const { siteSectionId } = request.params;
-      const { body } = request;
-      ws.db.transaction(() => updateSection(ws, row, siteSectionId, body))();
+      ws.db.transaction(() => updateSection(ws, row, siteSectionId, request.body))();
       const r = renderer(ws, row, request.caller.id);
       return r.section(requireSection(r.st, siteSectionId));
     },
@@ -315,8 +306,7 @@ function sectionsRoutes(app: WorkspaceApp, ws: Workspace) {
       const row = siteOf(ws, request.params, request.caller.id, 'admin');
       const { siteSectionId } = request.params;
       requireSection(new SiteStructure(ws, row), siteSectionId);
-      const { body } = request;
-      ws.db.transaction(() => moveSection(ws, row, siteSectionId, body))();
+      ws.db.transaction(() => moveSection(ws, row, siteSectionId, request.body))();
       const r = renderer(ws, row, request.caller.id);
       return r.section(requireSection(r.st, siteSectionId));
     },
@@ -350,8 +340,7 @@ function sectionGroupsRoutes(app: WorkspaceApp, ws: Workspace) {
     { schema: { params: SiteParams, body: CreateSiteSectionGroupBody } },
     async (request, reply) => {
       const row = siteOf(ws, request.params, request.caller.id, 'admin');
-      const { body } = request;
-      const id = ws.db.transaction(() => createGroup(ws, row, body))();
+      const id = ws.db.transaction(() => createGroup(ws, row, request.body))();
       const r = renderer(ws, row, request.caller.id);
       return reply.code(201).send(r.group(requireGroup(r.st, id)));
     },
@@ -363,8 +352,7 @@ function sectionGroupsRoutes(app: WorkspaceApp, ws: Workspace) {
     async (request) => {
       const row = siteOf(ws, request.params, request.caller.id, 'admin');
       const { siteSectionGroupId } = request.params;
-      const { body } = request;
-      ws.db.transaction(() => updateGroup(ws, row, siteSectionGroupId, body))();
+      ws.db.transaction(() => updateGroup(ws, row, siteSectionGroupId, request.body))();
       const r = renderer(ws, row, request.caller.id);
       return r.group(requireGroup(r.st, siteSectionGroupId));
     },
@@ -383,8 +371,9 @@ function sectionGroupsRoutes(app: WorkspaceApp, ws: Workspace) {
     async (request, reply) => {
       const row = siteOf(ws, request.params, request.caller.id, 'admin');
       const { siteSectionGroupId } = request.params;
-      const { body } = request;
-      ws.db.transaction(() => addSectionToGroup(ws, row, siteSectionGroupId, body.sectionId))();
+      ws.db.transaction(() =>
+        addSectionToGroup(ws, row, siteSectionGroupId, request.body.sectionId),
+      )();
       const r = renderer(ws, row, request.caller.id);
       return reply.code(201).send(r.group(requireGroup(r.st, siteSectionGroupId)));
     },

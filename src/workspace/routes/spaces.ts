@@ -56,9 +56,8 @@ function v1(app: WorkspaceApp, ws: Workspace) {
     { schema: { params: SpaceParams, body: UpdateSpaceBody } },
     async (request) => {
       const { spaceId } = request.params;
-      const { body } = request;
       const { row } = requireSpace(ws, spaceId, request.caller.id, 'admin');
-      return spaceJson(ws, updateSpace(ws, row, body), request.caller.id);
+      return spaceJson(ws, updateSpace(ws, row, request.body), request.caller.id);
     },
   );
 
@@ -120,9 +119,8 @@ function v1(app: WorkspaceApp, ws: Workspace) {
     { schema: { params: SpaceParams, body: TransferBody } },
     async (request) => {
       const { spaceId } = request.params;
-      const { body } = request;
       const { row } = requireSpace(ws, spaceId, request.caller.id, 'admin');
-      const moved = transferSpace(ws, row, request.caller.id, body.organization);
+      const moved = transferSpace(ws, row, request.caller.id, request.body.organization);
       return spaceJson(ws, moved, request.caller.id);
     },
   );
@@ -132,8 +130,7 @@ function v1(app: WorkspaceApp, ws: Workspace) {
     { schema: { params: OrgParams, querystring: SpaceListQuery } },
     async (request) => {
       const { organizationId } = request.params;
-      const { query } = request;
-      return listOrganizationSpaces(ws, organizationId, request.caller.id, query);
+      return listOrganizationSpaces(ws, organizationId, request.caller.id, request.query);
     },
   );
 
@@ -142,8 +139,7 @@ function v1(app: WorkspaceApp, ws: Workspace) {
     { schema: { params: OrgParams, body: CreateSpaceBody } },
     async (request, reply) => {
       const { organizationId } = request.params;
-      const { body } = request;
-      const row = createSpace(ws, organizationId, request.caller.id, body);
+      const row = createSpace(ws, organizationId, request.caller.id, request.body);
       return reply.code(201).send(spaceJson(ws, row, request.caller.id));
     },
   );

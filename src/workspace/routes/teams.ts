@@ -41,15 +41,13 @@ function v1(app: WorkspaceApp, ws: Workspace) {
   app.get(base, { schema: { params: OrgParams, querystring: TeamListQuery } }, async (request) => {
     const { organizationId } = request.params;
     requireOrganization(ws.db, organizationId, request.caller.id, 'read');
-    const { query } = request;
-    return listTeams(ws, organizationId, request.caller.id, query);
+    return listTeams(ws, organizationId, request.caller.id, request.query);
   });
 
   app.put(base, { schema: { params: OrgParams, body: CreateTeamBody } }, async (request, reply) => {
     const { organizationId } = request.params;
     requireOrganization(ws.db, organizationId, request.caller.id, 'admin');
-    const { body } = request;
-    const team = createTeam(ws, organizationId, body);
+    const team = createTeam(ws, organizationId, request.body);
     return reply.code(201).send(teamJson(ws, team, request.caller.id));
   });
 
@@ -65,8 +63,7 @@ function v1(app: WorkspaceApp, ws: Workspace) {
     async (request) => {
       const { organizationId, teamId } = request.params;
       const team = managedTeam(organizationId, teamId, request.caller.id);
-      const { body } = request;
-      return teamJson(ws, updateTeam(ws, team, body), request.caller.id);
+      return teamJson(ws, updateTeam(ws, team, request.body), request.caller.id);
     },
   );
 
@@ -84,8 +81,7 @@ function v1(app: WorkspaceApp, ws: Workspace) {
       const { organizationId, teamId } = request.params;
       requireOrganization(ws.db, organizationId, request.caller.id, 'read');
       const team = requireTeam(ws, organizationId, teamId);
-      const { query } = request;
-      return listTeamMembers(ws, team, request.caller.id, query);
+      return listTeamMembers(ws, team, request.caller.id, request.query);
     },
   );
 
@@ -95,8 +91,7 @@ function v1(app: WorkspaceApp, ws: Workspace) {
     async (request, reply) => {
       const { organizationId, teamId } = request.params;
       const team = managedTeam(organizationId, teamId, request.caller.id);
-      const { body } = request;
-      updateTeamMembers(ws, team, body);
+      updateTeamMembers(ws, team, request.body);
       return reply.code(204).send();
     },
   );
@@ -107,8 +102,7 @@ function v1(app: WorkspaceApp, ws: Workspace) {
     async (request, reply) => {
       const { organizationId, teamId, userId } = request.params;
       const team = managedTeam(organizationId, teamId, request.caller.id);
-      const { body } = request;
-      putTeamMember(ws, team, userId, body.role);
+      putTeamMember(ws, team, userId, request.body.role);
       return reply.code(204).send();
     },
   );

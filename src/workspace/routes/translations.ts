@@ -27,8 +27,7 @@ function v1(app: WorkspaceApp, ws: Workspace) {
     async (request) => {
       const { organizationId } = request.params;
       requireOrganization(ws.db, organizationId, request.caller.id, 'read');
-      const { query } = request;
-      return listTranslations(ws, organizationId, request.caller.id, query);
+      return listTranslations(ws, organizationId, request.caller.id, request.query);
     },
   );
 
@@ -38,8 +37,9 @@ function v1(app: WorkspaceApp, ws: Workspace) {
     async (request, reply) => {
       const { organizationId } = request.params;
       requireOrganization(ws.db, organizationId, request.caller.id, 'admin');
-      const { body } = request;
-      return reply.code(201).send(createTranslation(ws, organizationId, body, request.caller.id));
+      return reply
+        .code(201)
+        .send(createTranslation(ws, organizationId, request.body, request.caller.id));
     },
   );
 
@@ -55,12 +55,11 @@ function v1(app: WorkspaceApp, ws: Workspace) {
     async (request) => {
       const { organizationId, translationId } = request.params;
       requireOrganization(ws.db, organizationId, request.caller.id, 'admin');
-      const { body } = request;
       return updateTranslationInstructions(
         ws,
         organizationId,
         translationId,
-        body.instructions,
+        request.body.instructions,
         request.caller.id,
       );
     },
