@@ -224,8 +224,15 @@ export async function startGatewayServer(options: {
       ...(ops ? OPS_ENDPOINTS : []),
     ],
     async close() {
-      await ops?.drain();
-      await app.close();
+      if (ops) {
+        // Stop accepting at once, give requests in flight the grace period, then drop the rest.
+        const closed = app.close();
+        await ops.drain();
+        app.server.closeAllConnections();
+        await closed;
+      } else {
+        await app.close();
+      }
       await gateway.upstream.close();
       await ops?.close();
     },

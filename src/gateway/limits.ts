@@ -10,7 +10,6 @@ import {
   isScalarType,
   Kind,
   type OperationDefinitionNode,
-  parse,
   type SelectionSetNode,
   TypeInfo,
   type ValueNode,
@@ -149,10 +148,11 @@ export function useLimits(limits: Limits): Plugin {
         }
       });
     },
-    onParse({ setParseFn }) {
+    // Wraps the parser in place (the guardrails' token-limit parser included, when listed first).
+    onParse({ parseFn, setParseFn }) {
       setParseFn((source, options) => {
         try {
-          return parse(source, { ...options, maxTokens: limits.documentTokens });
+          return parseFn(source, { ...options, maxTokens: limits.documentTokens });
         } catch (error) {
           if (error instanceof RangeError) throw new GraphQLError('the document nests too deeply');
           throw error;

@@ -151,8 +151,8 @@ export function createGateway(options: GatewayOptions): Gateway {
     maskedErrors: options.maskedErrors ?? true,
     logging: false,
     plugins: [
-      useLimits(options.limits ?? DEFAULT_LIMITS),
       ...guardPlugins(options.guard, options.redis),
+      useLimits(options.limits ?? DEFAULT_LIMITS),
       ...opsPlugins(options, schema),
       upstreamExtension,
     ],

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser } from 'playwright-core';
@@ -6,6 +6,14 @@ import { build, type PreviewServer, preview } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type E2EStack, startE2E } from '../support/gateway.ts';
 import { launchChromium, openPage, screenshot, skipReason } from './support.ts';
+
+/** The client's persisted documents, by hash. */
+const PERSISTED = JSON.parse(
+  readFileSync(
+    new URL('../../src/client/generated/persisted-documents.json', import.meta.url),
+    'utf8',
+  ),
+) as Record<string, string>;
 
 const configFile = resolve(import.meta.dirname, '../../examples/web/vite.config.ts');
 
@@ -205,8 +213,13 @@ describe.skipIf(skipReason !== undefined)('example frontend in headless Chromium
 
       // A conflict answered by the merge is a sentence, not a raw error.
       await page.route('**/graphql', async (route) => {
-        const body = route.request().postDataJSON() as { query?: string };
-        if (!body?.query?.includes('mutation MergeChangeRequest')) return route.fallback();
+        const body = route.request().postDataJSON() as {
+          query?: string;
+          extensions?: { persistedQuery?: { sha256Hash?: string } };
+        };
+        // The client sends the document's hash (persisted documents), the text only on a miss.
+        const text = body?.query ?? PERSISTED[body?.extensions?.persistedQuery?.sha256Hash ?? ''];
+        if (!text?.includes('mutation MergeChangeRequest')) return route.fallback();
         return route.fulfill({
           contentType: 'application/json',
           body: JSON.stringify({

@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { GuardOptions } from '../../src/gateway/guard/plugins.ts';
 import { createGateway } from '../../src/gateway/server.ts';
+import { DEFAULT_LIMITS } from '../../src/limits.ts';
 import { FakeUpstream } from '../support/gateway.ts';
 
 // Every refused query is answered before any upstream call: the fake upstream records none.
@@ -96,7 +97,15 @@ describe('static limits, before any upstream call', () => {
     const query = `{ ${Array.from({ length: 1000 }, (_, i) => `n${i}: node(id: "${id}") { id }`).join(' ')} }`;
     expect(codes(await refused('1,000 aliases of node', query))).toEqual(['TOKEN_LIMIT_EXCEEDED']);
     const before = upstream.requests.length;
-    const answer = await post(query, {}, gatewayWith({ limits: { tokens: 100_000 } }));
+    const answer = await post(
+      query,
+      {},
+      createGateway({
+        upstream,
+        guard: { limits: { tokens: 100_000 } },
+        limits: { ...DEFAULT_LIMITS, documentTokens: 100_000 },
+      }),
+    );
     expect(upstream.requests.length).toBe(before);
     expect(codes(answer)).toEqual(['ALIAS_LIMIT_EXCEEDED', 'ROOT_FIELD_LIMIT_EXCEEDED']);
   });

@@ -118,7 +118,11 @@ describe('response cache', () => {
   it('answers a GET carrying the ETag with 304, and scopes Cache-Control to the token', async () => {
     const { gateway, upstream } = ops.gateway({ cache: true });
     const url = `http://gateway/graphql?query=${encodeURIComponent('{ organizations(first: 1) { nodes { title } } }')}`;
-    const auth = { authorization: `Bearer ${DEMO_TOKENS.admin}`, accept: 'application/json' };
+    const auth = {
+      authorization: `Bearer ${DEMO_TOKENS.admin}`,
+      accept: 'application/json',
+      'x-docs-graph-csrf': '1',
+    };
     const first = await gateway.fetch(url, { headers: auth });
     expect(first.status).toBe(200);
     const etag = first.headers.get('etag');
@@ -131,11 +135,17 @@ describe('response cache', () => {
     expect(upstream.take()).toBe(0);
 
     const reader = await gateway.fetch(url, {
-      headers: { authorization: `Bearer ${DEMO_TOKENS.read}`, 'if-none-match': String(etag) },
+      headers: {
+        authorization: `Bearer ${DEMO_TOKENS.read}`,
+        'if-none-match': String(etag),
+        'x-docs-graph-csrf': '1',
+      },
     });
     expect(reader.status).toBe(200);
     expect(reader.headers.get('etag')).not.toBe(etag);
-    const anonymous = await gateway.fetch(url, { headers: { accept: 'application/json' } });
+    const anonymous = await gateway.fetch(url, {
+      headers: { accept: 'application/json', 'x-docs-graph-csrf': '1' },
+    });
     expect(anonymous.headers.get('cache-control')).toBe('no-store');
   });
 

@@ -21,7 +21,7 @@ export class Processes {
       const timer = setTimeout(() => reject(new Error(`no URL within 90 s:\n${output}`)), 90_000);
       child.stdout?.on('data', (chunk: Buffer) => {
         output += chunk.toString();
-        const match = /gateway: (http:\/\/\S+)\/graphql/.exec(output);
+        const match = /^\s+(http:\/\/\S+)\/graphql\s/m.exec(output);
         if (match?.[1]) {
           clearTimeout(timer);
           resolve({ child, url: match[1], output: () => output });

@@ -42,6 +42,7 @@ describe('traces', () => {
       upstream: `http://127.0.0.1:${address.port}`,
       tracerProvider: provider,
       graphiql: false,
+      debug: 'on-request',
     });
   });
   afterAll(async () => {

@@ -1,3 +1,4 @@
+/// <reference types="vite/client" />
 import { useCallback, useEffect, useState } from 'react';
 
 /** Every screen of the example has a URL (back, forward and reload work). */

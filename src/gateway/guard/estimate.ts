@@ -437,9 +437,18 @@ function decodeGlobalId(
   return { typename, id: decoded.slice(colon + 1), type };
 }
 
+let unkeyable = 0;
+
 function stable(args: Record<string, unknown>): string {
   const keys = Object.keys(args).sort();
-  return keys.length ? JSON.stringify(keys.map((k) => [k, args[k]])) : '';
+  if (keys.length === 0) return '';
+  try {
+    return JSON.stringify(keys.map((k) => [k, args[k]]));
+  } catch {
+    // Too deep to serialise (the input checks refuse it later): a key equal to no other.
+    unkeyable += 1;
+    return `#${unkeyable}`;
+  }
 }
 
 /** The error of an operation refused for its estimate. */
