@@ -7,28 +7,9 @@ import { GraphQLError, type GraphQLSchema } from 'graphql';
 import type { GatewayContext } from './context.ts';
 import { ValidationError } from './errors.ts';
 import { inputIdsPluginName } from './inputIds.ts';
+import { addressFirstPluginName } from './resources/addressFirst.ts';
+import { decodeGlobalId, INVALID_ID } from './resources/globalId.ts';
 import { segmentProblem } from './upstream/path.ts';
-
-/** Type name given to a global ID that does not decode, so it fails alone, with a clear code. */
-const INVALID_ID = '__invalid__';
-
-/** Decodes `base64("Type:address")` leniently; anything else is marked invalid, never thrown. */
-function decodeGlobalId(globalId: string): { typename: string; id: string } {
-  const decoded = /^[A-Za-z0-9+/]+={0,2}$/.test(globalId)
-    ? Buffer.from(globalId, 'base64').toString('utf8')
-    : '';
-  const canonical = Buffer.from(decoded, 'utf8').toString('base64');
-  const colon = decoded.indexOf(':');
-  if (canonical.replace(/=+$/, '') !== globalId.replace(/=+$/, '') || colon < 1) {
-    return { typename: INVALID_ID, id: globalId };
-  }
-  const typename = decoded.slice(0, colon);
-  const id = decoded.slice(colon + 1);
-  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(typename) || id === '') {
-    return { typename: INVALID_ID, id: globalId };
-  }
-  return { typename, id };
-}
 
 /** The BAD_USER_INPUT error of an ID that names no Node type, or undefined when it does. */
 function invalidNodeId(
@@ -67,7 +48,14 @@ export const builder = new SchemaBuilder<{
   DefaultInputFieldRequiredness: false;
 }>({
   // Errors must come first so that invalid input (ids, then zod) becomes a typed ValidationError.
-  plugins: [ErrorsPlugin, inputIdsPluginName, ValidationPlugin, RelayPlugin, DataloaderPlugin],
+  plugins: [
+    ErrorsPlugin,
+    inputIdsPluginName,
+    ValidationPlugin,
+    RelayPlugin,
+    DataloaderPlugin,
+    addressFirstPluginName,
+  ],
   relay: {
     clientMutationId: 'omit',
     cursorType: 'String',

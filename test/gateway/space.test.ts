@@ -99,12 +99,7 @@ describe('Space', () => {
         ],
       },
     });
-    expect(up.paths).toEqual([
-      '/orgs/o1',
-      '/orgs/o1/spaces?limit=51',
-      '/collections/c1',
-      '/collections/c2',
-    ]);
+    expect(up.paths).toEqual(['/orgs/o1/spaces?limit=51', '/collections/c1', '/collections/c2']);
   });
 
   it('the spaces of a collection reach their parent collection from the loader (no second call)', async () => {

@@ -7,9 +7,9 @@ import {
 } from '../../contract/collections.ts';
 import { TransferBody } from '../../contract/spaces.ts';
 import { builder } from '../builder.ts';
-import { restConnection } from '../connection.ts';
 import type { GatewayContext } from '../context.ts';
 import { globalId, toRestId } from '../ids.ts';
+import { restConnection } from '../upstream/connection.ts';
 import { seg } from '../upstream/rest.ts';
 import { OrganizationRef, RoleEnum } from './organization.ts';
 import { Empty, given, idRef, validBody, write, writeMutation } from './shared.ts';
@@ -108,7 +108,7 @@ builder.objectField(OrganizationRef, 'collections', (t) =>
       }),
     },
     resolve: (org, args, ctx) =>
-      restConnection(ctx, args, {
+      restConnection(ctx.rest, args, {
         path: `/orgs/${seg(org.id)}/collections`,
         query: { nested: args.nested ?? undefined },
         item: Collection,

@@ -9,10 +9,10 @@ import {
   UpdateIssuesClusterBody,
 } from '../../contract/conversations.ts';
 import { builder } from '../builder.ts';
-import { restConnection } from '../connection.ts';
 import type { GatewayContext } from '../context.ts';
 import { addressId, toRestId } from '../ids.ts';
 import { reference } from '../refs.ts';
+import { restConnection } from '../upstream/connection.ts';
 import { seg } from '../upstream/rest.ts';
 import { inputEnumType, openEnumType } from './common.ts';
 import { OrderEnum, OrganizationRef } from './organization.ts';
@@ -327,7 +327,7 @@ async function issueConnection(
   orgId: string,
   query: { cluster?: string | undefined; conversation?: string | undefined },
 ) {
-  const result = await restConnection(ctx, args, {
+  const result = await restConnection(ctx.rest, args, {
     path: `${orgPath(orgId)}/conversations-issues`,
     query,
     item: ConversationIssueEntry,
@@ -360,7 +360,7 @@ builder.objectFields(OrganizationRef, (t) => ({
       source: t.arg.string({ required: false, description: 'Only conversations of this source.' }),
     },
     resolve: async (o, args, ctx) => {
-      const result = await restConnection(ctx, args, {
+      const result = await restConnection(ctx.rest, args, {
         path: `${orgPath(o.id)}/conversations`,
         query: { source: args.source ?? undefined },
         item: Conversation,
@@ -403,7 +403,7 @@ builder.objectFields(OrganizationRef, (t) => ({
       }),
     },
     resolve: async (o, args, ctx) => {
-      const result = await restConnection(ctx, args, {
+      const result = await restConnection(ctx.rest, args, {
         path: `${orgPath(o.id)}/conversations-clusters`,
         query: { order: args.order ?? undefined, orderBy: args.orderBy ?? undefined },
         item: IssuesCluster,

@@ -2,9 +2,10 @@ import type { z } from 'zod';
 import type { User } from '../../contract/common.ts';
 import { Member, MemberSpace, UpdateMemberBody } from '../../contract/members.ts';
 import { builder } from '../builder.ts';
-import { restConnection } from '../connection.ts';
 import type { GatewayContext } from '../context.ts';
 import { addressId, globalId, splitAddressId, toRestId } from '../ids.ts';
+import { SpaceResource } from '../resources/space.ts';
+import { restConnection } from '../upstream/connection.ts';
 import { seg } from '../upstream/rest.ts';
 import {
   DeletedInOrganizationPayload,
@@ -13,7 +14,7 @@ import {
   RoleEnum,
 } from './organization.ts';
 import { Empty, idRef, validBody, write, writeMutation } from './shared.ts';
-import { SpaceRef, spacePath } from './space.ts';
+import { SpaceRef } from './space.ts';
 
 /** A member as the graph carries it: the REST member plus the organization it belongs to. */
 export type OrgMember = z.infer<typeof Member> & { orgId: string };
@@ -140,7 +141,7 @@ builder.objectField(OrganizationRef, 'members', (t) =>
       order: t.arg({ type: OrderEnum.ref, description: 'Sort direction (default desc).' }),
     },
     resolve: async (org, args, ctx) => {
-      const result = await restConnection(ctx, args, {
+      const result = await restConnection(ctx.rest, args, {
         path: `/orgs/${seg(org.id)}/members`,
         query: {
           role: args.role ?? undefined,
@@ -185,13 +186,12 @@ builder.objectField(MemberRef, 'spaces', (t) =>
     description: "Spaces the member can read, with the member's level on each.",
     args: { order: t.arg({ type: OrderEnum.ref, description: 'Order (default desc).' }) },
     resolve: async (m, args, ctx) => {
-      const result = await restConnection(ctx, args, {
+      const result = await restConnection(ctx.rest, args, {
         path: `${memberPath(m.orgId, m.id)}/spaces`,
         query: { order: args.order ?? undefined },
         item: MemberSpace,
       });
-      for (const edge of result.edges)
-        ctx.rest.prime(spacePath(edge.node.space.id), edge.node.space);
+      for (const edge of result.edges) SpaceResource.prime(ctx, edge.node.space);
       return result;
     },
   }),

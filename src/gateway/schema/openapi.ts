@@ -8,9 +8,9 @@ import {
   OpenAPISpecVersion as Version,
 } from '../../contract/openapi.ts';
 import { builder } from '../builder.ts';
-import { restConnection } from '../connection.ts';
 import { addressId, globalId, toRestId } from '../ids.ts';
 import { reference } from '../refs.ts';
+import { restConnection } from '../upstream/connection.ts';
 import { seg } from '../upstream/rest.ts';
 import { openEnumType } from './common.ts';
 import { OrganizationRef } from './organization.ts';
@@ -252,7 +252,7 @@ export const OpenAPISpecRef = builder.loadableNode('OpenAPISpec', {
       type: OpenAPISpecVersionRef,
       description: 'Stored versions of the spec, newest first.',
       resolve: async (s, args, ctx) => {
-        const result = await restConnection(ctx, args, {
+        const result = await restConnection(ctx.rest, args, {
           path: `${specPath(s.orgId, s.slug)}/versions`,
           item: Version,
           primePath: (v) => versionPath(s.orgId, s.slug, v.id),
@@ -303,7 +303,7 @@ builder.objectField(OrganizationRef, 'openAPISpecs', (t) =>
     type: OpenAPISpecRef,
     description: 'OpenAPI specs of the organization.',
     resolve: async (o, args, ctx) => {
-      const result = await restConnection(ctx, args, {
+      const result = await restConnection(ctx.rest, args, {
         path: `/orgs/${seg(o.id)}/openapi`,
         item: Spec,
         primePath: (s) => specPath(o.id, s.slug),

@@ -7,9 +7,9 @@ import {
   UpdateSamlProviderBody,
 } from '../../contract/saml.ts';
 import { builder } from '../builder.ts';
-import { restConnection } from '../connection.ts';
 import type { GatewayContext } from '../context.ts';
 import { addressId, globalId, splitAddressId, toRestId } from '../ids.ts';
+import { restConnection } from '../upstream/connection.ts';
 import { seg } from '../upstream/rest.ts';
 import { openEnumType } from './common.ts';
 import { DeletedInOrganizationPayload, OrganizationRef, RoleEnum } from './organization.ts';
@@ -144,7 +144,7 @@ builder.objectFields(OrganizationRef, (t) => ({
     type: SAMLProviderRef,
     description: 'SAML single sign-on providers.',
     resolve: async (org, args, ctx) => {
-      const result = await restConnection(ctx, args, {
+      const result = await restConnection(ctx.rest, args, {
         path: `/orgs/${seg(org.id)}/saml`,
         item: SamlProvider,
         primePath: (p) => samlPath(org.id, p.id),

@@ -8,11 +8,12 @@ import {
   SearchSpaceHit,
 } from '../../contract/search.ts';
 import { builder } from '../builder.ts';
-import { restConnection } from '../connection.ts';
+import { restConnection } from '../upstream/connection.ts';
+import { restPath } from '../upstream/path.ts';
 import { seg } from '../upstream/rest.ts';
 import { OrganizationRef } from './organization.ts';
 import { idRef } from './shared.ts';
-import { SpaceRef, spacePath } from './space.ts';
+import { SpaceRef } from './space.ts';
 
 /** `query` of search operations: required, at most 512 characters. */
 function searchQuery(query: string): string {
@@ -112,7 +113,7 @@ builder.objectField(OrganizationRef, 'search', (t) =>
     description: 'Full-text search over the content of the organization.',
     args: { query: t.arg.string({ required: true, description: 'Text (max 512).' }) },
     resolve: (org, args, ctx) =>
-      restConnection(ctx, args, {
+      restConnection(ctx.rest, args, {
         path: `/orgs/${seg(org.id)}/search`,
         query: { query: searchQuery(args.query) },
         item: SearchSpaceHit,
@@ -126,8 +127,8 @@ builder.objectField(SpaceRef, 'search', (t) =>
     description: 'Full-text search over the pages of the space.',
     args: { query: t.arg.string({ required: true, description: 'Text (max 512).' }) },
     resolve: (space, args, ctx) =>
-      restConnection(ctx, args, {
-        path: `${spacePath(space.id)}/search`,
+      restConnection(ctx.rest, args, {
+        path: restPath`/spaces/${space.id}/search`,
         query: { query: searchQuery(args.query) },
         item: SearchPageHitSchema,
       }),

@@ -2,11 +2,11 @@ import type { InputObjectRef, ObjectRef } from '@pothos/core';
 import type { GraphQLResolveInfo } from 'graphql';
 import { z } from 'zod';
 import { builder } from '../builder.ts';
-import type { ConnectionResult } from '../connection.ts';
 import type { GatewayContext } from '../context.ts';
 import { MUTATION_ERRORS, mutate, ValidationError } from '../errors.ts';
 import { splitAddressId, toRestId } from '../ids.ts';
 import { reference } from '../refs.ts';
+import type { ConnectionResult } from '../upstream/connection.ts';
 import type { RestSession } from '../upstream/rest.ts';
 import { OrganizationRef } from './organization.ts';
 

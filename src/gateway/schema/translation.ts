@@ -5,8 +5,8 @@ import {
   UpdateTranslationBody,
 } from '../../contract/translations.ts';
 import { builder } from '../builder.ts';
-import { restConnection } from '../connection.ts';
 import { addressId, globalId, toRestId } from '../ids.ts';
+import { restConnection } from '../upstream/connection.ts';
 import { seg } from '../upstream/rest.ts';
 import { openEnumType } from './common.ts';
 import { OrganizationRef } from './organization.ts';
@@ -206,7 +206,7 @@ builder.objectFields(OrganizationRef, (t) => ({
     type: TranslationRef,
     description: 'Translations of the organization.',
     resolve: async (o, args, ctx) => {
-      const result = await restConnection(ctx, args, {
+      const result = await restConnection(ctx.rest, args, {
         path: translationsPath(o.id),
         item: Translation,
         primePath: (tr) => translationPath(o.id, tr.id),

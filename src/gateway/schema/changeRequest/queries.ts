@@ -1,8 +1,8 @@
 import { GraphQLError } from 'graphql';
 import { ChangeRequest } from '../../../contract/changeRequests.ts';
 import { builder } from '../../builder.ts';
-import { restConnection } from '../../connection.ts';
 import { toRestId } from '../../ids.ts';
+import { restConnection } from '../../upstream/connection.ts';
 import { type QueryValue, seg } from '../../upstream/rest.ts';
 import { UNKNOWN } from '../common.ts';
 import { OrganizationRef } from '../organization.ts';
@@ -89,7 +89,7 @@ builder.objectFields(SpaceRef, (t) => ({
     description: 'Change requests of the space (default: `open` ones, latest update first).',
     args: listArgs('Only change requests in this state (default `OPEN`).'),
     resolve: (space, args, ctx) =>
-      restConnection(ctx, args, {
+      restConnection(ctx.rest, args, {
         path: `/spaces/${seg(space.id)}/change-requests`,
         query: listQuery(args),
         item: ChangeRequest,
@@ -116,7 +116,7 @@ builder.objectField(OrganizationRef, 'changeRequests', (t) =>
     description: 'Change requests across the organization’s spaces (latest update first).',
     args: listArgs('Only change requests in this state (default: every state).'),
     resolve: (org, args, ctx) =>
-      restConnection(ctx, args, {
+      restConnection(ctx.rest, args, {
         path: `/orgs/${seg(org.id)}/change-requests`,
         query: listQuery(args),
         item: ChangeRequest,

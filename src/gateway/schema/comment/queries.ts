@@ -2,9 +2,9 @@ import { GraphQLError } from 'graphql';
 import { Comment } from '../../../contract/comments.ts';
 import { Member } from '../../../contract/members.ts';
 import { builder } from '../../builder.ts';
-import { type ConnectionResult, restConnection } from '../../connection.ts';
 import type { GatewayContext } from '../../context.ts';
 import { toRestId } from '../../ids.ts';
+import { type ConnectionResult, restConnection } from '../../upstream/connection.ts';
 import { type QueryValue, seg } from '../../upstream/rest.ts';
 import { ChangeRequestRef } from '../changeRequest/types.ts';
 import { UNKNOWN } from '../common.ts';
@@ -66,7 +66,7 @@ function commentsConnection(
     format: args.format ?? undefined,
   };
   const base = commentsPath(scope);
-  return restConnection(ctx, args, {
+  return restConnection(ctx.rest, args, {
     path: base,
     query,
     item: Comment,
@@ -93,7 +93,7 @@ builder.objectFields(SpaceRef, (t) => ({
     type: MemberRef,
     description: 'Members who commented or replied in the space.',
     resolve: async (space, args, ctx) => {
-      const result = await restConnection(ctx, args, {
+      const result = await restConnection(ctx.rest, args, {
         path: `/spaces/${seg(space.id)}/commenters`,
         item: Member,
         primePath: (m) => memberPath(space.organization, m.id),

@@ -3,9 +3,9 @@ import type { z } from 'zod';
 import { Comment, CommentReply } from '../../../contract/comments.ts';
 import { ENUMS } from '../../../contract/common.ts';
 import { builder } from '../../builder.ts';
-import { type ConnectionResult, restConnection } from '../../connection.ts';
 import type { GatewayContext } from '../../context.ts';
 import { reference } from '../../refs.ts';
+import { type ConnectionResult, restConnection } from '../../upstream/connection.ts';
 import { seg } from '../../upstream/rest.ts';
 import { ChangeRequestRef, changeRequestPath, scopeChangeRequest } from '../changeRequest/types.ts';
 import { openEnumType } from '../common.ts';
@@ -350,7 +350,7 @@ function repliesConnection(
   args: Parameters<typeof restConnection>[1] & { format?: string | null },
 ): Promise<ConnectionResult<ReplyShape>> {
   const base = commentPath(comment.scope, comment.data.id);
-  return restConnection(ctx, args, {
+  return restConnection(ctx.rest, args, {
     path: `${base}/replies`,
     query: { format: args.format ?? undefined },
     item: CommentReply,

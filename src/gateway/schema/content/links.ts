@@ -2,8 +2,8 @@ import { GraphQLError } from 'graphql';
 import { z } from 'zod';
 import { ReferenceItem, LinkList as RestLinkList } from '../../../contract/content.ts';
 import { builder } from '../../builder.ts';
-import { type ConnectionResult, restConnection } from '../../connection.ts';
 import type { GatewayContext } from '../../context.ts';
+import { type ConnectionResult, restConnection } from '../../upstream/connection.ts';
 import type { RestSession } from '../../upstream/rest.ts';
 import { UNKNOWN } from '../common.ts';
 import { OrganizationRef } from '../organization.ts';
@@ -225,7 +225,7 @@ export async function linksConnection(
     }
     return page;
   }) as RestSession['get'];
-  const result = await restConnection({ ...ctx, rest }, args, {
+  const result = await restConnection(rest, args, {
     path,
     query: { status: args.status ?? undefined },
     item: z.unknown() as unknown as z.ZodType<LinkWire>,
@@ -239,7 +239,7 @@ export function backlinksConnection(
   args: Parameters<typeof restConnection>[1],
   path: string,
 ) {
-  return restConnection(ctx, args, { path, item: ReferenceItem }).then((r) =>
+  return restConnection(ctx.rest, args, { path, item: ReferenceItem }).then((r) =>
     mapConnection(r, (data) => ({ data })),
   );
 }

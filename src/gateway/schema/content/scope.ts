@@ -2,10 +2,10 @@ import type { GraphQLResolveInfo } from 'graphql';
 import { GraphQLError } from 'graphql';
 import { z } from 'zod';
 import { File, Page, PageTree, type ReferenceItem, Revision } from '../../../contract/content.ts';
-import { type ConnectionResult, restConnection } from '../../connection.ts';
 import type { GatewayContext } from '../../context.ts';
 import { addressId } from '../../ids.ts';
 import { selectedFields } from '../../refs.ts';
+import { type ConnectionResult, restConnection } from '../../upstream/connection.ts';
 import { type QueryValue, seg, withQuery } from '../../upstream/rest.ts';
 import { mapConnection } from '../shared.ts';
 
@@ -226,7 +226,7 @@ export async function filesConnection(
 ): Promise<ConnectionResult<FileShape>> {
   const base = contentPath(scope);
   const prime = !hasContentArgs(args);
-  const result = await restConnection(ctx, args, {
+  const result = await restConnection(ctx.rest, args, {
     path: `${base}/files`,
     query: contentQuery(args),
     item: File,

@@ -7,16 +7,11 @@ import {
   UpdateOrganizationBody,
 } from '../../../contract/organizations.ts';
 import { builder } from '../../builder.ts';
-import { globalId, toRestId } from '../../ids.ts';
-import { seg } from '../../upstream/rest.ts';
-import { Empty, given, idRef, validBody, write, writeMutation } from '../shared.ts';
-import {
-  AgentInstructionsRef,
-  type Instructions,
-  type Org,
-  OrganizationRef,
-  RoleEnum,
-} from './types.ts';
+import { toRestId } from '../../ids.ts';
+import { type AgentInstructionsShape, OrganizationResource } from '../../resources/organization.ts';
+import { restPath } from '../../upstream/path.ts';
+import { Empty, given, validBody, write, writeMutation } from '../shared.ts';
+import { AgentInstructionsRef, type Org, OrganizationRef, RoleEnum } from './types.ts';
 
 const MergeRuleInput = builder.inputType('MergeRuleInput', {
   description: 'One merge rule.',
@@ -84,8 +79,7 @@ const OrganizationPayload = builder
         type: OrganizationRef,
         nullable: false,
         description: 'The organization.',
-        resolve: (p, _args, _ctx, info) =>
-          typeof p.organization === 'string' ? idRef(info, p.organization) : p.organization,
+        resolve: (p) => p.organization,
       }),
     }),
   });
@@ -101,7 +95,9 @@ const OrganizationIdInput = (name: string, description: string) =>
     }),
   });
 
-const orgPath = (id: string) => `/orgs/${seg(toRestId(id, 'Organization'))}`;
+/** The REST id of the organization an input names (a `ValidationError` on `organizationId`). */
+const organizationOf = (value: string) =>
+  OrganizationResource.parseInput(value, { field: 'organizationId' }).id;
 
 writeMutation('updateOrganization', {
   type: OrganizationPayload,
@@ -129,13 +125,8 @@ writeMutation('updateOrganization', {
         : {}),
       ...(input.mergeRules !== undefined ? { mergeRules: mergeRulesBody(input.mergeRules) } : {}),
     });
-    const organization = await write(
-      ctx,
-      'PATCH',
-      orgPath(input.organizationId),
-      body,
-      Organization,
-    );
+    const id = organizationOf(input.organizationId);
+    const organization = await write(ctx, 'PATCH', restPath`/orgs/${id}`, body, Organization);
     return { organization };
   },
 });
@@ -146,8 +137,8 @@ writeMutation('joinOrganization', {
   description:
     "Joins an organization when the caller's verified email domain matches one of its allowed domains.",
   resolve: async (input, ctx) => {
-    const id = toRestId(input.organizationId, 'Organization');
-    await write(ctx, 'POST', `${orgPath(id)}/join`, undefined, Empty);
+    const id = organizationOf(input.organizationId);
+    await write(ctx, 'POST', restPath`/orgs/${id}/join`, undefined, Empty);
     return { organization: id };
   },
 });
@@ -163,8 +154,7 @@ const PingOrganizationPayload = builder
         type: OrganizationRef,
         nullable: false,
         description: 'The organization.',
-        resolve: (p, _args, _ctx, info) =>
-          typeof p.organization === 'string' ? idRef(info, p.organization) : p.organization,
+        resolve: (p) => p.organization,
       }),
       serviceVisitorClaims: t.exposeString('serviceVisitorClaims', {
         nullable: true,
@@ -179,8 +169,8 @@ writeMutation('pingOrganization', {
   description:
     "Updates the caller's organization membership (last seen); may return visitor claims.",
   resolve: async (input, ctx) => {
-    const id = toRestId(input.organizationId, 'Organization');
-    const result = await write(ctx, 'POST', `${orgPath(id)}/ping`, undefined, PingResult);
+    const id = organizationOf(input.organizationId);
+    const result = await write(ctx, 'POST', restPath`/orgs/${id}/ping`, undefined, PingResult);
     return { organization: id, serviceVisitorClaims: result?.serviceVisitorClaims ?? null };
   },
 });
@@ -207,8 +197,7 @@ export const DeletedInOrganizationPayload = builder
         type: OrganizationRef,
         nullable: false,
         description: 'The organization it belonged to.',
-        resolve: (p, _args, _ctx, info) =>
-          typeof p.organization === 'string' ? idRef(info, p.organization) : p.organization,
+        resolve: (p) => p.organization,
       }),
     }),
   });
@@ -218,9 +207,9 @@ writeMutation('deleteOrganizationLinkInvite', {
   input: DeleteLinkInviteInput,
   description: 'Deletes an invite link (succeeds also when it did not exist).',
   resolve: async (input, ctx) => {
-    const id = toRestId(input.organizationId, 'Organization');
+    const id = organizationOf(input.organizationId);
     const inviteId = validBody(z.string().trim().min(1).max(200), input.inviteId);
-    await write(ctx, 'DELETE', `${orgPath(id)}/link-invites/${seg(inviteId)}`, undefined, Empty);
+    await write(ctx, 'DELETE', restPath`/orgs/${id}/link-invites/${inviteId}`, undefined, Empty);
     return { deletedId: inviteId, organization: id };
   },
 });
@@ -238,7 +227,7 @@ const SetAgentInstructionsInput = builder.inputType('SetAgentInstructionsInput',
 });
 
 const SetAgentInstructionsPayload = builder
-  .objectRef<{ agentInstructions: Instructions }>('SetAgentInstructionsPayload')
+  .objectRef<{ agentInstructions: AgentInstructionsShape }>('SetAgentInstructionsPayload')
   .implement({
     description: 'The agent instructions after the change.',
     fields: (t) => ({
@@ -257,12 +246,9 @@ writeMutation('setAgentInstructions', {
   description: "Replaces the instructions of the organization's docs agents.",
   resolve: async (input, ctx) => {
     const body = validBody(PutAgentInstructionsBody, { instructions: input.instructions });
-    const orgId = toRestId(input.organizationId, 'Organization');
-    const path = `${orgPath(orgId)}/agent-instructions`;
+    const orgId = organizationOf(input.organizationId);
+    const path = restPath`/orgs/${orgId}/agent-instructions`;
     const result = await write(ctx, 'PUT', path, body, AgentInstructions);
     return { agentInstructions: { ...result, orgId } };
   },
 });
-
-/** The global ID of an organization from its REST id. */
-export const organizationGlobalId = (id: string) => globalId('Organization', id);

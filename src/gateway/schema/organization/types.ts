@@ -1,11 +1,10 @@
 import type { z } from 'zod';
 import { ENUMS } from '../../../contract/common.ts';
-import { AgentInstructions, Organization } from '../../../contract/organizations.ts';
+import type { Organization } from '../../../contract/organizations.ts';
 import { builder } from '../../builder.ts';
-import type { GatewayContext } from '../../context.ts';
-import { seg } from '../../upstream/rest.ts';
+import { resourceNode } from '../../resources/node.ts';
+import { AgentInstructionsResource, OrganizationResource } from '../../resources/organization.ts';
 import { openEnumType } from '../common.ts';
-import { idRef } from '../shared.ts';
 
 export const RoleEnum = openEnumType(
   'Role',
@@ -229,18 +228,9 @@ const BillingMigrationRef = builder
     }),
   });
 
-/** Loads organizations by id through the request's REST session. */
-function loadOrganizations(ids: string[], ctx: GatewayContext) {
-  return Promise.all(
-    ids.map((id) => ctx.rest.get(`/orgs/${seg(id)}`, Organization).catch((e: Error) => e)),
-  );
-}
-
-export const OrganizationRef = builder.loadableNode('Organization', {
+export const OrganizationRef = resourceNode(OrganizationResource, {
   description:
     'An organization: the top-level workspace, with members, teams, SAML single sign-on providers, full-text search and docs-agent instructions.',
-  id: { resolve: (o) => o.id },
-  load: loadOrganizations,
   fields: (t) => ({
     title: t.exposeString('title', { nullable: false, description: 'Title (2 to 255).' }),
     createdAt: t.expose('createdAt', {
@@ -328,23 +318,8 @@ export const OrganizationRef = builder.loadableNode('Organization', {
   }),
 });
 
-/** Where `GET` finds an organization (for priming objects that arrive in lists). */
-export const organizationPath = (id: string) => `/orgs/${seg(id)}`;
-
-export type Instructions = z.infer<typeof AgentInstructions> & { orgId: string };
-
-export const AgentInstructionsRef = builder.loadableNode('AgentInstructions', {
+export const AgentInstructionsRef = resourceNode(AgentInstructionsResource, {
   description: "Instructions of the organization's docs agents.",
-  id: { resolve: (a: Instructions) => a.orgId },
-  load: (ids: string[], ctx: GatewayContext) =>
-    Promise.all(
-      ids.map((orgId) =>
-        ctx.rest
-          .get(`/orgs/${seg(orgId)}/agent-instructions`, AgentInstructions)
-          .then((a): Instructions => ({ ...a, orgId }))
-          .catch((e: Error) => e),
-      ),
-    ),
   fields: (t) => ({
     instructions: t.field({
       type: 'JSON',
@@ -371,7 +346,7 @@ export const AgentInstructionsRef = builder.loadableNode('AgentInstructions', {
       type: OrganizationRef,
       nullable: false,
       description: 'The organization.',
-      resolve: (a, _args, _ctx, info) => idRef(info, a.orgId),
+      resolve: (a) => a.orgId,
     }),
   }),
 });

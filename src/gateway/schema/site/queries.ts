@@ -8,8 +8,8 @@ import {
   SiteSpace as SiteSpaceSchema,
 } from '../../../contract/sites.ts';
 import { builder } from '../../builder.ts';
-import { restConnection } from '../../connection.ts';
 import { addressId, toRestId } from '../../ids.ts';
+import { restConnection } from '../../upstream/connection.ts';
 import { seg, withQuery } from '../../upstream/rest.ts';
 import { OrganizationRef } from '../organization.ts';
 import { PublishedSiteRef } from './published.ts';
@@ -126,7 +126,7 @@ SiteRef.implement({
         }),
       },
       resolve: async (s, args, ctx) => {
-        const page = await restConnection(ctx, args, {
+        const page = await restConnection(ctx.rest, args, {
           path: `${sitePath(addr(s))}/site-spaces`,
           query: { default: args.default ?? undefined, shareKey: args.shareKey ?? undefined },
           item: SiteSpaceSchema,
@@ -146,7 +146,7 @@ SiteRef.implement({
         }),
       },
       resolve: async (s, args, ctx) => {
-        const page = await restConnection(ctx, args, {
+        const page = await restConnection(ctx.rest, args, {
           path: `${sitePath(addr(s))}/sections`,
           query: { shareKey: args.shareKey ?? undefined },
           item: SiteSectionSchema,
@@ -161,7 +161,7 @@ SiteRef.implement({
       type: SiteSectionGroupRef,
       description: 'Section groups of the site (each with its sections and nested groups).',
       resolve: async (s, args, ctx) => {
-        const page = await restConnection(ctx, args, {
+        const page = await restConnection(ctx.rest, args, {
           path: `${sitePath(addr(s))}/section-groups`,
           item: SiteSectionGroupSchema,
         });
@@ -248,7 +248,7 @@ builder.objectField(OrganizationRef, 'sites', (t) =>
     },
     resolve: async (org, args, ctx) => {
       const orgId = (org as { id: string }).id;
-      const page = await restConnection(ctx, args, {
+      const page = await restConnection(ctx.rest, args, {
         path: `/orgs/${seg(orgId)}/sites`,
         query: {
           space: args.space ? toRestId(args.space, 'Space') : undefined,

@@ -12,9 +12,10 @@ import { builder } from '../../builder.ts';
 import type { GatewayContext } from '../../context.ts';
 import { addressId, splitAddressId } from '../../ids.ts';
 import { reference } from '../../refs.ts';
+import { SpaceResource } from '../../resources/space.ts';
 import { seg, withQuery } from '../../upstream/rest.ts';
 import { openEnumType } from '../common.ts';
-import { SpaceRef, spacePath } from '../space.ts';
+import { SpaceRef } from '../space.ts';
 
 type Wire<S extends z.ZodType> = z.infer<S>;
 
@@ -386,7 +387,7 @@ SiteSpaceRef.implement({
       description: 'The space whose content it publishes.',
       resolve: (ss, _args, ctx) => {
         // The REST answer embeds the whole space: serve it, and keep it for later reads by id.
-        ctx.rest.prime(spacePath(ss.space.id), ss.space);
+        SpaceResource.prime(ctx, ss.space);
         return ss.space;
       },
     }),

@@ -7,11 +7,13 @@ import {
 } from '../../../contract/spaces.ts';
 import { builder } from '../../builder.ts';
 import { globalId, toRestId } from '../../ids.ts';
+import { SpaceResource } from '../../resources/space.ts';
+import { restPath } from '../../upstream/path.ts';
 import { seg } from '../../upstream/rest.ts';
 import { DeletePayload, moveBody, PositionInput, transferBody } from '../collection.ts';
 import { MergeRulesInput, mergeRulesBody, RoleEnum } from '../organization.ts';
 import { Empty, given, idRef, validBody, write, writeMutation } from '../shared.ts';
-import { EditModeEnum, type Sp, SpaceRef, SpaceVisibilityEnum, spacePath } from './types.ts';
+import { EditModeEnum, type Sp, SpaceRef, SpaceVisibilityEnum } from './types.ts';
 
 const SpacePayload = builder.objectRef<{ space: Sp | string }>('SpacePayload').implement({
   description: 'The space after the change.',
@@ -73,8 +75,8 @@ writeMutation('updateSpace', {
       ...given(input, ['editMode', 'title', 'defaultLevel', 'language', 'emoji'] as const),
       ...(input.mergeRules !== undefined ? { mergeRules: mergeRulesBody(input.mergeRules) } : {}),
     });
-    const id = toRestId(input.spaceId, 'Space');
-    const space = await write(ctx, 'PATCH', spacePath(id), body, Space);
+    const id = SpaceResource.parseInput(input.spaceId, { field: 'spaceId' }).id;
+    const space = await write(ctx, 'PATCH', restPath`/spaces/${id}`, body, Space);
     return { space };
   },
 });
@@ -93,8 +95,8 @@ writeMutation('deleteSpace', {
   description:
     'Soft-deletes a space: `deletedAt` is set; it can be restored for 7 days, then it is removed permanently.',
   resolve: async (input, ctx) => {
-    const id = toRestId(input.spaceId, 'Space');
-    await write(ctx, 'DELETE', spacePath(id), undefined, Empty);
+    const id = SpaceResource.parseInput(input.spaceId, { field: 'spaceId' }).id;
+    await write(ctx, 'DELETE', restPath`/spaces/${id}`, undefined, Empty);
     return { deletedId: globalId('Space', id) };
   },
 });
@@ -105,8 +107,8 @@ writeMutation('restoreSpace', {
   description:
     'Restores a soft-deleted space; only within 7 days of its deletion (ConflictError after).',
   resolve: async (input, ctx) => {
-    const id = toRestId(input.spaceId, 'Space');
-    const space = await write(ctx, 'POST', `${spacePath(id)}/restore`, undefined, Space);
+    const id = SpaceResource.parseInput(input.spaceId, { field: 'spaceId' }).id;
+    const space = await write(ctx, 'POST', restPath`/spaces/${id}/restore`, undefined, Space);
     return { space };
   },
 });
@@ -136,8 +138,8 @@ writeMutation('duplicateSpace', {
   input: () => SpaceIdInput('DuplicateSpaceInput', 'The space to duplicate.'),
   description: 'Duplicates a space with its content.',
   resolve: async (input, ctx) => {
-    const id = toRestId(input.spaceId, 'Space');
-    const space = await write(ctx, 'POST', `${spacePath(id)}/duplicate`, undefined, Space);
+    const id = SpaceResource.parseInput(input.spaceId, { field: 'spaceId' }).id;
+    const space = await write(ctx, 'POST', restPath`/spaces/${id}/duplicate`, undefined, Space);
     return { space, source: id };
   },
 });
@@ -160,8 +162,8 @@ writeMutation('moveSpace', {
   description: 'Moves a space to another parent collection and/or place among its siblings.',
   resolve: async (input, ctx) => {
     const body = moveBody(MoveSpaceBody, input);
-    const id = toRestId(input.spaceId, 'Space');
-    const space = await write(ctx, 'POST', `${spacePath(id)}/move`, body, Space);
+    const id = SpaceResource.parseInput(input.spaceId, { field: 'spaceId' }).id;
+    const space = await write(ctx, 'POST', restPath`/spaces/${id}/move`, body, Space);
     return { space };
   },
 });
@@ -183,8 +185,8 @@ writeMutation('transferSpace', {
   description: 'Transfers a space to another organization (needs `admin` in both organizations).',
   resolve: async (input, ctx) => {
     const body = transferBody(input.organizationId);
-    const id = toRestId(input.spaceId, 'Space');
-    const space = await write(ctx, 'POST', `${spacePath(id)}/transfer`, body, Space);
+    const id = SpaceResource.parseInput(input.spaceId, { field: 'spaceId' }).id;
+    const space = await write(ctx, 'POST', restPath`/spaces/${id}/transfer`, body, Space);
     return { space };
   },
 });
@@ -238,7 +240,7 @@ writeMutation('applySpaceTemplate', {
   description:
     'Applies a template to the main content of a space or to one of its change requests (ConflictError when the space is locked).',
   resolve: async (input, ctx) => {
-    const spaceId = toRestId(input.spaceId, 'Space');
+    const spaceId = SpaceResource.parseInput(input.spaceId, { field: 'spaceId' }).id;
     const changeRequestId = input.changeRequestId
       ? toRestId(input.changeRequestId, 'ChangeRequest')
       : undefined;
@@ -266,7 +268,7 @@ writeMutation('applySpaceTemplate', {
       },
       { id: 'templateId', params: 'contentRefs' },
     );
-    await write(ctx, 'POST', `${spacePath(spaceId)}/content/template`, body, Empty);
+    await write(ctx, 'POST', restPath`/spaces/${spaceId}/content/template`, body, Empty);
     return { space: spaceId, changeRequestId: changeRequestId ?? null };
   },
 });

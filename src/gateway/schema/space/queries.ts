@@ -1,11 +1,10 @@
-import { Space } from '../../../contract/spaces.ts';
 import { builder } from '../../builder.ts';
-import { restConnection } from '../../connection.ts';
-import { toRestId } from '../../ids.ts';
-import { seg, withQuery } from '../../upstream/rest.ts';
+import { SpaceResource } from '../../resources/space.ts';
+import { restPath } from '../../upstream/path.ts';
+import { withQuery } from '../../upstream/rest.ts';
 import { CollectionRef } from '../collection.ts';
 import { OrganizationRef } from '../organization.ts';
-import { SpaceRef, spacePath } from './types.ts';
+import { SpaceRef } from './types.ts';
 
 builder.queryField('space', (t) =>
   t.field({
@@ -18,10 +17,11 @@ builder.queryField('space', (t) =>
         description: 'Secret key of a share-link space; resolves its published URLs.',
       }),
     },
-    resolve: (_root, args, ctx) => {
-      const id = toRestId(args.id, 'Space');
-      if (!args.shareKey) return id;
-      return ctx.rest.get(withQuery(spacePath(id), { shareKey: args.shareKey }), Space);
+    resolve: async (_root, args, ctx) => {
+      const address = SpaceResource.parseInput(args.id);
+      if (!args.shareKey) return SpaceResource.stub(address);
+      const path = withQuery(SpaceResource.path(address), { shareKey: args.shareKey });
+      return SpaceResource.shape(await ctx.rest.get(path, SpaceResource.schema), address);
     },
   }),
 );
@@ -31,11 +31,7 @@ builder.objectField(OrganizationRef, 'spaces', (t) =>
     type: SpaceRef,
     description: 'Spaces of the organization (deleted ones are not listed).',
     resolve: (org, args, ctx) =>
-      restConnection(ctx, args, {
-        path: `/orgs/${seg(org.id)}/spaces`,
-        item: Space,
-        primePath: (s) => spacePath(s.id),
-      }),
+      SpaceResource.connection(ctx, args, { path: restPath`/orgs/${org.id}/spaces` }),
   }),
 );
 
@@ -44,10 +40,8 @@ builder.objectField(CollectionRef, 'spaces', (t) =>
     type: SpaceRef,
     description: 'Spaces in the collection.',
     resolve: (collection, args, ctx) =>
-      restConnection(ctx, args, {
-        path: `/collections/${seg(collection.id)}/spaces`,
-        item: Space,
-        primePath: (s) => spacePath(s.id),
+      SpaceResource.connection(ctx, args, {
+        path: restPath`/collections/${collection.id}/spaces`,
       }),
   }),
 );

@@ -1,18 +1,15 @@
 import type { z } from 'zod';
 import { ENUMS } from '../../../contract/common.ts';
-import { Space } from '../../../contract/spaces.ts';
+import type { Space } from '../../../contract/spaces.ts';
 import { builder } from '../../builder.ts';
-import type { GatewayContext } from '../../context.ts';
-import { seg } from '../../upstream/rest.ts';
+import { resourceNode } from '../../resources/node.ts';
+import { SpaceResource } from '../../resources/space.ts';
 import { CollectionRef } from '../collection.ts';
 import { openEnumType } from '../common.ts';
 import { OrganizationRef, RoleEnum } from '../organization.ts';
 import { idRef } from '../shared.ts';
 
 export type Sp = z.infer<typeof Space>;
-
-/** Where `GET` finds a space. */
-export const spacePath = (id: string) => `/spaces/${seg(id)}`;
 
 export const SpaceVisibilityEnum = openEnumType(
   'SpaceVisibility',
@@ -101,11 +98,8 @@ const SpacePermissionsRef = builder
     }),
   });
 
-export const SpaceRef = builder.loadableNode('Space', {
+export const SpaceRef = resourceNode(SpaceResource, {
   description: 'A space: a container of pages and files with one active revision.',
-  id: { resolve: (s) => s.id },
-  load: (ids: string[], ctx: GatewayContext) =>
-    Promise.all(ids.map((id) => ctx.rest.get(spacePath(id), Space).catch((e: Error) => e))),
   fields: (t) => ({
     title: t.exposeString('title', { nullable: false, description: 'Title (max 50).' }),
     emoji: t.exposeString('emoji', { nullable: false, description: 'Emoji (max 50).' }),
@@ -148,7 +142,7 @@ export const SpaceRef = builder.loadableNode('Space', {
       type: OrganizationRef,
       nullable: false,
       description: 'The organization the space belongs to.',
-      resolve: (s, _args, _ctx, info) => idRef(info, s.organization),
+      resolve: (s) => s.organization,
     }),
     parentCollection: t.field({
       type: CollectionRef,

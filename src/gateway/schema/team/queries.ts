@@ -1,8 +1,8 @@
 import { MemberTeam } from '../../../contract/members.ts';
 import { Team, TeamMember } from '../../../contract/teams.ts';
 import { builder } from '../../builder.ts';
-import { restConnection } from '../../connection.ts';
 import { toRestId } from '../../ids.ts';
+import { restConnection } from '../../upstream/connection.ts';
 import { seg } from '../../upstream/rest.ts';
 import { MemberRef, memberPath, type OrgMember } from '../member.ts';
 import { OrganizationRef } from '../organization.ts';
@@ -17,7 +17,7 @@ builder.objectField(OrganizationRef, 'teams', (t) =>
       search: t.arg.string({ description: 'Case-insensitive text in the title.' }),
     },
     resolve: async (org, args, ctx) => {
-      const result = await restConnection(ctx, args, {
+      const result = await restConnection(ctx.rest, args, {
         path: `/orgs/${seg(org.id)}/teams`,
         query: {
           member: args.member ? toRestId(args.member, 'Member') : undefined,
@@ -39,7 +39,7 @@ builder.objectField(TeamRef, 'members', (t) =>
     type: TeamMemberRef,
     description: 'Members of the team with their team roles.',
     resolve: async (team, args, ctx) => {
-      const result = await restConnection(ctx, args, {
+      const result = await restConnection(ctx.rest, args, {
         path: `${teamPath(team.orgId, team.id)}/members`,
         item: TeamMember,
       });
@@ -63,7 +63,7 @@ builder.objectField(MemberRef, 'teams', (t) =>
     description: "Teams the member belongs to, with the member's role in each.",
     args: { search: t.arg.string({ description: 'Case-insensitive text in the team title.' }) },
     resolve: async (m: OrgMember, args, ctx) => {
-      const result = await restConnection(ctx, args, {
+      const result = await restConnection(ctx.rest, args, {
         path: `${memberPath(m.orgId, m.id)}/teams`,
         query: { search: args.search ?? undefined },
         item: MemberTeam,

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
+import DataLoader from 'dataloader';
 import { GraphQLError } from 'graphql';
 import type { z } from 'zod';
-import { listPage } from '../contract/common.ts';
-import type { GatewayContext } from './context.ts';
-import { type QueryValue, withQuery } from './upstream/rest.ts';
+import { listPage } from '../../contract/common.ts';
+import { type QueryValue, type RestSession, withQuery } from './rest.ts';
 
 /** Arguments of every connection field. */
 export interface ConnectionArgs {
@@ -116,18 +116,16 @@ function defaultKey(item: unknown): string | undefined {
  * upstream pages as it needs (at most 1000 items each), never skips or repeats an item, and
  * primes every item into the by-id loader.
  */
-export async function restConnection<S extends z.ZodType>(
-  ctx: GatewayContext,
-  args: ConnectionArgs,
+async function readConnection<S extends z.ZodType>(
+  session: RestSession,
+  first: number,
+  after: string | null | undefined,
   options: RestConnectionOptions<S>,
 ): Promise<ConnectionResult<z.infer<S>>> {
-  const first = checkConnectionArgs(args);
   const query = options.query ?? {};
   const scope = scopeOf(options.path, query);
   const keyOf = options.keyOf ?? defaultKey;
-  const start: Cursor = args.after
-    ? decodeCursor(scope, args.after)
-    : { token: null, offset: 0, key: null };
+  const start: Cursor = after ? decodeCursor(scope, after) : { token: null, offset: 0, key: null };
   const schema = listPage(options.item);
   const collected: Array<{ node: z.infer<S>; after: Cursor }> = [];
   // Until the first page is read, the cursor's item is assumed where its offset says.
@@ -138,7 +136,7 @@ export async function restConnection<S extends z.ZodType>(
   for (let pageIndex = 0; ; pageIndex++) {
     const slack = pageIndex === 0 && start.key ? CURSOR_SLACK : 0;
     const limit = Math.min(UPSTREAM_MAX_LIMIT, skip + first - collected.length + 1 + slack);
-    const page = await ctx.rest.get(
+    const page = await session.get(
       withQuery(options.path, { ...query, page: token ?? undefined, limit }),
       schema,
     );
@@ -156,7 +154,7 @@ export async function restConnection<S extends z.ZodType>(
             : { token, offset: index + 1, key },
       });
       const primePath = options.primePath?.(node);
-      if (primePath) ctx.rest.prime(primePath, node);
+      if (primePath) session.prime(primePath, node);
     });
     if (pageIndex === 0 && start.key) {
       // Items inserted (or deleted) before the cursor's item moved it: resume right after it.
@@ -194,28 +192,87 @@ export async function restConnection<S extends z.ZodType>(
   };
 }
 
-/** A connection over a list already in hand (arrays inside one REST answer). */
-export function arrayConnection<T>(
-  items: readonly T[],
-  args: ConnectionArgs,
-  scopeKey: string,
-): ConnectionResult<T> {
-  const first = checkConnectionArgs(args);
-  const scope = scopeOf(scopeKey, {});
-  const offset = args.after ? decodeCursor(scope, args.after).offset : 0;
-  const slice = items.slice(offset, offset + first);
-  const edges = slice.map((node, i) => ({
-    cursor: encodeCursor(scope, { token: null, offset: offset + i + 1, key: null }),
-    node,
-  }));
+interface PageRequest {
+  first: number;
+  after: string | null | undefined;
+  options: RestConnectionOptions<z.ZodType>;
+}
+
+/** The first `first` edges of a longer page read, with its page info made for that length. */
+function shortened<T>(page: ConnectionResult<T>, first: number): ConnectionResult<T> {
+  if (page.edges.length <= first) return page;
+  const edges = page.edges.slice(0, first);
   return {
     edges,
     pageInfo: {
-      hasNextPage: offset + first < items.length,
+      hasNextPage: true,
       hasPreviousPage: false,
       startCursor: edges[0]?.cursor ?? null,
       endCursor: edges[edges.length - 1]?.cursor ?? null,
     },
-    totalCount: items.length,
+    totalCount: page.totalCount,
   };
+}
+
+/**
+ * Connection reads of one request, batched per tick: reads of the same list (same path,
+ * filters and `after`) that differ only in `first` (aliases) make one read of the largest.
+ */
+const batches = new WeakMap<RestSession, DataLoader<PageRequest, ConnectionResult<unknown>>>();
+
+function batcher(session: RestSession): DataLoader<PageRequest, ConnectionResult<unknown>> {
+  let loader = batches.get(session);
+  if (!loader) {
+    loader = new DataLoader<PageRequest, ConnectionResult<unknown>>(
+      async (requests) => {
+        const groups = new Map<string, PageRequest[]>();
+        for (const request of requests) {
+          const key = `${withQuery(request.options.path, request.options.query)} ${request.after ?? ''}`;
+          groups.set(key, [...(groups.get(key) ?? []), request]);
+        }
+        const reads = new Map<string, Promise<ConnectionResult<unknown>>>();
+        for (const [key, group] of groups) {
+          const largest = group.reduce((a, b) => (b.first > a.first ? b : a));
+          reads.set(key, readConnection(session, largest.first, largest.after, largest.options));
+        }
+        return Promise.all(
+          requests.map(async (request) => {
+            const key = `${withQuery(request.options.path, request.options.query)} ${request.after ?? ''}`;
+            try {
+              return shortened(
+                await (reads.get(key) as Promise<ConnectionResult<unknown>>),
+                request.first,
+              );
+            } catch (error) {
+              return error as Error;
+            }
+          }),
+        );
+      },
+      { cache: false },
+    );
+    batches.set(session, loader);
+  }
+  return loader;
+}
+
+/**
+ * A Relay connection over REST page tokens, exact at any `first`/`after`: it reads as many
+ * upstream pages as it needs (at most 1000 items each), never skips or repeats an item, and
+ * primes every item where a later read of it will look. Aliases of one list that differ only in
+ * `first` share one read.
+ */
+export async function restConnection<S extends z.ZodType>(
+  session: RestSession,
+  args: ConnectionArgs,
+  options: RestConnectionOptions<S>,
+): Promise<ConnectionResult<z.infer<S>>> {
+  const first = checkConnectionArgs(args);
+  const after = args.after;
+  if (after) decodeCursor(scopeOf(options.path, options.query ?? {}), after);
+  return (await batcher(session).load({
+    first,
+    after,
+    options: options as RestConnectionOptions<z.ZodType>,
+  })) as ConnectionResult<z.infer<S>>;
 }

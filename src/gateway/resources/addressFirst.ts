@@ -1,0 +1,120 @@
+import SchemaBuilder, {
+  BasePlugin,
+  type PothosOutputFieldConfig,
+  type SchemaTypes,
+} from '@pothos/core';
+import { type GraphQLFieldResolver, type GraphQLResolveInfo, getNamedType } from 'graphql';
+import type { GatewayContext } from '../context.ts';
+import { selectedFields } from '../refs.ts';
+import { type Address, isStub, type Resource, resourceOf } from './resource.ts';
+
+type AnyResource = Resource<Address, unknown, object>;
+
+/**
+ * Whether a stub returned for `info` should be loaded before its fields run: when the query asks
+ * for its body and for nothing that could start from its address alone (child lists, objects
+ * addressed under it). Loading then costs no latency, and a failed read (a missing object, a
+ * forbidden one) fails this field, as the object's own error, rather than each of its fields.
+ */
+function preloads(resource: AnyResource, info: GraphQLResolveInfo): boolean {
+  let body = false;
+  for (const field of selectedFields(info)) {
+    if (field === '__typename' || field === 'id') continue;
+    if (resource.addressFields.has(field)) return false;
+    body = true;
+  }
+  return body;
+}
+
+/**
+ * A resolved value with every local id (a string) turned into the stub at that address, or null
+ * when it is not a valid address (empty, malformed: such a reference points nowhere, no call).
+ */
+function addressed(resource: AnyResource, value: unknown): unknown {
+  if (typeof value === 'string') {
+    const address = resource.parseLocal(value);
+    return address ? resource.stub(address) : null;
+  }
+  return Array.isArray(value) ? value.map((v) => addressed(resource, v)) : value;
+}
+
+/** Loads the stubs of a resolved value (an object or a list of them); failed items become errors. */
+async function loaded(
+  resource: AnyResource,
+  ctx: GatewayContext,
+  value: unknown,
+  item: boolean,
+): Promise<unknown> {
+  if (Array.isArray(value)) {
+    return Promise.all(value.map((v) => loaded(resource, ctx, v, true)));
+  }
+  if (!isStub(value)) return value;
+  try {
+    return await resource.full(ctx, value as object);
+  } catch (error) {
+    if (item) return error;
+    throw error;
+  }
+}
+
+/** The resource of a field's named return type, memoised per field. */
+const returns = new Map<string, AnyResource | null>();
+
+function returnedResource(info: GraphQLResolveInfo): AnyResource | undefined {
+  const key = `${info.parentType.name}.${info.fieldName}`;
+  let resource = returns.get(key);
+  if (resource === undefined) {
+    resource = resourceOf(getNamedType(info.returnType).name) ?? null;
+    returns.set(key, resource);
+  }
+  return resource ?? undefined;
+}
+
+const isPromise = (value: unknown): value is PromiseLike<unknown> =>
+  typeof (value as PromiseLike<unknown> | null)?.then === 'function';
+
+/**
+ * Address-first resolution. Objects of a REST resource resolve to their address (a stub); a
+ * field that needs the body waits for it (read once per request), while fields answered from the
+ * address (`addressFields`: the id, child lists, objects addressed under it) start at once. So an
+ * upstream call starts as soon as the ids it needs are known, whatever the query's nesting.
+ */
+export class AddressFirstPlugin<Types extends SchemaTypes> extends BasePlugin<Types> {
+  override wrapResolve(
+    resolver: GraphQLFieldResolver<unknown, Types['Context'], object>,
+    fieldConfig: PothosOutputFieldConfig<Types>,
+  ): GraphQLFieldResolver<unknown, Types['Context'], object> {
+    const owner = resourceOf(fieldConfig.parentType);
+    const needsBody = owner !== undefined && !owner.addressFields.has(fieldConfig.name);
+    const resolveWithBody: GraphQLFieldResolver<unknown, Types['Context'], object> = needsBody
+      ? (parent, args, context, info) =>
+          isStub(parent)
+            ? owner
+                .full(context as GatewayContext, parent as object)
+                .then((body) => resolver(body, args, context, info))
+            : resolver(parent, args, context, info)
+      : resolver;
+    return (parent, args, context, info) => {
+      const result = resolveWithBody(parent, args, context, info);
+      const resource = returnedResource(info);
+      if (!resource) return result;
+      const ctx = context as GatewayContext;
+      const complete = (value: unknown) => {
+        const stubbed = addressed(resource, value);
+        return preloads(resource, info) ? loaded(resource, ctx, stubbed, false) : stubbed;
+      };
+      return isPromise(result) ? Promise.resolve(result).then(complete) : complete(result);
+    };
+  }
+}
+
+export const addressFirstPluginName = 'addressFirst' as const;
+SchemaBuilder.registerPlugin(addressFirstPluginName, AddressFirstPlugin);
+
+declare global {
+  export namespace PothosSchemaTypes {
+    export interface Plugins<Types extends SchemaTypes> {
+      addressFirst: AddressFirstPlugin<Types>;
+    }
+  }
+}

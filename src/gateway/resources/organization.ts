@@ -1,0 +1,43 @@
+import { AgentInstructions, Organization } from '../../contract/organizations.ts';
+import { restPath } from '../upstream/path.ts';
+import { defineResource } from './resource.ts';
+
+/** An organization: `/orgs/{org}`. */
+export const OrganizationResource = defineResource({
+  typename: 'Organization',
+  segments: ['id'],
+  path: (a) => restPath`/orgs/${a.id}`,
+  schema: Organization,
+  addressFields: [
+    'agentInstructions',
+    'spaces',
+    'collections',
+    'members',
+    'teams',
+    'samlProviders',
+    'ssoProviders',
+    'search',
+    'changeRequests',
+    'openAPISpecs',
+    'openAPISpec',
+    'sites',
+    'conversations',
+    'issues',
+    'clusters',
+    'translations',
+    'translation',
+  ],
+});
+
+/** The agent instructions of an organization: `/orgs/{org}/agent-instructions`. */
+export const AgentInstructionsResource = defineResource({
+  typename: 'AgentInstructions',
+  segments: ['orgId'],
+  parents: {},
+  path: (a) => restPath`/orgs/${a.orgId}/agent-instructions`,
+  schema: AgentInstructions,
+  addressFields: ['organization'],
+});
+
+/** The graph's value of agent instructions: the REST body and its organization's id. */
+export type AgentInstructionsShape = typeof AgentInstructionsResource.$shape;

@@ -1,0 +1,322 @@
+import { GraphQLError } from 'graphql';
+import type { z } from 'zod';
+import type { GatewayContext } from '../context.ts';
+import { ValidationError } from '../errors.ts';
+import {
+  type ConnectionArgs,
+  type ConnectionResult,
+  type RestConnectionOptions,
+  restConnection,
+} from '../upstream/connection.ts';
+import { segmentProblem } from '../upstream/path.ts';
+import { decodeGlobalId, encodeGlobalId } from './globalId.ts';
+
+/** Where a REST object lives: one REST id per address segment (optional ones may be absent). */
+export type Address = object;
+
+type Name<S> = S extends `${infer N}?` ? N : S;
+type RequiredName<S> = S extends `${string}?` ? never : S;
+type OptionalName<S> = S extends `${infer N}?` ? N : never;
+
+/** The address of a resource with segments `Seg` (`['org', 'id']` -> `{ org: string; id: string }`). */
+export type AddressOf<Seg extends readonly string[]> = {
+  readonly [K in RequiredName<Seg[number]>]: string;
+} & { readonly [K in OptionalName<Seg[number]>]?: string };
+
+/** The REST id of each segment of an address, by name. */
+const parts = (address: object) => address as Readonly<Record<string, string | undefined>>;
+
+/**
+ * One REST resource described once: its GraphQL type name, its address segments (the parts of
+ * its global ID, in order, the last one its own REST id; a trailing `?` marks a segment that may
+ * be absent, such as the change request of content), where `GET` finds it, its contract schema,
+ * and how the graph's value (its shape) is made from a REST item and its address.
+ */
+export interface ResourceSpec<A extends Address, Item, Shape extends object> {
+  typename: string;
+  segments: readonly string[];
+  /** The resource each parent segment's id belongs to (for inputs given as a global ID). */
+  parents?: Readonly<Record<string, Resource<Address, unknown, object>>>;
+  /** Path of `GET` for one object (built with `restPath`). */
+  path: (address: A) => string;
+  /** Contract schema of one object, as `GET` and the list pages answer it. */
+  schema: z.ZodType<Item>;
+  /** The graph's value of a REST item at an address; default: the item with the address merged in. */
+  shape?: (item: Item, address: A) => Shape;
+  /** The address of a value; default: the segment members of the value. */
+  addressOf?: (value: Shape) => A;
+  /** A value holding only an address, for fields that need nothing more; default: the address. */
+  stub?: (address: A) => Shape;
+  /** Fields answered from the address alone: they never wait for the object's body. */
+  addressFields: readonly string[];
+}
+
+const stubs = new WeakSet<object>();
+const registry = new Map<string, Resource<Address, unknown, object>>();
+
+/** The resource whose objects have GraphQL type `typename`, if any. */
+export function resourceOf(typename: string): Resource<Address, unknown, object> | undefined {
+  return registry.get(typename);
+}
+
+/** True when `value` holds only an address (its body has not been read). */
+export function isStub(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && stubs.has(value);
+}
+
+/** How an input names an object: a global ID, or a REST id with its parents' ids beside it. */
+export interface InputOptions {
+  /** The ids given for the parent segments (global IDs or REST ids), by segment name. */
+  parents?: Readonly<Record<string, string | null | undefined>>;
+  /** Name of the mutation input field: errors become a `ValidationError` naming it. */
+  field?: string;
+  /** Input field names of the parents, for error paths (default: the segment name). */
+  parentFields?: Readonly<Record<string, string>>;
+}
+
+/** A REST resource: global-ID codec, input parsing, loading, stubs and connections. */
+export class Resource<A extends Address, Item, Shape extends object> {
+  readonly typename: string;
+  readonly segments: readonly string[];
+  readonly addressFields: ReadonlySet<string>;
+  private readonly required: number;
+  /** Type of the graph's values of this resource (for `typeof Resource.$shape`). */
+  declare readonly $shape: Shape;
+
+  constructor(private readonly spec: ResourceSpec<A, Item, Shape>) {
+    this.typename = spec.typename;
+    this.segments = spec.segments.map((s) => s.replace(/\?$/, ''));
+    this.required = spec.segments.filter((s) => !s.endsWith('?')).length;
+    this.addressFields = new Set(['id', ...spec.addressFields]);
+    if (registry.has(spec.typename)) throw new Error(`resource ${spec.typename} defined twice`);
+    registry.set(spec.typename, this as unknown as Resource<Address, unknown, object>);
+  }
+
+  /** The segment name of the object's own REST id (the last one). */
+  get own(): string {
+    return this.segments[this.segments.length - 1] as string;
+  }
+
+  /** The local part of the global ID: the address segments, each URI-encoded, joined by `/`. */
+  localId(address: A): string {
+    return this.segments
+      .filter((name) => parts(address)[name] !== undefined)
+      .map((name) => encodeURIComponent(parts(address)[name] as string))
+      .join('/');
+  }
+
+  /** The global ID of the object at `address`. */
+  globalId(address: A): string {
+    return encodeGlobalId(this.typename, this.localId(address));
+  }
+
+  /** The global ID of a value (loaded or stub). */
+  globalIdOf(value: Shape): string {
+    return this.globalId(this.addressOf(value));
+  }
+
+  /** Parses the local part of a global ID into an address; undefined when it has the wrong shape. */
+  parseLocal(localId: string): A | undefined {
+    // A single-segment address is one opaque REST id, slashes included.
+    const parts = this.segments.length === 1 ? [localId] : localId.split('/');
+    if (parts.length < this.required || parts.length > this.segments.length) return undefined;
+    const decoded: string[] = [];
+    for (const part of parts) {
+      let value: string;
+      try {
+        value = decodeURIComponent(part);
+      } catch {
+        return undefined;
+      }
+      if (segmentProblem(value)) return undefined;
+      decoded.push(value);
+    }
+    // An optional segment comes before the object's own id: it is left out when absent.
+    const names =
+      parts.length === this.segments.length
+        ? this.segments
+        : this.spec.segments.filter((s) => !s.endsWith('?'));
+    const address: Record<string, string> = {};
+    names.forEach((name, i) => {
+      address[name] = decoded[i] as string;
+    });
+    return address as A;
+  }
+
+  /** The address of a value, loaded or stub. */
+  addressOf(value: Shape): A {
+    if (this.spec.addressOf) return this.spec.addressOf(value);
+    const address: Record<string, string> = {};
+    for (const name of this.segments) {
+      const part = (value as Record<string, unknown>)[name];
+      if (typeof part === 'string') address[name] = part;
+    }
+    return address as A;
+  }
+
+  /** A value holding only `address`: fields outside `addressFields` load the body first. */
+  stub(address: A): Shape {
+    const value = this.spec.stub ? this.spec.stub(address) : ({ ...address } as unknown as Shape);
+    stubs.add(value);
+    return value;
+  }
+
+  /**
+   * A reference from an upstream answer: the stub at the address, or null when a segment is
+   * missing, empty or not a valid path segment (such a reference points nowhere: no call is made).
+   */
+  ref(address: { readonly [K in keyof A]?: string | null | undefined }): Shape | null {
+    for (const name of this.segments) {
+      const part = parts(address)[name];
+      const optional = this.spec.segments.includes(`${name}?`);
+      if ((part === undefined || part === null) && optional) continue;
+      if (segmentProblem(part)) return null;
+    }
+    return this.stub(address as unknown as A);
+  }
+
+  /** The graph's value of a REST item at `address`. */
+  shape(item: Item, address: A): Shape {
+    return this.spec.shape
+      ? this.spec.shape(item, address)
+      : ({ ...(item as object), ...address } as unknown as Shape);
+  }
+
+  /** Contract schema of one object. */
+  get schema(): z.ZodType<Item> {
+    return this.spec.schema;
+  }
+
+  /** Path of `GET` for the object at `address`. */
+  path(address: A): string {
+    return this.spec.path(address);
+  }
+
+  /** Caches a REST item that arrived inside another answer where a later read of it will look. */
+  prime(ctx: GatewayContext, item: Item, address?: A): void {
+    const own = (item as { id?: unknown } | null)?.id;
+    const at = address ?? ({ [this.own]: own } as unknown as A);
+    if (address === undefined && segmentProblem(own)) return;
+    ctx.rest.prime(this.spec.path(at), item);
+  }
+
+  /** Reads the object at `address` (once per request: the session caches every read). */
+  async load(ctx: GatewayContext, address: A): Promise<Shape> {
+    const item = await ctx.rest.get(this.spec.path(address), this.spec.schema);
+    return this.shape(item, address);
+  }
+
+  /** The full value of `value`: itself when loaded, else its body read at its address. */
+  async full(ctx: GatewayContext, value: Shape): Promise<Shape> {
+    if (!isStub(value)) return value;
+    let pending = loading.get(value) as Promise<Shape> | undefined;
+    if (!pending) {
+      pending = this.load(ctx, this.addressOf(value));
+      loading.set(value, pending);
+    }
+    return pending;
+  }
+
+  /**
+   * The address an input names: a global ID of this type, or its REST id with the parents' ids
+   * in `options.parents` (each a global ID or REST id). A global ID whose parents disagree with
+   * the ids given beside it, a missing parent, or an id that cannot be a path segment is
+   * BAD_USER_INPUT (a `ValidationError` naming the field in a mutation input).
+   */
+  parseInput(value: string, options: InputOptions = {}): A {
+    const fail = (message: string, field = options.field): never => {
+      if (options.field !== undefined) {
+        throw ValidationError.fromFieldErrors([{ path: [field ?? options.field], message }]);
+      }
+      throw new GraphQLError(`${field ?? 'id'}: ${message}`, {
+        extensions: { code: 'BAD_USER_INPUT' },
+      });
+    };
+    const invalid = `not a valid ${this.typename} ID`;
+    const decoded = decodeGlobalId(value);
+    let address: Record<string, string>;
+    if (decoded.typename === this.typename) {
+      const parsed = this.parseLocal(decoded.id);
+      if (!parsed) return fail(invalid);
+      address = { ...(parsed as Record<string, string>) };
+    } else {
+      if (segmentProblem(value)) return fail(invalid);
+      if (resourceOf(decoded.typename)) return fail(`${invalid} (a ${decoded.typename} ID)`);
+      address = { [this.own]: value };
+    }
+    for (const name of this.segments.slice(0, -1)) {
+      const given = options.parents?.[name];
+      const field = options.parentFields?.[name] ?? name;
+      const parentResource = this.spec.parents?.[name];
+      let parent: string | undefined;
+      if (given !== undefined && given !== null) {
+        parent = parentResource
+          ? (parts(
+              parentResource.parseInput(given, {
+                ...(options.field !== undefined ? { field } : {}),
+              }),
+            )[parentResource.own] as string)
+          : given;
+        if (!parentResource && segmentProblem(parent)) return fail(invalid, field);
+      }
+      if (address[name] === undefined) {
+        const optional = this.spec.segments.includes(`${name}?`);
+        if (parent !== undefined) address[name] = parent;
+        else if (!optional) return fail(`${field} is required with a REST id`, field);
+      } else if (parent !== undefined && parent !== address[name]) {
+        return fail(`does not belong to the ${field} given beside it`);
+      }
+    }
+    return address as A;
+  }
+
+  /**
+   * A page of a list of these objects at `path`: each item becomes this resource's value at the
+   * parent address plus its own id, and is cached under its item path, so a later read of it
+   * costs nothing.
+   */
+  async connection(
+    ctx: GatewayContext,
+    args: ConnectionArgs,
+    options: Omit<RestConnectionOptions<z.ZodType<Item>>, 'item' | 'primePath'> & {
+      parent?: Partial<A>;
+      /** The item's own id (default: its `id`). */
+      idOf?: (item: Item) => string | undefined;
+    },
+  ): Promise<ConnectionResult<Shape>> {
+    const idOf = options.idOf ?? ((item: Item) => (item as { id?: string }).id);
+    const addressOfItem = (item: Item): A | undefined => {
+      const own = idOf(item);
+      if (segmentProblem(own)) return undefined;
+      return { ...(options.parent ?? {}), [this.own]: own } as unknown as A;
+    };
+    const page = await restConnection(ctx.rest, args, {
+      ...options,
+      item: this.spec.schema,
+      primePath: (item) => {
+        const address = addressOfItem(item);
+        return address ? this.spec.path(address) : undefined;
+      },
+    });
+    return {
+      ...page,
+      edges: page.edges.map((edge) => ({
+        cursor: edge.cursor,
+        node: this.shape(edge.node, addressOfItem(edge.node) ?? ({} as A)),
+      })),
+    };
+  }
+}
+
+const loading = new WeakMap<object, Promise<unknown>>();
+
+/** Describes a REST resource once; see `ResourceSpec`. */
+export function defineResource<
+  const Seg extends readonly string[],
+  Item,
+  Shape extends object = Item & AddressOf<Seg>,
+>(
+  spec: ResourceSpec<AddressOf<Seg>, Item, Shape> & { segments: Seg },
+): Resource<AddressOf<Seg>, Item, Shape> {
+  return new Resource(spec);
+}

@@ -1,0 +1,25 @@
+import { Space } from '../../contract/spaces.ts';
+import { restPath } from '../upstream/path.ts';
+import { defineResource } from './resource.ts';
+
+/** A space: `/spaces/{space}`. */
+export const SpaceResource = defineResource({
+  typename: 'Space',
+  segments: ['id'],
+  path: (a) => restPath`/spaces/${a.id}`,
+  schema: Space,
+  addressFields: [
+    'search',
+    'content',
+    'pages',
+    'page',
+    'files',
+    'file',
+    'links',
+    'changeRequests',
+    'changeRequest',
+    'comments',
+    'comment',
+    'commenters',
+  ],
+});
