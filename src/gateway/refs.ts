@@ -1,4 +1,11 @@
-import { type FieldNode, type GraphQLResolveInfo, Kind, type SelectionSetNode } from 'graphql';
+import {
+  type FieldNode,
+  type GraphQLResolveInfo,
+  getNamedType,
+  Kind,
+  type SelectionSetNode,
+} from 'graphql';
+import { resourceOf } from './resources/resource.ts';
 
 function collect(info: GraphQLResolveInfo, set: SelectionSetNode | undefined, into: Set<string>) {
   if (!set) return;
@@ -32,6 +39,8 @@ export function reference<T extends object>(
   key: string,
   stub: T,
 ): string | T {
+  // Objects of a described resource resolve to their address: the key alone costs nothing.
+  if (resourceOf(getNamedType(info.returnType).name)) return key;
   const known = new Set(['__typename', 'id', ...Object.keys(stub)]);
   for (const field of selectedFields(info)) if (!known.has(field)) return key;
   return stub;

@@ -85,6 +85,9 @@ export class AddressFirstPlugin<Types extends SchemaTypes> extends BasePlugin<Ty
     fieldConfig: PothosOutputFieldConfig<Types>,
   ): GraphQLFieldResolver<unknown, Types['Context'], object> {
     const owner = resourceOf(fieldConfig.parentType);
+    // A field may declare itself answered from the address: `extensions: { address: true }`.
+    if (owner && fieldConfig.extensions?.address === true)
+      owner.addressFields.add(fieldConfig.name);
     const needsBody = owner !== undefined && !owner.addressFields.has(fieldConfig.name);
     const resolveWithBody: GraphQLFieldResolver<unknown, Types['Context'], object> = needsBody
       ? (parent, args, context, info) =>

@@ -9,6 +9,7 @@ import {
   restConnection,
 } from '../upstream/connection.ts';
 import { segmentProblem } from '../upstream/path.ts';
+import { type QueryValue, withQuery } from '../upstream/rest.ts';
 import { decodeGlobalId, encodeGlobalId } from './globalId.ts';
 
 /** Where a REST object lives: one REST id per address segment (optional ones may be absent). */
@@ -78,7 +79,7 @@ export interface InputOptions {
 export class Resource<A extends Address, Item, Shape extends object> {
   readonly typename: string;
   readonly segments: readonly string[];
-  readonly addressFields: ReadonlySet<string>;
+  readonly addressFields: Set<string>;
   private readonly required: number;
   /** Type of the graph's values of this resource (for `typeof Resource.$shape`). */
   declare readonly $shape: Shape;
@@ -201,8 +202,8 @@ export class Resource<A extends Address, Item, Shape extends object> {
   }
 
   /** Reads the object at `address` (once per request: the session caches every read). */
-  async load(ctx: GatewayContext, address: A): Promise<Shape> {
-    const item = await ctx.rest.get(this.spec.path(address), this.spec.schema);
+  async load(ctx: GatewayContext, address: A, query?: Record<string, QueryValue>): Promise<Shape> {
+    const item = await ctx.rest.get(withQuery(this.spec.path(address), query), this.spec.schema);
     return this.shape(item, address);
   }
 

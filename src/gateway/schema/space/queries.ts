@@ -1,7 +1,6 @@
 import { builder } from '../../builder.ts';
 import { SpaceResource } from '../../resources/space.ts';
 import { restPath } from '../../upstream/path.ts';
-import { withQuery } from '../../upstream/rest.ts';
 import { CollectionRef } from '../collection.ts';
 import { OrganizationRef } from '../organization.ts';
 import { SpaceRef } from './types.ts';
@@ -20,8 +19,7 @@ builder.queryField('space', (t) =>
     resolve: async (_root, args, ctx) => {
       const address = SpaceResource.parseInput(args.id);
       if (!args.shareKey) return SpaceResource.stub(address);
-      const path = withQuery(SpaceResource.path(address), { shareKey: args.shareKey });
-      return SpaceResource.shape(await ctx.rest.get(path, SpaceResource.schema), address);
+      return SpaceResource.load(ctx, address, { shareKey: args.shareKey });
     },
   }),
 );
