@@ -72,8 +72,8 @@ export class ConflictError extends Error {
 export const MUTATION_ERRORS = [ValidationError, NotFoundError, ForbiddenError, ConflictError];
 
 /**
- * Maps an upstream failure of a write to its typed result: 400 validation, 404 not found,
- * 403 forbidden, 409 conflict. 401 and transport failures stay request-level errors.
+ * Maps an upstream failure of a write to its typed result by its code (see `codeForStatus`):
+ * invalid input, not found, forbidden, conflict. 401 and transport failures stay request-level.
  */
 export function toMutationError(error: unknown): unknown {
   // An id of the input that does not parse (a global ID of the wrong shape) is invalid input.
@@ -87,19 +87,17 @@ export function toMutationError(error: unknown): unknown {
     ]);
   }
   if (!(error instanceof UpstreamError)) return error;
-  switch (error.status) {
-    case 400:
-    case 413:
-    case 415:
-    case 422:
+  // The status was mapped to a code once, by `codeForStatus`; the typed result follows the code.
+  switch (error.code) {
+    case 'BAD_USER_INPUT':
       return new ValidationError(error.message, [
         { path: fieldOf(error.message), message: error.message },
       ]);
-    case 403:
+    case 'FORBIDDEN':
       return new ForbiddenError(error.message);
-    case 404:
+    case 'NOT_FOUND':
       return new NotFoundError(error.message);
-    case 409:
+    case 'CONFLICT':
       return new ConflictError(error.message);
     default:
       return error;

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Pool, errors as undiciErrors } from 'undici';
+import { type Dispatcher, interceptors, Pool, errors as undiciErrors } from 'undici';
 import { errorFromResponse, UpstreamError } from './errors.ts';
 
 export interface UpstreamOptions {
@@ -40,27 +40,23 @@ export interface Upstream {
   close(): Promise<void>;
 }
 
-const RETRY_STATUS = new Set([429, 502, 503, 504]);
+/** Statuses of a GET that are retried (with backoff, honouring `Retry-After`). */
+const RETRY_STATUS = [429, 502, 503, 504];
+/** Connection failures of a GET that are retried. */
+const RETRY_ERRORS = ['ECONNRESET', 'EPIPE', 'ECONNREFUSED', 'UND_ERR_SOCKET'];
+/** Longest wait between two attempts, whatever `Retry-After` asks. */
 const MAX_RETRY_AFTER_MS = 5_000;
 
-function retryAfterMs(header: string | string[] | undefined): number | undefined {
-  const value = Array.isArray(header) ? header[0] : header;
-  if (!value) return undefined;
-  const seconds = Number(value);
-  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
+/** Counts the attempts of one request: the retry interceptor dispatches the same options again. */
+interface Counted {
+  attempts?: { count: number };
 }
 
-function isConnectionReset(error: unknown): boolean {
-  const code = (error as { code?: string } | null)?.code;
-  return (
-    error instanceof undiciErrors.SocketError ||
-    code === 'ECONNRESET' ||
-    code === 'UND_ERR_SOCKET' ||
-    code === 'EPIPE'
-  );
-}
+const countAttempts: Dispatcher.DispatcherComposeInterceptor = (dispatch) => (options, handler) => {
+  const counter = (options as Counted).attempts;
+  if (counter) counter.count++;
+  return dispatch(options, handler);
+};
 
 /**
  * The only code that speaks HTTP to `/v1`: an undici Pool per origin with keep-alive and bounded
@@ -71,6 +67,7 @@ export class UpstreamClient implements Upstream {
   readonly origin: string;
   readonly prefix: string;
   private readonly pool: Pool;
+  private readonly dispatcher: Dispatcher;
   private readonly options: Required<Omit<UpstreamOptions, 'baseUrl'>>;
 
   constructor(options: UpstreamOptions) {
@@ -94,62 +91,62 @@ export class UpstreamClient implements Upstream {
       bodyTimeout: this.options.bodyTimeoutMs,
       keepAliveTimeout: 30_000,
     });
+    // undici's own retry: GETs only, on connection resets and 429/502/503/504, exponential
+    // backoff, `Retry-After` honoured up to a cap; the last answer is handed back as it came.
+    this.dispatcher = this.pool.compose(
+      countAttempts,
+      interceptors.retry({
+        maxRetries: this.options.retries,
+        minTimeout: this.options.retryBaseMs,
+        timeoutFactor: 2,
+        maxTimeout: MAX_RETRY_AFTER_MS,
+        retryAfter: true,
+        methods: ['GET'],
+        statusCodes: RETRY_STATUS,
+        errorCodes: RETRY_ERRORS,
+        throwOnError: false,
+      }),
+    );
   }
 
   /** Sends one request; non-2xx answers become `UpstreamError`s. */
   async request(req: UpstreamRequest): Promise<UpstreamResponse> {
-    const idempotent = req.method === 'GET';
-    const maxAttempts = idempotent ? 1 + this.options.retries : 1;
-    let attempt = 0;
-    for (;;) {
-      attempt++;
-      if (this.options.delayMs > 0) await sleep(this.options.delayMs);
-      let status: number;
-      let headers: Record<string, string | string[] | undefined>;
-      let text: string;
-      try {
-        const response = await this.pool.request({
-          method: req.method,
-          path: `${this.prefix}${req.path}`,
-          headers: {
-            accept: 'application/json',
-            ...(req.authorization ? { authorization: req.authorization } : {}),
-            ...(req.body !== undefined ? { 'content-type': 'application/json' } : {}),
-          },
-          ...(req.body !== undefined ? { body: JSON.stringify(req.body) } : {}),
-          ...(req.signal ? { signal: req.signal } : {}),
-        });
-        status = response.statusCode;
-        headers = response.headers;
-        text = await response.body.text();
-      } catch (error) {
-        if (idempotent && attempt < maxAttempts && isConnectionReset(error)) {
-          await sleep(this.options.retryBaseMs * 2 ** (attempt - 1));
-          continue;
-        }
-        throw this.transportError(error, req.path);
-      }
-      if (idempotent && attempt < maxAttempts && RETRY_STATUS.has(status)) {
-        const wait =
-          retryAfterMs(headers['retry-after']) ?? this.options.retryBaseMs * 2 ** (attempt - 1);
-        await sleep(Math.min(wait, MAX_RETRY_AFTER_MS));
-        continue;
-      }
-      let body: unknown;
-      if (text) {
-        try {
-          body = JSON.parse(text);
-        } catch {
-          throw new UpstreamError(
-            `upstream answered ${status} with a body that is not JSON for ${req.path}`,
-            'UPSTREAM_ERROR',
-            status,
-          );
-        }
-      }
-      if (status < 200 || status >= 300) throw errorFromResponse(status, body, req.path);
-      return { status, body, attempts: attempt };
+    if (this.options.delayMs > 0) await sleep(this.options.delayMs);
+    const attempts = { count: 0 };
+    let status: number;
+    let text: string;
+    try {
+      const response = await this.dispatcher.request({
+        method: req.method,
+        path: `${this.prefix}${req.path}`,
+        headers: {
+          accept: 'application/json',
+          ...(req.authorization ? { authorization: req.authorization } : {}),
+          ...(req.body !== undefined ? { 'content-type': 'application/json' } : {}),
+        },
+        ...(req.body !== undefined ? { body: JSON.stringify(req.body) } : {}),
+        ...(req.signal ? { signal: req.signal } : {}),
+        attempts,
+      } as Dispatcher.RequestOptions & Counted);
+      status = response.statusCode;
+      text = await response.body.text();
+    } catch (error) {
+      throw this.transportError(error, req.path);
     }
+    let body: unknown;
+    if (text) {
+      try {
+        body = JSON.parse(text);
+      } catch {
+        throw new UpstreamError(
+          `upstream answered ${status} with a body that is not JSON for ${req.path}`,
+          'UPSTREAM_ERROR',
+          status,
+        );
+      }
+    }
+    if (status < 200 || status >= 300) throw errorFromResponse(status, body, req.path);
+    return { status, body, attempts: Math.max(1, attempts.count) };
   }
 
   private transportError(error: unknown, path: string): UpstreamError {
