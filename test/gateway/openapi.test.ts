@@ -131,4 +131,35 @@ describe('OpenAPI specs (schema level)', () => {
     expect(result.data).toEqual({ setOpenAPISpecVisibility: { __typename: 'ForbiddenError' } });
     expect(upstream.requests[0]?.body).toEqual({ visibility: 'public' });
   });
+
+  it('version(id) takes a REST id or a version ID of this spec; that of another spec is BAD_USER_INPUT', async () => {
+    const upstream = new FakeUpstream({ '/orgs/o1/openapi/a/versions/v1': version('v1') });
+    const result = await runSchema(
+      upstream,
+      `query($other: ID!) { organization(id: "o1") { openAPISpec(slug: "a") {
+        rest: version(id: "v1") { url } other: version(id: $other) { url } } } }`,
+      { other: globalId('OpenAPISpecVersion', 'o1/b/v1') },
+    );
+    expect(result.data).toEqual({
+      organization: { openAPISpec: { rest: { url: 'https://x/v1' }, other: null } },
+    });
+    expect(result.errors?.map((e) => [e.path?.join('.'), e.extensions?.code])).toEqual([
+      ['organization.openAPISpec.other', 'BAD_USER_INPUT'],
+    ]);
+    // Neither the organization nor the spec is read: the version is addressed under them.
+    expect(upstream.paths).toEqual(['/orgs/o1/openapi/a/versions/v1']);
+  });
+
+  it('a write naming a spec by REST id alone is a ValidationError with no call', async () => {
+    const upstream = new FakeUpstream({});
+    const result = await runSchema(
+      upstream,
+      `mutation { deleteOpenAPISpec(input: { specId: "a" }) {
+        __typename ... on ValidationError { fieldErrors { path } } } }`,
+    );
+    expect(result.data).toEqual({
+      deleteOpenAPISpec: { __typename: 'ValidationError', fieldErrors: [{ path: ['specId'] }] },
+    });
+    expect(upstream.requests).toHaveLength(0);
+  });
 });

@@ -111,3 +111,88 @@ describe('Site', () => {
     expect(result.data).toEqual({ updateSite: { site: { title: 'New', proxy: null } } });
   });
 });
+
+describe('Site addresses', () => {
+  it('lists of a site start from its address: no read of the site itself', async () => {
+    const up = new FakeUpstream({
+      [sectionsPath]: listPage([section('a', [['ss1', 'sp1']])]),
+      '/orgs/o1/sites/s1/section-groups?limit=51': listPage([]),
+    });
+    const result = await runSchema(
+      up,
+      `query($id: ID!) { site(siteId: $id) { id organization { id }
+        sections { nodes { id } } sectionGroups { totalCount } } }`,
+      { id: SITE },
+    );
+    expect(result.errors).toBeUndefined();
+    expect(result.data).toEqual({
+      site: {
+        id: SITE,
+        organization: { id: globalId('Organization', 'o1') },
+        sections: { nodes: [{ id: globalId('SiteSection', 'o1/s1/a') }] },
+        sectionGroups: { totalCount: 0 },
+      },
+    });
+    expect(up.paths.sort()).toEqual(['/orgs/o1/sites/s1/section-groups?limit=51', sectionsPath]);
+  });
+
+  it('a part read by reference comes from its list; a missing one is NOT_FOUND', async () => {
+    const up = new FakeUpstream({
+      '/orgs/o1/sites/s1/site-spaces?limit=1000': listPage([siteSpace('ss1', 'sp1', 'a')]),
+      '/orgs/o1/sites/s1/sections?limit=1000': listPage([section('a', [['ss1', 'sp1']])]),
+    });
+    const result = await runSchema(
+      up,
+      `query($a: ID!, $b: ID!) { a: node(id: $a) { ... on SiteSpace { section { title } } }
+        b: node(id: $b) { id } }`,
+      { a: globalId('SiteSpace', 'o1/s1/ss1'), b: globalId('SiteSpace', 'o1/s1/nope') },
+    );
+    expect(result.data).toEqual({ a: { section: { title: 'Section a' } }, b: null });
+    expect(result.errors?.map((e) => [e.path?.join('.'), e.extensions?.code])).toEqual([
+      ['b', 'NOT_FOUND'],
+    ]);
+    expect(up.paths.sort()).toEqual([
+      '/orgs/o1/sites/s1/sections?limit=1000',
+      '/orgs/o1/sites/s1/site-spaces?limit=1000',
+    ]);
+  });
+
+  it('a REST id of a part takes its site from a Site global ID beside it', async () => {
+    const up = new FakeUpstream({
+      'PATCH /orgs/o1/sites/s1/site-spaces/ss1': siteSpace('ss1', 'sp1', 'a'),
+    });
+    const mutation = `mutation($input: UpdateSiteSpaceInput!) { updateSiteSpace(input: $input) {
+      __typename ... on SiteSpacePayload { siteSpace { id } }
+      ... on ValidationError { fieldErrors { path } } } }`;
+    const ok = await runSchema(up, mutation, {
+      input: { siteSpaceId: 'ss1', siteId: SITE, path: 'x' },
+    });
+    expect(ok.data).toEqual({
+      updateSiteSpace: {
+        __typename: 'SiteSpacePayload',
+        siteSpace: { id: globalId('SiteSpace', 'o1/s1/ss1') },
+      },
+    });
+    const invalid = async (input: Record<string, unknown>) =>
+      (await runSchema(up, mutation, { input: { path: 'x', ...input } })).data;
+    // A REST site id needs its organization; a site of another organization disagrees.
+    expect(await invalid({ siteSpaceId: 'ss1', siteId: 's1' })).toEqual({
+      updateSiteSpace: {
+        __typename: 'ValidationError',
+        fieldErrors: [{ path: ['organizationId'] }],
+      },
+    });
+    expect(await invalid({ siteSpaceId: 'ss1', siteId: SITE, organizationId: 'o2' })).toEqual({
+      updateSiteSpace: { __typename: 'ValidationError', fieldErrors: [{ path: ['siteId'] }] },
+    });
+    expect(
+      await invalid({
+        siteSpaceId: globalId('SiteSpace', 'o1/s1/ss1'),
+        siteId: globalId('Site', 'o1/s2'),
+      }),
+    ).toEqual({
+      updateSiteSpace: { __typename: 'ValidationError', fieldErrors: [{ path: ['siteSpaceId'] }] },
+    });
+    expect(up.paths).toEqual(['PATCH /orgs/o1/sites/s1/site-spaces/ss1']);
+  });
+});

@@ -13,16 +13,26 @@ export type ResourceNodeOptions<Shape extends object> = Omit<
 >;
 
 /**
+ * The ref of a resource's node type before `resourceNode` implements it, for types that refer to
+ * each other or are implemented in another file. A field of this type may return the object's
+ * value, a stub, or the local part of its ID.
+ */
+export function resourceRef<A extends Address, Item, Shape extends object>(
+  resource: Resource<A, Item, Shape>,
+): ObjectRef<Types, Shape | string, Shape> {
+  return new ObjectRef<Types, Shape | string, Shape>(resource.typename);
+}
+
+/**
  * The Relay node type of a resource: its `id` is the global ID of its address, and `node(id)` /
  * `nodes(ids)` read it at that address through the request's one cache (a malformed address is
- * BAD_USER_INPUT for its ID alone, with no call).
+ * BAD_USER_INPUT for its ID alone, with no call). `ref` implements a ref made by `resourceRef`.
  */
 export function resourceNode<A extends Address, Item, Shape extends object>(
   resource: Resource<A, Item, Shape>,
   options: ResourceNodeOptions<Shape>,
+  ref: ObjectRef<Types, Shape | string, Shape> = resourceRef(resource),
 ): ObjectRef<Types, Shape | string, Shape> {
-  // A field of this type may return the object's value, a stub, or the local part of its ID.
-  const ref = new ObjectRef<Types, Shape | string, Shape>(resource.typename);
   builder.node(ref, {
     ...options,
     id: { resolve: (value: Shape) => resource.localId(resource.addressOf(value)) },

@@ -1,5 +1,6 @@
 import { GraphQLError } from 'graphql';
 import type { z } from 'zod';
+import { listPage } from '../../contract/common.ts';
 import type { GatewayContext } from '../context.ts';
 import { ValidationError } from '../errors.ts';
 import {
@@ -8,6 +9,7 @@ import {
   type RestConnectionOptions,
   restConnection,
 } from '../upstream/connection.ts';
+import { UpstreamError } from '../upstream/errors.ts';
 import { segmentProblem } from '../upstream/path.ts';
 import { type QueryValue, withQuery } from '../upstream/rest.ts';
 import { decodeGlobalId, encodeGlobalId } from './globalId.ts';
@@ -37,7 +39,7 @@ export interface ResourceSpec<A extends Address, Item, Shape extends object> {
   typename: string;
   segments: readonly string[];
   /** The resource each parent segment's id belongs to (for inputs given as a global ID). */
-  parents?: Readonly<Record<string, Resource<Address, unknown, object>>>;
+  parents?: Readonly<Record<string, ParentResource>>;
   /** Path of `GET` for one object (built with `restPath`). */
   path: (address: A) => string;
   /** Contract schema of one object, as `GET` and the list pages answer it. */
@@ -50,6 +52,14 @@ export interface ResourceSpec<A extends Address, Item, Shape extends object> {
   stub?: (address: A) => Shape;
   /** Fields answered from the address alone: they never wait for the object's body. */
   addressFields: readonly string[];
+  /**
+   * For objects the REST API has no `GET` of their own for: the list that holds them (read whole,
+   * 1000 a page, once per request) and how one is found among its items (default: by `id`).
+   */
+  list?: {
+    path: (address: A) => string;
+    find?: (items: readonly Item[], address: A) => Item | undefined;
+  };
 }
 
 const stubs = new WeakSet<object>();
@@ -73,6 +83,13 @@ export interface InputOptions {
   field?: string;
   /** Input field names of the parents, for error paths (default: the segment name). */
   parentFields?: Readonly<Record<string, string>>;
+}
+
+/** What an address segment needs of the resource its id belongs to: its inputs parsed. */
+export interface ParentResource {
+  readonly segments: readonly string[];
+  readonly own: string;
+  parseInput(value: string, options?: InputOptions): Address;
 }
 
 /** A REST resource: global-ID codec, input parsing, loading, stubs and connections. */
@@ -203,8 +220,38 @@ export class Resource<A extends Address, Item, Shape extends object> {
 
   /** Reads the object at `address` (once per request: the session caches every read). */
   async load(ctx: GatewayContext, address: A, query?: Record<string, QueryValue>): Promise<Shape> {
-    const item = await ctx.rest.get(withQuery(this.spec.path(address), query), this.spec.schema);
+    const item = this.spec.list
+      ? await this.fromList(ctx, this.spec.list, address, query)
+      : await ctx.rest.get(withQuery(this.spec.path(address), query), this.spec.schema);
     return this.shape(item, address);
+  }
+
+  /** Finds the object at `address` in its list, reading pages until it is found. */
+  private async fromList(
+    ctx: GatewayContext,
+    list: NonNullable<ResourceSpec<A, Item, Shape>['list']>,
+    address: A,
+    query: Record<string, QueryValue> = {},
+  ): Promise<Item> {
+    const own = parts(address)[this.own];
+    const find =
+      list.find ??
+      ((items: readonly Item[]) => items.find((i) => (i as { id?: unknown }).id === own));
+    const schema = listPage(this.spec.schema);
+    const items: Item[] = [];
+    let page: string | undefined;
+    for (let read = 0; read < 1000; read++) {
+      const answer = await ctx.rest.get(
+        withQuery(list.path(address), { ...query, limit: 1000, page }),
+        schema,
+      );
+      items.push(...(answer.items as Item[]));
+      const found = find(items, address);
+      if (found !== undefined) return found;
+      if (!answer.next || answer.items.length === 0) break;
+      page = answer.next.page;
+    }
+    throw new UpstreamError(`${this.typename} ${own} not found`, 'NOT_FOUND', 404);
   }
 
   /** The full value of `value`: itself when loaded, else its body read at its address. */
@@ -220,9 +267,11 @@ export class Resource<A extends Address, Item, Shape extends object> {
 
   /**
    * The address an input names: a global ID of this type, or its REST id with the parents' ids
-   * in `options.parents` (each a global ID or REST id). A global ID whose parents disagree with
-   * the ids given beside it, a missing parent, or an id that cannot be a path segment is
-   * BAD_USER_INPUT (a `ValidationError` naming the field in a mutation input).
+   * in `options.parents` (each a global ID or REST id; a parent's global ID also gives the
+   * segments above it). A global ID whose parents disagree with the ids given beside it, a
+   * missing parent, or an id that cannot be a path segment is BAD_USER_INPUT (a
+   * `ValidationError` naming the field in a mutation input). Without `options.parents`, only a
+   * global ID names an object that has parents.
    */
   parseInput(value: string, options: InputOptions = {}): A {
     const fail = (message: string, field = options.field): never => {
@@ -245,27 +294,43 @@ export class Resource<A extends Address, Item, Shape extends object> {
       if (resourceOf(decoded.typename)) return fail(`${invalid} (a ${decoded.typename} ID)`);
       address = { [this.own]: value };
     }
-    for (const name of this.segments.slice(0, -1)) {
+    // Nearest parent first: a parent given as a global ID brings the segments above it.
+    const parentNames = this.segments.slice(0, -1);
+    for (let i = parentNames.length - 1; i >= 0; i--) {
+      const name = parentNames[i] as string;
       const given = options.parents?.[name];
       const field = options.parentFields?.[name] ?? name;
       const parentResource = this.spec.parents?.[name];
-      let parent: string | undefined;
+      const implied: Record<string, string> = {};
       if (given !== undefined && given !== null) {
-        parent = parentResource
-          ? (parts(
-              parentResource.parseInput(given, {
-                ...(options.field !== undefined ? { field } : {}),
-              }),
-            )[parentResource.own] as string)
-          : given;
-        if (!parentResource && segmentProblem(parent)) return fail(invalid, field);
+        if (parentResource) {
+          const above = parentResource.segments.slice(0, -1);
+          const parent = parts(
+            parentResource.parseInput(given, {
+              ...(options.field !== undefined ? { field } : {}),
+              parents: Object.fromEntries(
+                above.map((n) => [n, options.parents?.[n] ?? address[n]]),
+              ),
+              ...(options.parentFields ? { parentFields: options.parentFields } : {}),
+            }),
+          );
+          implied[name] = parent[parentResource.own] as string;
+          for (const n of above) {
+            if (this.segments.includes(n) && parent[n] !== undefined) implied[n] = parent[n];
+          }
+        } else {
+          if (segmentProblem(given)) return fail(invalid, field);
+          implied[name] = given;
+        }
       }
-      if (address[name] === undefined) {
-        const optional = this.spec.segments.includes(`${name}?`);
-        if (parent !== undefined) address[name] = parent;
-        else if (!optional) return fail(`${field} is required with a REST id`, field);
-      } else if (parent !== undefined && parent !== address[name]) {
-        return fail(`does not belong to the ${field} given beside it`);
+      for (const [n, id] of Object.entries(implied)) {
+        if (address[n] === undefined) address[n] = id;
+        else if (address[n] !== id) return fail(`does not belong to the ${field} given beside it`);
+      }
+      if (address[name] === undefined && !this.spec.segments.includes(`${name}?`)) {
+        // An input with no parent ids beside it names such an object by global ID alone.
+        if (!options.parents) return fail(invalid);
+        return fail(`${field} is required with a REST id`, field);
       }
     }
     return address as A;

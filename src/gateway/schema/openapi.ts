@@ -5,36 +5,26 @@ import {
   PutOpenAPISpecBody,
   OpenAPISpec as Spec,
   UpdateOpenAPISpecBody,
-  OpenAPISpecVersion as Version,
 } from '../../contract/openapi.ts';
 import { builder } from '../builder.ts';
-import { addressId, globalId, toRestId } from '../ids.ts';
-import { reference } from '../refs.ts';
-import { restConnection } from '../upstream/connection.ts';
-import { seg } from '../upstream/rest.ts';
+import { resourceNode } from '../resources/node.ts';
+import {
+  OpenAPISpecResource,
+  type OpenAPISpecShape,
+  OpenAPISpecVersionResource,
+} from '../resources/openapi.ts';
+import { OrganizationResource } from '../resources/organization.ts';
+import { restPath } from '../upstream/path.ts';
 import { openEnumType } from './common.ts';
 import { OrganizationRef } from './organization.ts';
 import {
-  addressLoader,
   deletedInOrganizationPayload,
   Empty,
-  idRef,
   locationUrlsType,
-  mapConnection,
-  orgScopedAddress,
   validBody,
   write,
   writeMutation,
 } from './shared.ts';
-
-/** A spec with the organization it was read from (REST specs do not name it). */
-export type OpenAPISpecValue = Spec & { orgId: string };
-/** A version with its spec's address. */
-export type OpenAPISpecVersionValue = Version & { orgId: string; specSlug: string };
-
-const specPath = (orgId: string, slug: string) => `/orgs/${seg(orgId)}/openapi/${seg(slug)}`;
-const versionPath = (orgId: string, slug: string, id: string) =>
-  `${specPath(orgId, slug)}/versions/${seg(id)}`;
 
 export const OpenAPIProcessingStateEnum = openEnumType(
   'OpenAPIProcessingState',
@@ -128,14 +118,8 @@ const OpenAPISpecVersionUrlsRef = locationUrlsType(
   'URLs of a spec version.',
 );
 
-export const OpenAPISpecVersionRef = builder.loadableNode('OpenAPISpecVersion', {
+export const OpenAPISpecVersionRef = resourceNode(OpenAPISpecVersionResource, {
   description: 'One stored version of an OpenAPI spec, made by a successful processing.',
-  id: { resolve: (v: OpenAPISpecVersionValue) => addressId(v.orgId, v.specSlug, v.id) },
-  load: addressLoader('OpenAPISpecVersion', 3, async (ctx, orgId, slug, versionId) => ({
-    ...(await ctx.rest.get(versionPath(orgId, slug, versionId), Version)),
-    orgId,
-    specSlug: slug,
-  })),
   fields: (t) => ({
     createdAt: t.expose('createdAt', {
       type: 'DateTime',
@@ -158,25 +142,16 @@ export const OpenAPISpecVersionRef = builder.loadableNode('OpenAPISpecVersion', 
       description: 'The parsed content of this version (one more upstream call).',
       resolve: (v, _args, ctx) =>
         ctx.rest.get(
-          `${versionPath(v.orgId, v.specSlug, v.id)}/content`,
+          restPath`/orgs/${v.org}/openapi/${v.spec}/versions/${v.id}/content`,
           OpenAPISpecVersionContent,
         ),
     }),
   }),
 });
 
-function versionKey(spec: OpenAPISpecValue, id: string) {
-  return addressId(spec.orgId, spec.slug, id);
-}
-
-export const OpenAPISpecRef = builder.loadableNode('OpenAPISpec', {
+export const OpenAPISpecRef = resourceNode(OpenAPISpecResource, {
   description:
     'An OpenAPI spec of an organization: a source URL fetched and parsed (OpenAPI 3 or Swagger 2) into versions.',
-  id: { resolve: (s: OpenAPISpecValue) => addressId(s.orgId, s.slug) },
-  load: addressLoader('OpenAPISpec', 2, async (ctx, orgId, slug) => ({
-    ...(await ctx.rest.get(specPath(orgId, slug), Spec)),
-    orgId,
-  })),
   fields: (t) => ({
     slug: t.exposeString('slug', {
       nullable: false,
@@ -246,31 +221,24 @@ export const OpenAPISpecRef = builder.loadableNode('OpenAPISpec', {
       type: OrganizationRef,
       nullable: false,
       description: 'The organization the spec belongs to.',
-      resolve: (s, _a, _c, info) => idRef(info, s.orgId),
+      resolve: (s) => s.org,
     }),
     versions: t.connection({
       type: OpenAPISpecVersionRef,
       description: 'Stored versions of the spec, newest first.',
-      resolve: async (s, args, ctx) => {
-        const result = await restConnection(ctx.rest, args, {
-          path: `${specPath(s.orgId, s.slug)}/versions`,
-          item: Version,
-          primePath: (v) => versionPath(s.orgId, s.slug, v.id),
-        });
-        return mapConnection(result, (v) => ({ ...v, orgId: s.orgId, specSlug: s.slug }));
-      },
+      resolve: (s, args, ctx) =>
+        OpenAPISpecVersionResource.connection(ctx, args, {
+          path: restPath`/orgs/${s.org}/openapi/${s.slug}/versions`,
+          parent: { org: s.org, spec: s.slug },
+        }),
     }),
     latestVersion: t.field({
       type: OpenAPISpecVersionRef,
       nullable: true,
       description: 'The latest version (from `lastVersion`); null before the first success.',
-      resolve: (s, _args, _ctx, info) =>
+      resolve: (s) =>
         s.lastVersion
-          ? (reference(info, versionKey(s, s.lastVersion), {
-              id: s.lastVersion,
-              orgId: s.orgId,
-              specSlug: s.slug,
-            }) as never)
+          ? OpenAPISpecVersionResource.ref({ org: s.org, spec: s.slug, id: s.lastVersion })
           : null,
     }),
     version: t.field({
@@ -280,7 +248,12 @@ export const OpenAPISpecRef = builder.loadableNode('OpenAPISpec', {
       args: {
         id: t.arg.id({ required: true, description: 'Version id (REST id or global ID).' }),
       },
-      resolve: (s, args) => versionKey(s, toRestId(args.id, 'OpenAPISpecVersion')),
+      resolve: (s, args) =>
+        OpenAPISpecVersionResource.stub(
+          OpenAPISpecVersionResource.parseInput(args.id, {
+            parents: { org: s.org, spec: s.slug },
+          }),
+        ),
     }),
   }),
 });
@@ -290,11 +263,7 @@ builder.objectField(OpenAPISpecVersionRef, 'spec', (t) =>
     type: OpenAPISpecRef,
     nullable: false,
     description: 'The spec this version belongs to.',
-    resolve: (v, _args, _ctx, info) =>
-      reference(info, addressId(v.orgId, v.specSlug), {
-        slug: v.specSlug,
-        orgId: v.orgId,
-      }) as never,
+    resolve: (v) => OpenAPISpecResource.stub({ org: v.org, slug: v.spec }),
   }),
 );
 
@@ -302,14 +271,12 @@ builder.objectField(OrganizationRef, 'openAPISpecs', (t) =>
   t.connection({
     type: OpenAPISpecRef,
     description: 'OpenAPI specs of the organization.',
-    resolve: async (o, args, ctx) => {
-      const result = await restConnection(ctx.rest, args, {
-        path: `/orgs/${seg(o.id)}/openapi`,
-        item: Spec,
-        primePath: (s) => specPath(o.id, s.slug),
-      });
-      return mapConnection(result, (spec) => ({ ...spec, orgId: o.id }));
-    },
+    resolve: (o, args, ctx) =>
+      OpenAPISpecResource.connection(ctx, args, {
+        path: restPath`/orgs/${o.id}/openapi`,
+        parent: { org: o.id },
+        idOf: (spec) => spec.slug,
+      }),
   }),
 );
 
@@ -319,17 +286,17 @@ builder.objectField(OrganizationRef, 'openAPISpec', (t) =>
     nullable: true,
     description: 'An OpenAPI spec of the organization by slug; null when there is none.',
     args: { slug: t.arg.string({ required: true, description: 'The spec slug.' }) },
-    resolve: (o, args) => addressId(o.id, args.slug),
+    resolve: (o, args) =>
+      OpenAPISpecResource.stub(
+        OpenAPISpecResource.parseInput(args.slug, { parents: { org: o.id } }),
+      ),
   }),
 );
 
 // ---- Mutations -----------------------------------------------------------------------------
 
-/** A spec global ID's organization and slug; a ValidationError for anything else. */
-const validSpecAddress = (specId: string) => orgScopedAddress(specId, 'OpenAPISpec', 'specId');
-
 const SpecPayload = builder
-  .objectRef<{ openAPISpec: OpenAPISpecValue }>('OpenAPISpecPayload')
+  .objectRef<{ openAPISpec: OpenAPISpecShape }>('OpenAPISpecPayload')
   .implement({
     description: 'The OpenAPI spec after the change.',
     fields: (t) => ({
@@ -380,9 +347,11 @@ writeMutation('createOpenAPISpec', {
       slug: input.slug,
       source: { url: input.sourceURL },
     });
-    const orgId = toRestId(input.organizationId, 'Organization');
-    const spec = await write(ctx, 'POST', `/orgs/${seg(orgId)}/openapi`, body, Spec);
-    return { openAPISpec: { ...spec, orgId } };
+    const org = OrganizationResource.parseInput(input.organizationId, {
+      field: 'organizationId',
+    }).id;
+    const spec = await write(ctx, 'POST', restPath`/orgs/${org}/openapi`, body, Spec);
+    return { openAPISpec: OpenAPISpecResource.shape(spec, { org, slug: spec.slug }) };
   },
 });
 
@@ -399,9 +368,11 @@ writeMutation('createOrUpdateOpenAPISpec', {
   resolve: async (input, ctx) => {
     const { slug } = validBody(CreateOpenAPISpecBody.pick({ slug: true }), { slug: input.slug });
     const body = validBody(PutOpenAPISpecBody, { source: { url: input.sourceURL } });
-    const orgId = toRestId(input.organizationId, 'Organization');
-    const spec = await write(ctx, 'PUT', specPath(orgId, slug), body, Spec);
-    return { openAPISpec: { ...spec, orgId } };
+    const org = OrganizationResource.parseInput(input.organizationId, {
+      field: 'organizationId',
+    }).id;
+    const spec = await write(ctx, 'PUT', OpenAPISpecResource.path({ org, slug }), body, Spec);
+    return { openAPISpec: OpenAPISpecResource.shape(spec, { org, slug: spec.slug }) };
   },
 });
 
@@ -423,9 +394,9 @@ writeMutation('setOpenAPISpecVisibility', {
   description: 'Makes a spec public (readable with its public link) or private. Needs admin.',
   resolve: async (input, ctx) => {
     const body = validBody(UpdateOpenAPISpecBody, { visibility: input.visibility });
-    const [orgId, slug] = validSpecAddress(input.specId);
-    const spec = await write(ctx, 'PATCH', specPath(orgId, slug), body, Spec);
-    return { openAPISpec: { ...spec, orgId } };
+    const a = OpenAPISpecResource.parseInput(input.specId, { field: 'specId' });
+    const spec = await write(ctx, 'PATCH', OpenAPISpecResource.path(a), body, Spec);
+    return { openAPISpec: OpenAPISpecResource.shape(spec, a) };
   },
 });
 
@@ -441,8 +412,8 @@ writeMutation('deleteOpenAPISpec', {
   input: SpecIdInput,
   description: 'Deletes a spec and its versions (succeeds also when it did not exist).',
   resolve: async (input, ctx) => {
-    const [orgId, slug] = validSpecAddress(input.specId);
-    await write(ctx, 'DELETE', specPath(orgId, slug), undefined, Empty);
-    return { deletedId: globalId('OpenAPISpec', addressId(orgId, slug)), organization: orgId };
+    const a = OpenAPISpecResource.parseInput(input.specId, { field: 'specId' });
+    await write(ctx, 'DELETE', OpenAPISpecResource.path(a), undefined, Empty);
+    return { deletedId: OpenAPISpecResource.globalId(a), organization: a.org };
   },
 });

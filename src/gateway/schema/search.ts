@@ -10,9 +10,7 @@ import {
 import { builder } from '../builder.ts';
 import { restConnection } from '../upstream/connection.ts';
 import { restPath } from '../upstream/path.ts';
-import { seg } from '../upstream/rest.ts';
 import { OrganizationRef } from './organization.ts';
-import { idRef } from './shared.ts';
 import { SpaceRef } from './space.ts';
 
 /** `query` of search operations: required, at most 512 characters. */
@@ -102,7 +100,7 @@ const OrganizationSearchItemRef = builder
         type: SpaceRef,
         nullable: false,
         description: 'The space (free when only its `id` is selected).',
-        resolve: (item, _args, _ctx, info) => idRef(info, item.id),
+        resolve: (item) => item.id,
       }),
     }),
   });
@@ -114,7 +112,7 @@ builder.objectField(OrganizationRef, 'search', (t) =>
     args: { query: t.arg.string({ required: true, description: 'Text (max 512).' }) },
     resolve: (org, args, ctx) =>
       restConnection(ctx.rest, args, {
-        path: `/orgs/${seg(org.id)}/search`,
+        path: restPath`/orgs/${org.id}/search`,
         query: { query: searchQuery(args.query) },
         item: SearchSpaceHit,
       }),

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   AddSectionToGroupBody,
   AddSiteSpaceBody,
@@ -20,8 +19,21 @@ import {
 } from '../../../contract/sites.ts';
 import { builder } from '../../builder.ts';
 import { ValidationError } from '../../errors.ts';
-import { addressId, globalId, splitAddressId, toRestId } from '../../ids.ts';
-import { seg } from '../../upstream/rest.ts';
+import { OrganizationResource } from '../../resources/organization.ts';
+import {
+  SiteAdaptiveSchemaResource,
+  type SiteAdaptiveSchemaShape,
+  SiteResource,
+  SiteSectionGroupResource,
+  type SiteSectionGroupShape,
+  SiteSectionResource,
+  type SiteSectionShape,
+  type SiteShape,
+  SiteSpaceResource,
+  type SiteSpaceShape,
+} from '../../resources/site.ts';
+import { SpaceResource } from '../../resources/space.ts';
+import { restPath } from '../../upstream/path.ts';
 import { DeletePayload } from '../collection.ts';
 import {
   capitalized,
@@ -33,88 +45,49 @@ import {
   writeMutation,
 } from '../shared.ts';
 import {
-  groupValue,
-  partKey,
   SiteAdaptiveSchemaRef,
-  type SiteAdaptiveSchemaValue,
-  type SiteAddress,
   SiteAgentsContextEnum,
   SiteRef,
   SiteSectionGroupRef,
-  type SiteSectionGroupValue,
   SiteSectionRef,
-  type SiteSectionValue,
   SiteSpaceRef,
-  type SiteSpaceValue,
   SiteTypeEnum,
-  type SiteValue,
   SiteVisibilityEnum,
-  sectionValue,
-  sitePath,
-  siteSpaceValue,
 } from './types.ts';
 
-// ---- Addresses -----------------------------------------------------------------------------
+// ---- Inputs ---------------------------------------------------------------------------------
 
-function invalid(field: string, message: string): ValidationError {
-  return ValidationError.fromFieldErrors([{ path: [field], message }]);
-}
-
-const NonEmpty = z.string().trim().min(1, 'must not be empty').max(200, 'at most 200 characters');
-
-function restIdOf(value: string, typename: string, field: string): string {
-  const id = toRestId(value, typename);
-  if (!NonEmpty.safeParse(id).success) throw invalid(field, 'must be a non-empty id');
-  return id;
-}
-
+/** The site fields of an input: a Site global ID, or a REST id with `organizationId`. */
 interface SiteTarget {
   siteId?: string | null | undefined;
   organizationId?: string | null | undefined;
 }
 
-/** The site an input names: a Site global ID, or a REST id with `organizationId`. */
-function siteAddress(input: SiteTarget): SiteAddress {
-  if (!input.siteId) throw invalid('siteId', 'required');
-  const whole = toRestId(input.siteId, 'Site', true);
-  if (whole !== input.siteId) {
-    const [orgId, siteId] = splitAddressId(whole, 2, 'Site', 'siteId') as [string, string];
-    return { orgId, siteId };
+/** How an input names the site its part belongs to (for REST ids of sections, site spaces...). */
+const siteParents = (input: SiteTarget) => ({
+  parents: { org: input.organizationId, site: input.siteId },
+  parentFields: { org: 'organizationId', site: 'siteId' },
+});
+
+/** The site an input names; `siteId` is required. */
+function siteOf(input: SiteTarget) {
+  if (!input.siteId) {
+    throw ValidationError.fromFieldErrors([{ path: ['siteId'], message: 'required' }]);
   }
-  if (!input.organizationId) {
-    throw invalid('organizationId', 'required when siteId is not a Site global ID');
-  }
-  return {
-    orgId: restIdOf(input.organizationId, 'Organization', 'organizationId'),
-    siteId: restIdOf(input.siteId, 'Site', 'siteId'),
-  };
+  return SiteResource.parseInput(input.siteId, {
+    field: 'siteId',
+    parents: { org: input.organizationId },
+    parentFields: { org: 'organizationId' },
+  });
 }
 
-/** A part of a site (site space, section, group): its global ID, or a REST id with the site. */
-function partAddress(
+/** The REST id of a part of the site at `site`, named in `field` by global ID or REST id. */
+const partOf = (
+  resource: typeof SiteSpaceResource | typeof SiteSectionResource | typeof SiteSectionGroupResource,
   value: string,
-  typename: string,
   field: string,
-  input: SiteTarget,
-): SiteAddress & { id: string } {
-  const whole = toRestId(value, typename, true);
-  if (whole !== value) {
-    const [orgId, siteId, id] = splitAddressId(whole, 3, typename, field) as [
-      string,
-      string,
-      string,
-    ];
-    return { orgId, siteId, id };
-  }
-  return { ...siteAddress(input), id: restIdOf(value, typename, field) };
-}
-
-const siteSpaceAddress = (input: SiteTarget & { siteSpaceId: string }) =>
-  partAddress(input.siteSpaceId, 'SiteSpace', 'siteSpaceId', input);
-const sectionAddress = (input: SiteTarget & { siteSectionId: string }) =>
-  partAddress(input.siteSectionId, 'SiteSection', 'siteSectionId', input);
-const groupAddress = (input: SiteTarget & { siteSectionGroupId: string }) =>
-  partAddress(input.siteSectionGroupId, 'SiteSectionGroup', 'siteSectionGroupId', input);
+  site: { org: string; site: string },
+) => resource.parseInput(value, { field, parents: { org: site.org, site: site.site } }).id;
 
 const siteTargetFields = (t: InputFields) => ({
   siteId: t.id({
@@ -127,7 +100,7 @@ const siteTargetFields = (t: InputFields) => ({
 
 // ---- Payloads -------------------------------------------------------------------------------
 
-const SitePayload = builder.objectRef<{ site: SiteValue }>('SitePayload').implement({
+const SitePayload = builder.objectRef<{ site: SiteShape }>('SitePayload').implement({
   description: 'The site after the change.',
   fields: (t) => ({
     site: t.field({
@@ -140,7 +113,7 @@ const SitePayload = builder.objectRef<{ site: SiteValue }>('SitePayload').implem
 });
 
 const SiteSpacePayload = builder
-  .objectRef<{ siteSpace: SiteSpaceValue }>('SiteSpacePayload')
+  .objectRef<{ siteSpace: SiteSpaceShape }>('SiteSpacePayload')
   .implement({
     description: 'The site space after the change.',
     fields: (t) => ({
@@ -154,7 +127,7 @@ const SiteSpacePayload = builder
   });
 
 const SiteSectionPayload = builder
-  .objectRef<{ siteSection: SiteSectionValue }>('SiteSectionPayload')
+  .objectRef<{ siteSection: SiteSectionShape }>('SiteSectionPayload')
   .implement({
     description: 'The section after the change.',
     fields: (t) => ({
@@ -168,7 +141,7 @@ const SiteSectionPayload = builder
   });
 
 const SiteSectionGroupPayload = builder
-  .objectRef<{ siteSectionGroup: SiteSectionGroupValue | string }>('SiteSectionGroupPayload')
+  .objectRef<{ siteSectionGroup: SiteSectionGroupShape }>('SiteSectionGroupPayload')
   .implement({
     description: 'The section group after the change.',
     fields: (t) => ({
@@ -182,7 +155,9 @@ const SiteSectionGroupPayload = builder
   });
 
 const SiteAdaptiveSchemaPayload = builder
-  .objectRef<{ adaptiveSchema: SiteAdaptiveSchemaValue; site: string }>('SiteAdaptiveSchemaPayload')
+  .objectRef<{ adaptiveSchema: SiteAdaptiveSchemaShape; site: SiteShape }>(
+    'SiteAdaptiveSchemaPayload',
+  )
   .implement({
     description: 'The adaptive schema after the change, and its site.',
     fields: (t) => ({
@@ -219,13 +194,17 @@ writeMutation('createSite', {
   input: CreateSiteInput,
   description: 'Creates a site in an organization, optionally with site spaces.',
   resolve: async (input, ctx) => {
-    const orgId = restIdOf(input.organizationId, 'Organization', 'organizationId');
+    const org = OrganizationResource.parseInput(input.organizationId, {
+      field: 'organizationId',
+    }).id;
     const body = validBody(CreateSiteBody, {
       ...given(input, ['type', 'title', 'visibility'] as const),
-      ...(input.spaces ? { spaces: input.spaces.map((s) => toRestId(s, 'Space')) } : {}),
+      ...(input.spaces
+        ? { spaces: input.spaces.map((s) => SpaceResource.parseInput(s, { field: 'spaces' }).id) }
+        : {}),
     });
-    const site = await write(ctx, 'POST', `/orgs/${seg(orgId)}/sites`, body, SiteSchema);
-    return { site: { ...site, orgId } };
+    const site = await write(ctx, 'POST', restPath`/orgs/${org}/sites`, body, SiteSchema);
+    return { site: SiteResource.shape(site, { org, id: site.id }) };
   },
 });
 
@@ -265,7 +244,7 @@ writeMutation('updateSite', {
   input: UpdateSiteInput,
   description: "Updates a site's settings (`proxy: null` removes the proxy).",
   resolve: async (input, ctx) => {
-    const a = siteAddress(input);
+    const a = siteOf(input);
     const body = validBody(UpdateSiteBody, {
       ...given(input, [
         'title',
@@ -276,14 +255,28 @@ writeMutation('updateSite', {
         'proxy',
       ] as const),
       ...(input.defaultSiteSpace
-        ? { defaultSiteSpace: toRestId(input.defaultSiteSpace, 'SiteSpace') }
+        ? {
+            defaultSiteSpace: partOf(
+              SiteSpaceResource,
+              input.defaultSiteSpace,
+              'defaultSiteSpace',
+              { org: a.org, site: a.id },
+            ),
+          }
         : {}),
       ...(input.defaultSiteSection
-        ? { defaultSiteSection: toRestId(input.defaultSiteSection, 'SiteSection') }
+        ? {
+            defaultSiteSection: partOf(
+              SiteSectionResource,
+              input.defaultSiteSection,
+              'defaultSiteSection',
+              { org: a.org, site: a.id },
+            ),
+          }
         : {}),
     });
-    const site = await write(ctx, 'PATCH', sitePath(a), body, SiteSchema);
-    return { site: { ...site, orgId: a.orgId } };
+    const site = await write(ctx, 'PATCH', SiteResource.path(a), body, SiteSchema);
+    return { site: SiteResource.shape(site, a) };
   },
 });
 
@@ -295,9 +288,9 @@ writeMutation('deleteSite', {
   input: () => siteOnlyInput('DeleteSiteInput', 'The site to delete.'),
   description: 'Deletes a site.',
   resolve: async (input, ctx) => {
-    const a = siteAddress(input);
-    await write(ctx, 'DELETE', sitePath(a), undefined, Empty);
-    return { deletedId: globalId('Site', addressId(a.orgId, a.siteId)) };
+    const a = siteOf(input);
+    await write(ctx, 'DELETE', SiteResource.path(a), undefined, Empty);
+    return { deletedId: SiteResource.globalId(a) };
   },
 });
 
@@ -315,9 +308,10 @@ for (const [name, verb, doc] of [
     input: Input,
     description: doc,
     resolve: async (input, ctx) => {
-      const a = siteAddress(input);
-      const site = await write(ctx, 'POST', `${sitePath(a)}/${verb}`, {}, SiteSchema);
-      return { site: { ...site, orgId: a.orgId } };
+      const a = siteOf(input);
+      const path = restPath`/orgs/${a.org}/sites/${a.id}/${verb}`;
+      const site = await write(ctx, 'POST', path, {}, SiteSchema);
+      return { site: SiteResource.shape(site, a) };
     },
   });
 }
@@ -339,16 +333,15 @@ writeMutation('putSiteAdaptiveSchema', {
   input: PutAdaptiveSchemaInput,
   description: "Sets a site's visitor attributes schema for adaptive content.",
   resolve: async (input, ctx) => {
-    const a = siteAddress(input);
+    const a = siteOf(input);
+    const at = { org: a.org, site: a.id };
     const body = validBody(PutAdaptiveSchemaBody, { jsonSchema: input.jsonSchema });
-    const schema = await write(
-      ctx,
-      'PUT',
-      `${sitePath(a)}/adaptive-schema`,
-      body,
-      SiteAdaptiveSchema,
-    );
-    return { adaptiveSchema: { ...schema, ...a }, site: addressId(a.orgId, a.siteId) };
+    const path = SiteAdaptiveSchemaResource.path(at);
+    const schema = await write(ctx, 'PUT', path, body, SiteAdaptiveSchema);
+    return {
+      adaptiveSchema: SiteAdaptiveSchemaResource.shape(schema, at),
+      site: SiteResource.stub(a),
+    };
   },
 });
 
@@ -371,13 +364,21 @@ writeMutation('addSiteSpace', {
   input: AddSiteSpaceInput,
   description: 'Adds a space to a site as a site space.',
   resolve: async (input, ctx) => {
-    const a = siteAddress(input);
+    const a = siteOf(input);
     const body = validBody(AddSiteSpaceBody, {
-      spaceId: toRestId(input.spaceId, 'Space'),
-      ...(input.sectionId ? { sectionId: toRestId(input.sectionId, 'SiteSection') } : {}),
+      spaceId: SpaceResource.parseInput(input.spaceId, { field: 'spaceId' }).id,
+      ...(input.sectionId
+        ? {
+            sectionId: partOf(SiteSectionResource, input.sectionId, 'sectionId', {
+              org: a.org,
+              site: a.id,
+            }),
+          }
+        : {}),
     });
-    const ss = await write(ctx, 'POST', `${sitePath(a)}/site-spaces`, body, SiteSpaceSchema);
-    return { siteSpace: siteSpaceValue(a, ss) };
+    const path = restPath`/orgs/${a.org}/sites/${a.id}/site-spaces`;
+    const ss = await write(ctx, 'POST', path, body, SiteSpaceSchema);
+    return { siteSpace: SiteSpaceResource.shape(ss, { org: a.org, site: a.id, id: ss.id }) };
   },
 });
 
@@ -402,21 +403,23 @@ const UpdateSiteSpaceInput = builder.inputType('UpdateSiteSpaceInput', {
   }),
 });
 
-const siteSpacePath = (p: SiteAddress & { id: string }) =>
-  `${sitePath(p)}/site-spaces/${seg(p.id)}`;
-
 writeMutation('updateSiteSpace', {
   type: SiteSpacePayload,
   input: UpdateSiteSpaceInput,
   description: 'Updates a site space (`condition: null` removes its condition).',
   resolve: async (input, ctx) => {
-    const p = siteSpaceAddress(input);
+    const p = SiteSpaceResource.parseInput(input.siteSpaceId, {
+      field: 'siteSpaceId',
+      ...siteParents(input),
+    });
     const body = validBody(UpdateSiteSpaceBody, {
       ...given(input, ['path', 'condition', 'hidden'] as const),
-      ...(input.spaceId ? { spaceId: toRestId(input.spaceId, 'Space') } : {}),
+      ...(input.spaceId
+        ? { spaceId: SpaceResource.parseInput(input.spaceId, { field: 'spaceId' }).id }
+        : {}),
     });
-    const ss = await write(ctx, 'PATCH', siteSpacePath(p), body, SiteSpaceSchema);
-    return { siteSpace: siteSpaceValue(p, ss) };
+    const ss = await write(ctx, 'PATCH', SiteSpaceResource.path(p), body, SiteSpaceSchema);
+    return { siteSpace: SiteSpaceResource.shape(ss, p) };
   },
 });
 
@@ -429,9 +432,12 @@ writeMutation('removeSiteSpace', {
     }),
   description: 'Removes a site space from its site (succeeds also when it did not exist).',
   resolve: async (input, ctx) => {
-    const p = siteSpaceAddress(input);
-    await write(ctx, 'DELETE', siteSpacePath(p), undefined, Empty);
-    return { deletedId: globalId('SiteSpace', partKey(p, p.id)) };
+    const p = SiteSpaceResource.parseInput(input.siteSpaceId, {
+      field: 'siteSpaceId',
+      ...siteParents(input),
+    });
+    await write(ctx, 'DELETE', SiteSpaceResource.path(p), undefined, Empty);
+    return { deletedId: SiteSpaceResource.globalId(p) };
   },
 });
 
@@ -451,14 +457,16 @@ const SiteSectionPositionInput = builder.inputType('SiteSectionPositionInput', {
   }),
 });
 
+/** A `position` body: `before` and/or `after`, each a part of the same site. */
 function positionBody(
   position: { before?: string | null; after?: string | null },
+  resource: typeof SiteSpaceResource | typeof SiteSectionResource,
   type: 'site-space' | 'site-section',
   key: 'siteSpace' | 'siteSection',
-  typename: string,
+  of: { org: string; site: string },
 ) {
   const anchor = (id: string | null | undefined) =>
-    id ? { type, [key]: toRestId(id, typename) } : undefined;
+    id ? { type, [key]: partOf(resource, id, 'position', of) } : undefined;
   const before = anchor(position.before);
   const after = anchor(position.after);
   return { ...(before ? { before } : {}), ...(after ? { after } : {}) };
@@ -479,12 +487,16 @@ writeMutation('moveSiteSpace', {
   deprecationReason:
     'The site-space move operation is deprecated in favor of a site-structure sorting operation.',
   resolve: async (input, ctx) => {
-    const p = siteSpaceAddress(input);
-    const body = validBody(MoveSiteSpaceBody, {
-      position: positionBody(input.position, 'site-space', 'siteSpace', 'SiteSpace'),
+    const p = SiteSpaceResource.parseInput(input.siteSpaceId, {
+      field: 'siteSpaceId',
+      ...siteParents(input),
     });
-    const ss = await write(ctx, 'POST', `${siteSpacePath(p)}/move`, body, SiteSpaceSchema);
-    return { siteSpace: siteSpaceValue(p, ss) };
+    const body = validBody(MoveSiteSpaceBody, {
+      position: positionBody(input.position, SiteSpaceResource, 'site-space', 'siteSpace', p),
+    });
+    const path = restPath`/orgs/${p.org}/sites/${p.site}/site-spaces/${p.id}/move`;
+    const ss = await write(ctx, 'POST', path, body, SiteSpaceSchema);
+    return { siteSpace: SiteSpaceResource.shape(ss, p) };
   },
 });
 
@@ -508,13 +520,14 @@ writeMutation('addSiteSection', {
   input: AddSiteSectionInput,
   description: 'Adds a section to a site, with a space as its first variant.',
   resolve: async (input, ctx) => {
-    const a = siteAddress(input);
+    const a = siteOf(input);
     const body = validBody(CreateSiteSectionBody, {
-      spaceId: toRestId(input.spaceId, 'Space'),
+      spaceId: SpaceResource.parseInput(input.spaceId, { field: 'spaceId' }).id,
       ...given(input, ['title', 'icon'] as const),
     });
-    const s = await write(ctx, 'POST', `${sitePath(a)}/sections`, body, SiteSectionSchema);
-    return { siteSection: sectionValue(a, s) };
+    const path = restPath`/orgs/${a.org}/sites/${a.id}/sections`;
+    const s = await write(ctx, 'POST', path, body, SiteSectionSchema);
+    return { siteSection: SiteSectionResource.shape(s, { org: a.org, site: a.id, id: s.id }) };
   },
 });
 
@@ -525,8 +538,6 @@ const sectionField = (t: InputFields) => ({
   }),
   ...siteTargetFields(t),
 });
-
-const sectionPath = (p: SiteAddress & { id: string }) => `${sitePath(p)}/sections/${seg(p.id)}`;
 
 const UpdateSiteSectionInput = builder.inputType('UpdateSiteSectionInput', {
   description: 'Changes to a section; absent fields stay as they are.',
@@ -546,15 +557,25 @@ writeMutation('updateSiteSection', {
   input: UpdateSiteSectionInput,
   description: 'Updates a section (`condition`, `icon`, `description`: null removes).',
   resolve: async (input, ctx) => {
-    const p = sectionAddress(input);
+    const p = SiteSectionResource.parseInput(input.siteSectionId, {
+      field: 'siteSectionId',
+      ...siteParents(input),
+    });
     const body = validBody(UpdateSiteSectionBody, {
       ...given(input, ['title', 'path', 'condition', 'icon', 'description'] as const),
       ...(input.defaultSiteSpace
-        ? { defaultSiteSpace: toRestId(input.defaultSiteSpace, 'SiteSpace') }
+        ? {
+            defaultSiteSpace: partOf(
+              SiteSpaceResource,
+              input.defaultSiteSpace,
+              'defaultSiteSpace',
+              p,
+            ),
+          }
         : {}),
     });
-    const s = await write(ctx, 'PATCH', sectionPath(p), body, SiteSectionSchema);
-    return { siteSection: sectionValue(p, s) };
+    const s = await write(ctx, 'PATCH', SiteSectionResource.path(p), body, SiteSectionSchema);
+    return { siteSection: SiteSectionResource.shape(s, p) };
   },
 });
 
@@ -567,9 +588,12 @@ writeMutation('deleteSiteSection', {
     }),
   description: 'Deletes a section (succeeds also when it did not exist).',
   resolve: async (input, ctx) => {
-    const p = sectionAddress(input);
-    await write(ctx, 'DELETE', sectionPath(p), undefined, Empty);
-    return { deletedId: globalId('SiteSection', partKey(p, p.id)) };
+    const p = SiteSectionResource.parseInput(input.siteSectionId, {
+      field: 'siteSectionId',
+      ...siteParents(input),
+    });
+    await write(ctx, 'DELETE', SiteSectionResource.path(p), undefined, Empty);
+    return { deletedId: SiteSectionResource.globalId(p) };
   },
 });
 
@@ -590,12 +614,16 @@ writeMutation('moveSiteSection', {
   input: MoveSiteSectionInput,
   description: 'Moves a section before or after another one.',
   resolve: async (input, ctx) => {
-    const p = sectionAddress(input);
-    const body = validBody(MoveSiteSectionBody, {
-      position: positionBody(input.position, 'site-section', 'siteSection', 'SiteSection'),
+    const p = SiteSectionResource.parseInput(input.siteSectionId, {
+      field: 'siteSectionId',
+      ...siteParents(input),
     });
-    const s = await write(ctx, 'POST', `${sectionPath(p)}/move`, body, SiteSectionSchema);
-    return { siteSection: sectionValue(p, s) };
+    const body = validBody(MoveSiteSectionBody, {
+      position: positionBody(input.position, SiteSectionResource, 'site-section', 'siteSection', p),
+    });
+    const path = restPath`/orgs/${p.org}/sites/${p.site}/sections/${p.id}/move`;
+    const s = await write(ctx, 'POST', path, body, SiteSectionSchema);
+    return { siteSection: SiteSectionResource.shape(s, p) };
   },
 });
 
@@ -617,22 +645,22 @@ writeMutation('createSiteSectionGroup', {
   input: CreateSiteSectionGroupInput,
   description: 'Creates a section group, optionally with sections and inside another group.',
   resolve: async (input, ctx) => {
-    const a = siteAddress(input);
+    const a = siteOf(input);
+    const at = { org: a.org, site: a.id };
     const body = validBody(CreateSiteSectionGroupBody, {
       ...given(input, ['title', 'icon'] as const),
       ...(input.sections
-        ? { sections: input.sections.map((s) => toRestId(s, 'SiteSection')) }
+        ? { sections: input.sections.map((s) => partOf(SiteSectionResource, s, 'sections', at)) }
         : {}),
-      ...(input.parent ? { parent: toRestId(input.parent, 'SiteSectionGroup') } : {}),
+      ...(input.parent
+        ? { parent: partOf(SiteSectionGroupResource, input.parent, 'parent', at) }
+        : {}),
     });
-    const g = await write(
-      ctx,
-      'POST',
-      `${sitePath(a)}/section-groups`,
-      body,
-      SiteSectionGroupSchema,
-    );
-    return { siteSectionGroup: groupValue(a, g) };
+    const path = restPath`/orgs/${a.org}/sites/${a.id}/section-groups`;
+    const g = await write(ctx, 'POST', path, body, SiteSectionGroupSchema);
+    return {
+      siteSectionGroup: SiteSectionGroupResource.shape(g, { org: a.org, site: a.id, id: g.id }),
+    };
   },
 });
 
@@ -643,8 +671,6 @@ const groupField = (t: InputFields) => ({
   }),
   ...siteTargetFields(t),
 });
-
-const groupPath = (p: SiteAddress & { id: string }) => `${sitePath(p)}/section-groups/${seg(p.id)}`;
 
 const UpdateSiteSectionGroupInput = builder.inputType('UpdateSiteSectionGroupInput', {
   description: 'Changes to a section group; absent fields stay as they are.',
@@ -660,10 +686,14 @@ writeMutation('updateSiteSectionGroup', {
   input: UpdateSiteSectionGroupInput,
   description: "Updates a section group's title or icon.",
   resolve: async (input, ctx) => {
-    const p = groupAddress(input);
+    const p = SiteSectionGroupResource.parseInput(input.siteSectionGroupId, {
+      field: 'siteSectionGroupId',
+      ...siteParents(input),
+    });
     const body = validBody(UpdateSiteSectionGroupBody, given(input, ['title', 'icon'] as const));
-    const g = await write(ctx, 'PATCH', groupPath(p), body, SiteSectionGroupSchema);
-    return { siteSectionGroup: groupValue(p, g) };
+    const path = SiteSectionGroupResource.path(p);
+    const g = await write(ctx, 'PATCH', path, body, SiteSectionGroupSchema);
+    return { siteSectionGroup: SiteSectionGroupResource.shape(g, p) };
   },
 });
 
@@ -676,9 +706,12 @@ writeMutation('deleteSiteSectionGroup', {
     }),
   description: 'Deletes a section group (succeeds also when it did not exist).',
   resolve: async (input, ctx) => {
-    const p = groupAddress(input);
-    await write(ctx, 'DELETE', groupPath(p), undefined, Empty);
-    return { deletedId: globalId('SiteSectionGroup', partKey(p, p.id)) };
+    const p = SiteSectionGroupResource.parseInput(input.siteSectionGroupId, {
+      field: 'siteSectionGroupId',
+      ...siteParents(input),
+    });
+    await write(ctx, 'DELETE', SiteSectionGroupResource.path(p), undefined, Empty);
+    return { deletedId: SiteSectionGroupResource.globalId(p) };
   },
 });
 
@@ -696,12 +729,16 @@ writeMutation('addSiteSectionToGroup', {
   input: () => groupSectionInput('AddSiteSectionToGroupInput', 'The group and the section to add.'),
   description: 'Puts a section into a section group.',
   resolve: async (input, ctx) => {
-    const p = groupAddress(input);
-    const body = validBody(AddSectionToGroupBody, {
-      sectionId: toRestId(input.siteSectionId, 'SiteSection'),
+    const p = SiteSectionGroupResource.parseInput(input.siteSectionGroupId, {
+      field: 'siteSectionGroupId',
+      ...siteParents(input),
     });
-    const g = await write(ctx, 'POST', `${groupPath(p)}/sections`, body, SiteSectionGroupSchema);
-    return { siteSectionGroup: groupValue(p, g) };
+    const body = validBody(AddSectionToGroupBody, {
+      sectionId: partOf(SiteSectionResource, input.siteSectionId, 'siteSectionId', p),
+    });
+    const path = restPath`/orgs/${p.org}/sites/${p.site}/section-groups/${p.id}/sections`;
+    const g = await write(ctx, 'POST', path, body, SiteSectionGroupSchema);
+    return { siteSectionGroup: SiteSectionGroupResource.shape(g, p) };
   },
 });
 
@@ -712,9 +749,13 @@ writeMutation('removeSiteSectionFromGroup', {
   description:
     'Takes a section out of a section group (succeeds also when it was not in the group); the payload reads the group afterwards.',
   resolve: async (input, ctx) => {
-    const p = groupAddress(input);
-    const sectionId = restIdOf(input.siteSectionId, 'SiteSection', 'siteSectionId');
-    await write(ctx, 'DELETE', `${groupPath(p)}/sections/${seg(sectionId)}`, undefined, Empty);
-    return { siteSectionGroup: partKey(p, p.id) };
+    const p = SiteSectionGroupResource.parseInput(input.siteSectionGroupId, {
+      field: 'siteSectionGroupId',
+      ...siteParents(input),
+    });
+    const section = partOf(SiteSectionResource, input.siteSectionId, 'siteSectionId', p);
+    const path = restPath`/orgs/${p.org}/sites/${p.site}/section-groups/${p.id}/sections/${section}`;
+    await write(ctx, 'DELETE', path, undefined, Empty);
+    return { siteSectionGroup: SiteSectionGroupResource.stub(p) };
   },
 });

@@ -1,17 +1,9 @@
-import type { z } from 'zod';
-import type { PublishedSite } from '../../../contract/sites.ts';
 import { builder } from '../../builder.ts';
-import {
-  type SiteAddress,
-  SiteRef,
-  SiteSpaceRef,
-  type SiteSpaceValue,
-  SiteStructureItemRef,
-  structureValue,
-} from './types.ts';
+import { type PublishedSiteShape, SiteResource, SiteSpaceResource } from '../../resources/site.ts';
+import { SiteRef, SiteSpaceRef, SiteStructureItemRef, structureShape } from './types.ts';
 
 type Json = Record<string, unknown>;
-type Published = z.infer<typeof PublishedSite> & { orgId: string };
+type Published = PublishedSiteShape;
 
 const isObject = (v: unknown): v is Json =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -221,7 +213,12 @@ export const CustomizationRef = jsonObject(
   },
 );
 
-type SiteSpaceCustomization = SiteAddress & { siteSpaceId: string; customization: Json };
+type SiteSpaceCustomization = {
+  org: string;
+  site: string;
+  siteSpaceId: string;
+  customization: Json;
+};
 
 const SiteSpaceCustomizationRef = builder
   .objectRef<SiteSpaceCustomization>('SiteSpaceCustomization')
@@ -236,7 +233,7 @@ const SiteSpaceCustomizationRef = builder
         type: SiteSpaceRef,
         nullable: false,
         description: 'The site space.',
-        resolve: (c) => [c.orgId, c.siteId, c.siteSpaceId].map(encodeURIComponent).join('/'),
+        resolve: (c) => SiteSpaceResource.stub({ org: c.org, site: c.site, id: c.siteSpaceId }),
       }),
       customization: t.field({
         type: CustomizationRef,
@@ -264,8 +261,8 @@ const PublishedCustomizationsRef = builder
         description: 'Customization of each site space (by site-space id).',
         resolve: (p) =>
           Object.entries(p.customizations.siteSpaces).map(([siteSpaceId, customization]) => ({
-            orgId: p.orgId,
-            siteId: p.site.id,
+            org: p.org,
+            site: p.site.id,
             siteSpaceId,
             customization,
           })),
@@ -290,7 +287,9 @@ const PublishedStructureRef = builder.objectRef<Published>('PublishedSiteStructu
           .filter((item) =>
             ['site-section', 'site-section-group', 'site-space'].includes(item.object),
           )
-          .map((item) => structureValue({ orgId: p.orgId, siteId: p.site.id }, item)),
+          .map((item) =>
+            structureShape({ org: p.org, site: p.site.id }, item as { object: string; id: string }),
+          ),
     }),
   }),
 });
@@ -318,7 +317,7 @@ export const PublishedSiteRef = builder.objectRef<Published>('PublishedSite').im
       type: SiteRef,
       nullable: false,
       description: 'The site.',
-      resolve: (p) => ({ ...p.site, orgId: p.orgId }),
+      resolve: (p) => SiteResource.shape(p.site, { org: p.org, id: p.site.id }),
     }),
     structure: t.field({
       type: PublishedStructureRef,
@@ -340,5 +339,3 @@ export const PublishedSiteRef = builder.objectRef<Published>('PublishedSite').im
     }),
   }),
 });
-
-export type { SiteSpaceValue };

@@ -1,60 +1,41 @@
-import type { GraphQLResolveInfo } from 'graphql';
 import { z } from 'zod';
-import { ENUMS, listPage } from '../../../contract/common.ts';
-import {
-  type SiteAdaptiveSchema,
-  Site as SiteSchema,
-  SiteSectionGroup as SiteSectionGroupSchema,
-  SiteSection as SiteSectionSchema,
-  SiteSpace as SiteSpaceSchema,
+import { ENUMS } from '../../../contract/common.ts';
+import type {
+  Site as SiteItem,
+  SiteSectionGroup as SiteSectionGroupItem,
+  SiteSection as SiteSectionItem,
+  SiteSpace as SiteSpaceItem,
 } from '../../../contract/sites.ts';
 import { builder } from '../../builder.ts';
-import type { GatewayContext } from '../../context.ts';
-import { addressId, splitAddressId } from '../../ids.ts';
-import { reference } from '../../refs.ts';
+import { resourceNode, resourceRef } from '../../resources/node.ts';
+import {
+  type SiteAdaptiveSchemaShape,
+  SiteResource,
+  SiteSectionGroupResource,
+  type SiteSectionGroupShape,
+  SiteSectionResource,
+  type SiteSectionShape,
+  SiteSpaceResource,
+  type SiteSpaceShape,
+} from '../../resources/site.ts';
 import { SpaceResource } from '../../resources/space.ts';
-import { seg, withQuery } from '../../upstream/rest.ts';
+import { restPath } from '../../upstream/path.ts';
 import { openEnumType } from '../common.ts';
 import { SpaceRef } from '../space.ts';
 
-type Wire<S extends z.ZodType> = z.infer<S>;
-
-/** Where a site lives: its organization and id (sites are addressed under their organization). */
-export interface SiteAddress {
-  orgId: string;
-  siteId: string;
-}
-
-export type SiteValue = Wire<typeof SiteSchema> & { orgId: string };
-export type SiteSpaceValue = Wire<typeof SiteSpaceSchema> & SiteAddress;
-export type SiteSectionValue = Wire<typeof SiteSectionSchema> & SiteAddress;
-export type SiteSectionGroupValue = Wire<typeof SiteSectionGroupSchema> & SiteAddress;
-export type SiteAdaptiveSchemaValue = Wire<typeof SiteAdaptiveSchema> & SiteAddress;
-
-/** REST path of a site. */
-export const sitePath = (a: SiteAddress) => `/orgs/${seg(a.orgId)}/sites/${seg(a.siteId)}`;
-
-export const withSite = <T extends object>(a: SiteAddress, value: T): T & SiteAddress => ({
-  ...value,
-  orgId: a.orgId,
-  siteId: a.siteId,
-});
-
-export const siteSpaceValue = (a: SiteAddress, ss: Wire<typeof SiteSpaceSchema>): SiteSpaceValue =>
-  withSite(a, ss);
-export const sectionValue = (a: SiteAddress, s: Wire<typeof SiteSectionSchema>): SiteSectionValue =>
-  withSite(a, s);
-export const groupValue = (
-  a: SiteAddress,
-  g: Wire<typeof SiteSectionGroupSchema>,
-): SiteSectionGroupValue => withSite(a, g);
-
-/** A structure item (section, group or site space) with its site address. */
-export function structureValue(
-  a: SiteAddress,
-  item: { object: string } & object,
-): SiteSectionValue | SiteSectionGroupValue | SiteSpaceValue {
-  return withSite(a, item) as SiteSectionValue | SiteSectionGroupValue | SiteSpaceValue;
+/** The graph's value of a structure item (section, group or site space) of the site `site`. */
+export function structureShape(
+  site: { org: string; site: string },
+  item: { object: string; id: string },
+): SiteSectionShape | SiteSectionGroupShape | SiteSpaceShape {
+  const address = { ...site, id: item.id };
+  if (item.object === 'site-section-group') {
+    return SiteSectionGroupResource.shape(item as SiteSectionGroupItem, address);
+  }
+  if (item.object === 'site-space') {
+    return SiteSpaceResource.shape(item as SiteSpaceItem, address);
+  }
+  return SiteSectionResource.shape(item as SiteSectionItem, address);
 }
 
 // ---- Enums -------------------------------------------------------------------------------
@@ -85,7 +66,7 @@ export const SiteAgentsContextEnum = openEnumType(
 
 // ---- Small object types --------------------------------------------------------------------
 
-type Site = SiteValue;
+type Site = SiteItem;
 
 const LightDarkRef = builder
   .objectRef<{ light?: string | undefined; dark?: string | undefined }>('LightDark')
@@ -194,131 +175,12 @@ export const PublishedUrlsRef = builder
     }),
   });
 
-// ---- Loaders -------------------------------------------------------------------------------
-
-/** Reads every item of a site list (all pages, 1000 a page): one call for up to 1000 items. */
-async function listAll<S extends z.ZodType>(
-  ctx: GatewayContext,
-  path: string,
-  item: S,
-): Promise<Array<z.infer<S>>> {
-  const schema = listPage(item);
-  const out: Array<z.infer<S>> = [];
-  let page: string | undefined;
-  for (let i = 0; i < 1000; i++) {
-    const answer = await ctx.rest.get(withQuery(path, { limit: 1000, page }), schema);
-    out.push(...(answer.items as Array<z.infer<S>>));
-    if (!answer.next || answer.items.length === 0) break;
-    page = answer.next.page;
-  }
-  return out;
-}
-
-function notFound(typename: string, id: string): Error {
-  return new Error(`${typename} ${id} not found`);
-}
-
-/** Loads objects of a site list by address id (`org/site/id`): one list read per site. */
-function loadFromList<T extends { id: string }, V>(
-  typename: string,
-  list: string,
-  schema: z.ZodType<T>,
-  wrap: (a: SiteAddress, item: T) => V,
-) {
-  return (ids: string[], ctx: GatewayContext) =>
-    Promise.all(
-      ids.map(async (id): Promise<V | Error> => {
-        try {
-          const [orgId, siteId, itemId] = splitAddressId(id, 3, typename) as [
-            string,
-            string,
-            string,
-          ];
-          const a = { orgId, siteId };
-          const items = await listAll(ctx, `${sitePath(a)}/${list}`, schema);
-          const found = items.find((item) => item.id === itemId);
-          return found ? wrap(a, found) : notFound(typename, itemId);
-        } catch (error) {
-          return error as Error;
-        }
-      }),
-    );
-}
-
-/** The loader key of a site's part. */
-export const partKey = (a: SiteAddress, id: string) => addressId(a.orgId, a.siteId, id);
-
 // ---- Nodes ----------------------------------------------------------------------------------
 
-export const SiteRef = builder.loadableNodeRef('Site', {
-  id: { resolve: (s: SiteValue) => addressId(s.orgId, s.id) },
-  load: (ids: string[], ctx: GatewayContext) =>
-    Promise.all(
-      ids.map(async (id): Promise<SiteValue | Error> => {
-        try {
-          const [orgId, siteId] = splitAddressId(id, 2, 'Site') as [string, string];
-          const site = await ctx.rest.get(sitePath({ orgId, siteId }), SiteSchema);
-          return { ...site, orgId };
-        } catch (error) {
-          return error as Error;
-        }
-      }),
-    ),
-});
-
-export const SiteSpaceRef = builder.loadableNodeRef('SiteSpace', {
-  id: { resolve: (s: SiteSpaceValue) => partKey(s, s.id) },
-  load: loadFromList('SiteSpace', 'site-spaces', SiteSpaceSchema, siteSpaceValue),
-});
-
-export const SiteSectionRef = builder.loadableNodeRef('SiteSection', {
-  id: { resolve: (s: SiteSectionValue) => partKey(s, s.id) },
-  load: loadFromList('SiteSection', 'sections', SiteSectionSchema, sectionValue),
-});
-
-/** Groups nest: a group read by id is searched in the whole tree of the site's groups. */
-function findGroup(
-  groups: Wire<typeof SiteSectionGroupSchema>[],
-  id: string,
-): Wire<typeof SiteSectionGroupSchema> | undefined {
-  for (const group of groups) {
-    if (group.id === id) return group;
-    const nested = findGroup(
-      group.children.filter(
-        (c): c is Wire<typeof SiteSectionGroupSchema> => c.object === 'site-section-group',
-      ),
-      id,
-    );
-    if (nested) return nested;
-  }
-  return undefined;
-}
-
-export const SiteSectionGroupRef = builder.loadableNodeRef('SiteSectionGroup', {
-  id: { resolve: (g: SiteSectionGroupValue) => partKey(g, g.id) },
-  load: (ids: string[], ctx: GatewayContext) =>
-    Promise.all(
-      ids.map(async (id): Promise<SiteSectionGroupValue | Error> => {
-        try {
-          const [orgId, siteId, groupId] = splitAddressId(id, 3, 'SiteSectionGroup') as [
-            string,
-            string,
-            string,
-          ];
-          const a = { orgId, siteId };
-          const groups = await listAll(
-            ctx,
-            `${sitePath(a)}/section-groups`,
-            SiteSectionGroupSchema,
-          );
-          const found = findGroup(groups, groupId);
-          return found ? groupValue(a, found) : notFound('SiteSectionGroup', groupId);
-        } catch (error) {
-          return error as Error;
-        }
-      }),
-    ),
-});
+export const SiteRef = resourceRef(SiteResource);
+export const SiteSpaceRef = resourceRef(SiteSpaceResource);
+export const SiteSectionRef = resourceRef(SiteSectionResource);
+export const SiteSectionGroupRef = resourceRef(SiteSectionGroupResource);
 
 /** A section, a section group or a site space: an entry of a site's structure. */
 export const SiteStructureItemRef = builder.unionType('SiteStructureItem', {
@@ -333,150 +195,150 @@ export const SiteStructureItemRef = builder.unionType('SiteStructureItem', {
   },
 });
 
-/** A reference to a site's section by id: free when only `id` is selected. */
-export function sectionReference(
-  info: GraphQLResolveInfo,
-  a: SiteAddress,
-  id: string,
-): string | SiteSectionValue {
-  return partReference(info, a, id);
-}
+resourceNode(
+  SiteSpaceResource,
+  {
+    description:
+      'A space published in a site: a variant of its section, or a root entry of a site without sections.',
+    fields: (t) => ({
+      path: t.exposeString('path', {
+        nullable: false,
+        description: 'Path of the site space in the site (1 to 100).',
+      }),
+      title: t.exposeString('title', { nullable: false, description: 'Title.' }),
+      default: t.exposeBoolean('default', {
+        nullable: true,
+        description: 'Whether it is the default site space (of its section, or of the site).',
+      }),
+      condition: t.exposeString('condition', {
+        nullable: true,
+        description:
+          'Expression deciding whether the visitor sees it (max 1024); null when always shown.',
+      }),
+      hasAdvancedCustomizationFeature: t.exposeBoolean('hasAdvancedCustomizationFeature', {
+        nullable: true,
+        description: 'Whether advanced customization is available for it.',
+      }),
+      hidden: t.exposeBoolean('hidden', {
+        nullable: true,
+        description: 'True hides it from navigation.',
+      }),
+      urls: t.expose('urls', { type: PublishedUrlsRef, nullable: true, description: 'URLs.' }),
+      space: t.field({
+        type: SpaceRef,
+        nullable: false,
+        description: 'The space whose content it publishes.',
+        resolve: (ss, _args, ctx) => {
+          // The REST answer embeds the whole space: serve it, and keep it for later reads by id.
+          SpaceResource.prime(ctx, ss.space);
+          return ss.space;
+        },
+      }),
+      section: t.field({
+        type: SiteSectionRef,
+        nullable: true,
+        description: 'The section it belongs to; null at the root of a site without sections.',
+        resolve: (ss) =>
+          ss.section
+            ? SiteSectionResource.ref({ org: ss.org, site: ss.site, id: ss.section })
+            : null,
+      }),
+      site: t.field({
+        type: SiteRef,
+        nullable: false,
+        description: 'The site it belongs to.',
+        resolve: (ss) => SiteResource.stub({ org: ss.org, id: ss.site }),
+      }),
+    }),
+  },
+  SiteSpaceRef,
+);
 
-/** A part of a site (section, group) by id: a stub when only known fields are selected. */
-function partReference<T>(info: GraphQLResolveInfo, a: SiteAddress, id: string): string | T {
-  return reference(info, partKey(a, id), { id, orgId: a.orgId, siteId: a.siteId }) as string | T;
-}
+resourceNode(
+  SiteSectionResource,
+  {
+    description: 'A section of a site, with its site spaces (variants).',
+    fields: (t) => ({
+      title: t.exposeString('title', { nullable: false, description: 'Title.' }),
+      description: t.exposeString('description', { nullable: true, description: 'Description.' }),
+      default: t.exposeBoolean('default', {
+        nullable: true,
+        description: 'Whether it is the default section of the site.',
+      }),
+      path: t.exposeString('path', { nullable: true, description: 'Path of the section.' }),
+      condition: t.exposeString('condition', {
+        nullable: true,
+        description: 'Expression evaluated for the visitor; null when always shown.',
+      }),
+      icon: t.exposeString('icon', { nullable: true, description: 'Icon name.' }),
+      urls: t.expose('urls', { type: PublishedUrlsRef, nullable: true, description: 'URLs.' }),
+      sectionGroup: t.field({
+        type: SiteSectionGroupRef,
+        nullable: true,
+        description: 'The group it belongs to, if any.',
+        resolve: (s) =>
+          s.sectionGroup
+            ? SiteSectionGroupResource.ref({ org: s.org, site: s.site, id: s.sectionGroup })
+            : null,
+      }),
+      siteSpaces: t.field({
+        type: [SiteSpaceRef],
+        nullable: false,
+        description: 'Its site spaces (variants), in order.',
+        resolve: (s) =>
+          s.siteSpaces.map((ss) =>
+            SiteSpaceResource.shape(ss, { org: s.org, site: s.site, id: ss.id }),
+          ),
+      }),
+      site: t.field({
+        type: SiteRef,
+        nullable: false,
+        description: 'The site it belongs to.',
+        resolve: (s) => SiteResource.stub({ org: s.org, id: s.site }),
+      }),
+    }),
+  },
+  SiteSectionRef,
+);
 
-/** The site of a part: a stub when only its id is selected. */
-function siteReference(info: GraphQLResolveInfo, a: SiteAddress): string | SiteValue {
-  return reference(info, addressId(a.orgId, a.siteId), { id: a.siteId, orgId: a.orgId }) as
-    | string
-    | SiteValue;
-}
-
-SiteSpaceRef.implement({
-  description:
-    'A space published in a site: a variant of its section, or a root entry of a site without sections.',
-  fields: (t) => ({
-    path: t.exposeString('path', {
-      nullable: false,
-      description: 'Path of the site space in the site (1 to 100).',
+resourceNode(
+  SiteSectionGroupResource,
+  {
+    description: 'A group of sections in a site (groups may nest).',
+    fields: (t) => ({
+      title: t.exposeString('title', { nullable: false, description: 'Title (1 to 100).' }),
+      icon: t.exposeString('icon', {
+        nullable: true,
+        description: 'Icon name (max 50, e.g. `gear`).',
+      }),
+      sectionGroup: t.field({
+        type: SiteSectionGroupRef,
+        nullable: true,
+        description: 'The parent group; null at the site root.',
+        resolve: (g) =>
+          g.sectionGroup
+            ? SiteSectionGroupResource.ref({ org: g.org, site: g.site, id: g.sectionGroup })
+            : null,
+      }),
+      children: t.field({
+        type: [SiteStructureItemRef],
+        nullable: false,
+        description: 'Its sections and nested groups, in order.',
+        resolve: (g) => g.children.map((c) => structureShape(g, c)),
+      }),
+      sections: t.field({
+        type: [SiteSectionRef],
+        nullable: false,
+        description: 'Its sections (direct children that are sections), in order.',
+        resolve: (g) =>
+          g.children
+            .filter((c): c is SiteSectionItem => c.object === 'site-section')
+            .map((c) => SiteSectionResource.shape(c, { org: g.org, site: g.site, id: c.id })),
+      }),
     }),
-    title: t.exposeString('title', { nullable: false, description: 'Title.' }),
-    default: t.exposeBoolean('default', {
-      nullable: true,
-      description: 'Whether it is the default site space (of its section, or of the site).',
-    }),
-    condition: t.exposeString('condition', {
-      nullable: true,
-      description:
-        'Expression deciding whether the visitor sees it (max 1024); null when always shown.',
-    }),
-    hasAdvancedCustomizationFeature: t.exposeBoolean('hasAdvancedCustomizationFeature', {
-      nullable: true,
-      description: 'Whether advanced customization is available for it.',
-    }),
-    hidden: t.exposeBoolean('hidden', {
-      nullable: true,
-      description: 'True hides it from navigation.',
-    }),
-    urls: t.expose('urls', { type: PublishedUrlsRef, nullable: true, description: 'URLs.' }),
-    space: t.field({
-      type: SpaceRef,
-      nullable: false,
-      description: 'The space whose content it publishes.',
-      resolve: (ss, _args, ctx) => {
-        // The REST answer embeds the whole space: serve it, and keep it for later reads by id.
-        SpaceResource.prime(ctx, ss.space);
-        return ss.space;
-      },
-    }),
-    section: t.field({
-      type: SiteSectionRef,
-      nullable: true,
-      description: 'The section it belongs to; null at the root of a site without sections.',
-      resolve: (ss, _args, _ctx, info) =>
-        ss.section ? sectionReference(info, ss, ss.section) : null,
-    }),
-    site: t.field({
-      type: SiteRef,
-      nullable: false,
-      description: 'The site it belongs to.',
-      resolve: (ss, _args, _ctx, info) => siteReference(info, ss),
-    }),
-  }),
-});
-
-SiteSectionRef.implement({
-  description: 'A section of a site, with its site spaces (variants).',
-  fields: (t) => ({
-    title: t.exposeString('title', { nullable: false, description: 'Title.' }),
-    description: t.exposeString('description', { nullable: true, description: 'Description.' }),
-    default: t.exposeBoolean('default', {
-      nullable: true,
-      description: 'Whether it is the default section of the site.',
-    }),
-    path: t.exposeString('path', { nullable: true, description: 'Path of the section.' }),
-    condition: t.exposeString('condition', {
-      nullable: true,
-      description: 'Expression evaluated for the visitor; null when always shown.',
-    }),
-    icon: t.exposeString('icon', { nullable: true, description: 'Icon name.' }),
-    urls: t.expose('urls', { type: PublishedUrlsRef, nullable: true, description: 'URLs.' }),
-    sectionGroup: t.field({
-      type: SiteSectionGroupRef,
-      nullable: true,
-      description: 'The group it belongs to, if any.',
-      resolve: (s, _args, _ctx, info) =>
-        s.sectionGroup ? partReference<SiteSectionGroupValue>(info, s, s.sectionGroup) : null,
-    }),
-    siteSpaces: t.field({
-      type: [SiteSpaceRef],
-      nullable: false,
-      description: 'Its site spaces (variants), in order.',
-      resolve: (s) => s.siteSpaces.map((ss) => siteSpaceValue(s, ss)),
-    }),
-    site: t.field({
-      type: SiteRef,
-      nullable: false,
-      description: 'The site it belongs to.',
-      resolve: (s, _args, _ctx, info) => siteReference(info, s),
-    }),
-  }),
-});
-
-SiteSectionGroupRef.implement({
-  description: 'A group of sections in a site (groups may nest).',
-  fields: (t) => ({
-    title: t.exposeString('title', { nullable: false, description: 'Title (1 to 100).' }),
-    icon: t.exposeString('icon', {
-      nullable: true,
-      description: 'Icon name (max 50, e.g. `gear`).',
-    }),
-    sectionGroup: t.field({
-      type: SiteSectionGroupRef,
-      nullable: true,
-      description: 'The parent group; null at the site root.',
-      resolve: (g, _args, _ctx, info) =>
-        g.sectionGroup ? partReference<SiteSectionGroupValue>(info, g, g.sectionGroup) : null,
-    }),
-    children: t.field({
-      type: [SiteStructureItemRef],
-      nullable: false,
-      description: 'Its sections and nested groups, in order.',
-      resolve: (g) => g.children.map((c) => structureValue(g, c)),
-    }),
-    sections: t.field({
-      type: [SiteSectionRef],
-      nullable: false,
-      description: 'Its sections (direct children that are sections), in order.',
-      resolve: (g) =>
-        g.children
-          .filter((c): c is Wire<typeof SiteSectionSchema> => c.object === 'site-section')
-          .map((c) => sectionValue(g, c)),
-    }),
-  }),
-});
+  },
+  SiteSectionGroupRef,
+);
 
 const TemplateConditionRef = builder
   .objectRef<{ description: string; condition: string }>('SiteTemplateCondition')
@@ -495,7 +357,7 @@ const TemplateConditionRef = builder
   });
 
 export const SiteAdaptiveSchemaRef = builder
-  .objectRef<SiteAdaptiveSchemaValue>('SiteAdaptiveSchema')
+  .objectRef<SiteAdaptiveSchemaShape>('SiteAdaptiveSchema')
   .implement({
     description: 'The visitor attributes schema of a site, for adaptive content.',
     fields: (t) => ({
@@ -519,7 +381,7 @@ export const SiteAdaptiveSchemaRef = builder
         resolve: async (s, _args, ctx) =>
           (
             await ctx.rest.get(
-              `${sitePath(s)}/adaptive-schema/template-conditions`,
+              restPath`/orgs/${s.org}/sites/${s.site}/adaptive-schema/template-conditions`,
               z.object({
                 items: z.array(z.object({ description: z.string(), condition: z.string() })),
               }),

@@ -1,0 +1,125 @@
+import {
+  PublishedSite,
+  Site,
+  SiteAdaptiveSchema,
+  SiteSection,
+  SiteSectionGroup,
+  type SiteSectionGroup as SiteSectionGroupItem,
+  SiteSpace,
+} from '../../contract/sites.ts';
+import { restPath } from '../upstream/path.ts';
+import { OrganizationResource } from './organization.ts';
+import { defineResource } from './resource.ts';
+
+/** A site: `/orgs/{org}/sites/{site}`. */
+export const SiteResource = defineResource({
+  typename: 'Site',
+  segments: ['org', 'id'],
+  parents: { org: OrganizationResource },
+  path: (a) => restPath`/orgs/${a.org}/sites/${a.id}`,
+  schema: Site,
+  addressFields: [
+    'organization',
+    'siteSpaces',
+    'sections',
+    'sectionGroups',
+    'adaptiveSchema',
+    'publishedSite',
+  ],
+});
+
+/** The graph's value of a site: the REST body and its organization's id. */
+export type SiteShape = typeof SiteResource.$shape;
+
+const siteParents = { org: OrganizationResource, site: SiteResource };
+
+/**
+ * A site space: `/orgs/{org}/sites/{site}/site-spaces/{id}`, which has no `GET` of its own: it
+ * is read from the site's list of site spaces.
+ */
+export const SiteSpaceResource = defineResource({
+  typename: 'SiteSpace',
+  segments: ['org', 'site', 'id'],
+  parents: siteParents,
+  path: (a) => restPath`/orgs/${a.org}/sites/${a.site}/site-spaces/${a.id}`,
+  list: { path: (a) => restPath`/orgs/${a.org}/sites/${a.site}/site-spaces` },
+  schema: SiteSpace,
+  addressFields: ['site'],
+});
+
+export type SiteSpaceShape = typeof SiteSpaceResource.$shape;
+
+/** A section of a site: `/orgs/{org}/sites/{site}/sections/{id}`, read from the site's sections. */
+export const SiteSectionResource = defineResource({
+  typename: 'SiteSection',
+  segments: ['org', 'site', 'id'],
+  parents: siteParents,
+  path: (a) => restPath`/orgs/${a.org}/sites/${a.site}/sections/${a.id}`,
+  list: { path: (a) => restPath`/orgs/${a.org}/sites/${a.site}/sections` },
+  schema: SiteSection,
+  addressFields: ['site'],
+});
+
+export type SiteSectionShape = typeof SiteSectionResource.$shape;
+
+/** The visitor attributes schema of a site: `/orgs/{org}/sites/{site}/adaptive-schema`. */
+export const SiteAdaptiveSchemaResource = defineResource({
+  typename: 'SiteAdaptiveSchema',
+  segments: ['org', 'site'],
+  parents: { org: OrganizationResource },
+  path: (a) => restPath`/orgs/${a.org}/sites/${a.site}/adaptive-schema`,
+  schema: SiteAdaptiveSchema,
+  addressFields: ['templateConditions'],
+});
+
+export type SiteAdaptiveSchemaShape = typeof SiteAdaptiveSchemaResource.$shape;
+
+/** The published profile of a site: `/orgs/{org}/sites/{site}/published`. */
+export const PublishedSiteResource = defineResource({
+  typename: 'PublishedSite',
+  segments: ['org', 'site'],
+  parents: { org: OrganizationResource },
+  path: (a) => restPath`/orgs/${a.org}/sites/${a.site}/published`,
+  schema: PublishedSite,
+  // The profile's own `site` is the whole site: the organization is all the address adds.
+  shape: (item, a) => ({ ...item, org: a.org }),
+  addressOf: (p) => ({ org: p.org, site: p.site.id }),
+  addressFields: [],
+});
+
+export type PublishedSiteShape = typeof PublishedSiteResource.$shape;
+
+/** The group `id` among `groups` and the groups nested in them. */
+function findGroup(
+  groups: readonly SiteSectionGroupItem[],
+  id: string,
+): SiteSectionGroupItem | undefined {
+  for (const group of groups) {
+    if (group.id === id) return group;
+    const nested = findGroup(
+      group.children.filter((c): c is SiteSectionGroupItem => c.object === 'site-section-group'),
+      id,
+    );
+    if (nested) return nested;
+  }
+  return undefined;
+}
+
+/**
+ * A section group: `/orgs/{org}/sites/{site}/section-groups/{id}`, read from the site's groups
+ * (groups nest: it is looked for in the whole tree).
+ */
+export const SiteSectionGroupResource = defineResource({
+  typename: 'SiteSectionGroup',
+  segments: ['org', 'site', 'id'],
+  parents: siteParents,
+  path: (a) => restPath`/orgs/${a.org}/sites/${a.site}/section-groups/${a.id}`,
+  list: {
+    path: (a) => restPath`/orgs/${a.org}/sites/${a.site}/section-groups`,
+    find: (groups, a) => findGroup(groups, a.id),
+  },
+  schema: SiteSectionGroup,
+  addressFields: [],
+});
+
+export type SiteSectionGroupShape = typeof SiteSectionGroupResource.$shape;
