@@ -37,7 +37,7 @@ export interface ResourceSpec<A extends Address, Item, Shape extends object> {
   typename: string;
   segments: readonly string[];
   /** The resource each parent segment's id belongs to (for inputs given as a global ID). */
-  parents?: Readonly<Record<string, Resource<Address, unknown, object>>>;
+  parents?: Readonly<Record<string, ParentResource>>;
   /** Path of `GET` for one object (built with `restPath`). */
   path: (address: A) => string;
   /** Contract schema of one object, as `GET` and the list pages answer it. */
@@ -50,6 +50,12 @@ export interface ResourceSpec<A extends Address, Item, Shape extends object> {
   stub?: (address: A) => Shape;
   /** Fields answered from the address alone: they never wait for the object's body. */
   addressFields: readonly string[];
+}
+
+/** What parsing an input needs of a parent resource (any resource is one). */
+interface ParentResource {
+  readonly own: string;
+  parseInput(value: string, options?: InputOptions): Address;
 }
 
 const stubs = new WeakSet<object>();
@@ -167,13 +173,18 @@ export class Resource<A extends Address, Item, Shape extends object> {
    * missing, empty or not a valid path segment (such a reference points nowhere: no call is made).
    */
   ref(address: { readonly [K in keyof A]?: string | null | undefined }): Shape | null {
+    return this.isAddress(address) ? this.stub(address as unknown as A) : null;
+  }
+
+  /** True when every segment of `address` is a valid path segment (optional ones may be absent). */
+  private isAddress(address: object): boolean {
     for (const name of this.segments) {
       const part = parts(address)[name];
       const optional = this.spec.segments.includes(`${name}?`);
       if ((part === undefined || part === null) && optional) continue;
-      if (segmentProblem(part)) return null;
+      if (segmentProblem(part)) return false;
     }
-    return this.stub(address as unknown as A);
+    return true;
   }
 
   /** The graph's value of a REST item at `address`. */
@@ -197,7 +208,7 @@ export class Resource<A extends Address, Item, Shape extends object> {
   prime(ctx: GatewayContext, item: Item, address?: A): void {
     const own = (item as { id?: unknown } | null)?.id;
     const at = address ?? ({ [this.own]: own } as unknown as A);
-    if (address === undefined && segmentProblem(own)) return;
+    if (!this.isAddress(at)) return;
     ctx.rest.prime(this.spec.path(at), item);
   }
 
@@ -263,6 +274,8 @@ export class Resource<A extends Address, Item, Shape extends object> {
       if (address[name] === undefined) {
         const optional = this.spec.segments.includes(`${name}?`);
         if (parent !== undefined) address[name] = parent;
+        // Without a place for the parent's id beside it, only a global ID names the object.
+        else if (!optional && !(name in (options.parents ?? {}))) return fail(invalid);
         else if (!optional) return fail(`${field} is required with a REST id`, field);
       } else if (parent !== undefined && parent !== address[name]) {
         return fail(`does not belong to the ${field} given beside it`);
@@ -276,26 +289,34 @@ export class Resource<A extends Address, Item, Shape extends object> {
    * parent address plus its own id, and is cached under its item path, so a later read of it
    * costs nothing.
    */
-  async connection(
+  async connection<L = Item>(
     ctx: GatewayContext,
     args: ConnectionArgs,
-    options: Omit<RestConnectionOptions<z.ZodType<Item>>, 'item' | 'primePath'> & {
+    options: Omit<RestConnectionOptions<z.ZodType<L>>, 'item' | 'primePath'> & {
       parent?: Partial<A>;
       /** The item's own id (default: its `id`). */
-      idOf?: (item: Item) => string | undefined;
+      idOf?: (item: L) => string | undefined;
+      /**
+       * Items that are a summary of the object, not its `GET` body: their schema and the graph's
+       * value of one. Such items are not cached (a read of the object still fetches its body).
+       */
+      summary?: { item: z.ZodType<L>; shape: (item: L, address: A) => Shape };
     },
   ): Promise<ConnectionResult<Shape>> {
-    const idOf = options.idOf ?? ((item: Item) => (item as { id?: string }).id);
-    const addressOfItem = (item: Item): A | undefined => {
+    const { summary } = options;
+    const idOf = options.idOf ?? ((item: L) => (item as { id?: string }).id);
+    const addressOfItem = (item: L): A | undefined => {
       const own = idOf(item);
       if (segmentProblem(own)) return undefined;
       return { ...(options.parent ?? {}), [this.own]: own } as unknown as A;
     };
+    const shapeOf =
+      summary?.shape ?? ((item: L, address: A) => this.shape(item as unknown as Item, address));
     const page = await restConnection(ctx.rest, args, {
       ...options,
-      item: this.spec.schema,
+      item: summary?.item ?? (this.spec.schema as unknown as z.ZodType<L>),
       primePath: (item) => {
-        const address = addressOfItem(item);
+        const address = summary ? undefined : addressOfItem(item);
         return address ? this.spec.path(address) : undefined;
       },
     });
@@ -303,7 +324,7 @@ export class Resource<A extends Address, Item, Shape extends object> {
       ...page,
       edges: page.edges.map((edge) => ({
         cursor: edge.cursor,
-        node: this.shape(edge.node, addressOfItem(edge.node) ?? ({} as A)),
+        node: shapeOf(edge.node, addressOfItem(edge.node) ?? ({} as A)),
       })),
     };
   }
