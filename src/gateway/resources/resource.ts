@@ -1,7 +1,7 @@
 import { GraphQLError } from 'graphql';
 import type { z } from 'zod';
 import type { GatewayContext } from '../context.ts';
-import { ValidationError } from '../errors.ts';
+import { NotFoundError, ValidationError } from '../errors.ts';
 import {
   type ConnectionArgs,
   type ConnectionResult,
@@ -231,9 +231,10 @@ export class Resource<A extends Address, Item, Shape extends object> {
 
   /**
    * The address an input names: a global ID of this type, or its REST id with the parents' ids
-   * in `options.parents` (each a global ID or REST id). A global ID whose parents disagree with
-   * the ids given beside it, a missing parent, or an id that cannot be a path segment is
-   * BAD_USER_INPUT (a `ValidationError` naming the field in a mutation input).
+   * in `options.parents` (each a global ID or REST id). A missing parent, or an id that cannot
+   * be a path segment, is BAD_USER_INPUT (a `ValidationError` naming the field in a mutation
+   * input). A global ID whose parents disagree with the ids given beside it names no object in
+   * them: NOT_FOUND (a `NotFoundError` in a mutation), with no call.
    */
   parseInput(value: string, options: InputOptions = {}): A {
     const fail = (message: string, field = options.field): never => {
@@ -278,7 +279,9 @@ export class Resource<A extends Address, Item, Shape extends object> {
         else if (!optional && !(name in (options.parents ?? {}))) return fail(invalid);
         else if (!optional) return fail(`${field} is required with a REST id`, field);
       } else if (parent !== undefined && parent !== address[name]) {
-        return fail(`does not belong to the ${field} given beside it`);
+        const message = `${options.field ?? 'id'}: not in the ${field} given beside it`;
+        if (options.field !== undefined) throw new NotFoundError(message);
+        throw new GraphQLError(message, { extensions: { code: 'NOT_FOUND' } });
       }
     }
     return address as A;
