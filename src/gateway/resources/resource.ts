@@ -253,7 +253,9 @@ export class Resource<A extends Address, Item, Shape extends object> {
       if (!parsed) return fail(invalid);
       address = { ...(parsed as Record<string, string>) };
     } else {
-      if (segmentProblem(value)) return fail(invalid);
+      // `Type:` with nothing after it is a global ID of this type naming nothing, not a REST id.
+      if (segmentProblem(value) || value === encodeGlobalId(this.typename, ''))
+        return fail(invalid);
       if (resourceOf(decoded.typename)) return fail(`${invalid} (a ${decoded.typename} ID)`);
       address = { [this.own]: value };
     }
