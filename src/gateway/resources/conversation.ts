@@ -6,11 +6,10 @@ import {
 } from '../../contract/conversations.ts';
 import { restPath } from '../upstream/path.ts';
 import { OrganizationResource } from './organization.ts';
-
-/** Where an object of an organization lives. */
-type Address = { org: string; id: string };
-
 import { defineResource } from './resource.ts';
+
+/** Where an object of an organization lives: its organization's id and its own. */
+type Address = { org: string; id: string };
 
 /** The graph's value of a conversation: the REST conversation (not its detail) and its organization. */
 export type ConversationShape = Conversation & { org: string };

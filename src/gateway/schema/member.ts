@@ -92,7 +92,10 @@ export const MemberRef = resourceNode(MemberResource, {
   }),
 });
 
-/** The graph's value of a REST member of organization `org` (for lists of other domains). */
+/**
+ * The graph's value of a REST member of organization `org`.
+ * @deprecated Kept for the comment lists until they read members through `MemberResource`.
+ */
 export const inOrganization = (org: string, member: z.infer<typeof Member>): MemberShape =>
   MemberResource.shape(member, { org, id: member.id });
 
