@@ -65,8 +65,9 @@ describe('Collection', () => {
         ],
       },
     });
-    // c1 came in the list: its by-id read is served from the loader.
-    expect(up.paths).toEqual(['/orgs/o1', '/orgs/o1/collections?limit=51&nested=false']);
+    // c1 came in the list: its by-id read is served from the loader. The organization's body is
+    // not read: its collections are listed from its id.
+    expect(up.paths).toEqual(['/orgs/o1/collections?limit=51&nested=false']);
   });
 });
 

@@ -170,10 +170,20 @@ describe('resource descriptors', () => {
     );
   });
 
-  it('refuses a missing parent, a parent that disagrees, another type and dot segments', () => {
+  it('answers NOT_FOUND, with no call, to a global ID beside a parent it is not in', () => {
+    const error = (() => {
+      try {
+        Thing.parseInput(Thing.globalId({ org: 'o1', id: 't1' }), { parents: { org: 'o2' } });
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect((error as GraphQLError).extensions.code).toBe('NOT_FOUND');
+  });
+
+  it('refuses a missing parent, another type and dot segments', () => {
     const cases: Array<[string, Record<string, string>]> = [
       ['t1', {}],
-      [Thing.globalId({ org: 'o1', id: 't1' }), { org: 'o2' }],
       [SpaceResource.globalId({ id: 's1' }), { org: 'o1' }],
       ['..', { org: 'o1' }],
       ['t1', { org: '.' }],

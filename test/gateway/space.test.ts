@@ -117,7 +117,8 @@ describe('Space', () => {
         nodes: [{ id: globalId('Space', 's1'), parentCollection: { title: 'Collection c1' } }],
       },
     });
-    expect(up.paths).toEqual(['/collections/c1', '/collections/c1/spaces?limit=51']);
+    // The list starts from the collection's id; the collection is read once, for its title.
+    expect(up.paths).toEqual(['/collections/c1/spaces?limit=51', '/collections/c1']);
   });
 
   it('space search lists page hits', async () => {

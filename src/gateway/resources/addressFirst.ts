@@ -15,6 +15,8 @@ type AnyResource = Resource<Address, unknown, object>;
  * for its body and for nothing that could start from its address alone (child lists, objects
  * addressed under it). Loading then costs no latency, and a failed read (a missing object, a
  * forbidden one) fails this field, as the object's own error, rather than each of its fields.
+ * A lookup (a field with arguments: the caller names the object) also reads it when only its id
+ * is asked, so that a missing object answers NOT_FOUND rather than the id it was asked for.
  */
 function preloads(resource: AnyResource, info: GraphQLResolveInfo): boolean {
   let body = false;
@@ -23,7 +25,7 @@ function preloads(resource: AnyResource, info: GraphQLResolveInfo): boolean {
     if (resource.addressFields.has(field)) return false;
     body = true;
   }
-  return body;
+  return body || (info.parentType.getFields()[info.fieldName]?.args.length ?? 0) > 0;
 }
 
 /**

@@ -2,7 +2,7 @@ import { GraphQLError } from 'graphql';
 import type { z } from 'zod';
 import { listPage } from '../../contract/common.ts';
 import type { GatewayContext } from '../context.ts';
-import { ValidationError } from '../errors.ts';
+import { NotFoundError, ValidationError } from '../errors.ts';
 import {
   type ConnectionArgs,
   type ConnectionResult,
@@ -184,13 +184,18 @@ export class Resource<A extends Address, Item, Shape extends object> {
    * missing, empty or not a valid path segment (such a reference points nowhere: no call is made).
    */
   ref(address: { readonly [K in keyof A]?: string | null | undefined }): Shape | null {
+    return this.isAddress(address) ? this.stub(address as unknown as A) : null;
+  }
+
+  /** True when every segment of `address` is a valid path segment (optional ones may be absent). */
+  private isAddress(address: object): boolean {
     for (const name of this.segments) {
       const part = parts(address)[name];
       const optional = this.spec.segments.includes(`${name}?`);
       if ((part === undefined || part === null) && optional) continue;
-      if (segmentProblem(part)) return null;
+      if (segmentProblem(part)) return false;
     }
-    return this.stub(address as unknown as A);
+    return true;
   }
 
   /** The graph's value of a REST item at `address`. */
@@ -214,7 +219,7 @@ export class Resource<A extends Address, Item, Shape extends object> {
   prime(ctx: GatewayContext, item: Item, address?: A): void {
     const own = (item as { id?: unknown } | null)?.id;
     const at = address ?? ({ [this.own]: own } as unknown as A);
-    if (address === undefined && segmentProblem(own)) return;
+    if (!this.isAddress(at)) return;
     ctx.rest.prime(this.spec.path(at), item);
   }
 
@@ -268,10 +273,11 @@ export class Resource<A extends Address, Item, Shape extends object> {
   /**
    * The address an input names: a global ID of this type, or its REST id with the parents' ids
    * in `options.parents` (each a global ID or REST id; a parent's global ID also gives the
-   * segments above it). A global ID whose parents disagree with the ids given beside it, a
-   * missing parent, or an id that cannot be a path segment is BAD_USER_INPUT (a
-   * `ValidationError` naming the field in a mutation input). Without `options.parents`, only a
-   * global ID names an object that has parents.
+   * segments above it). A missing parent, or an id that cannot be a path segment, is
+   * BAD_USER_INPUT (a `ValidationError` naming the field in a mutation input); without a parent
+   * id beside it, only a global ID names an object that has parents. A global ID whose parents
+   * disagree with the ids given beside it names no object in them: NOT_FOUND (a `NotFoundError`
+   * in a mutation), with no call.
    */
   parseInput(value: string, options: InputOptions = {}): A {
     const fail = (message: string, field = options.field): never => {
@@ -290,7 +296,9 @@ export class Resource<A extends Address, Item, Shape extends object> {
       if (!parsed) return fail(invalid);
       address = { ...(parsed as Record<string, string>) };
     } else {
-      if (segmentProblem(value)) return fail(invalid);
+      // `Type:` with nothing after it is a global ID of this type naming nothing, not a REST id.
+      if (segmentProblem(value) || value === encodeGlobalId(this.typename, ''))
+        return fail(invalid);
       if (resourceOf(decoded.typename)) return fail(`${invalid} (a ${decoded.typename} ID)`);
       address = { [this.own]: value };
     }
@@ -325,11 +333,15 @@ export class Resource<A extends Address, Item, Shape extends object> {
       }
       for (const [n, id] of Object.entries(implied)) {
         if (address[n] === undefined) address[n] = id;
-        else if (address[n] !== id) return fail(`does not belong to the ${field} given beside it`);
+        else if (address[n] !== id) {
+          const message = `${options.field ?? 'id'}: not in the ${field} given beside it`;
+          if (options.field !== undefined) throw new NotFoundError(message);
+          throw new GraphQLError(message, { extensions: { code: 'NOT_FOUND' } });
+        }
       }
       if (address[name] === undefined && !this.spec.segments.includes(`${name}?`)) {
-        // An input with no parent ids beside it names such an object by global ID alone.
-        if (!options.parents) return fail(invalid);
+        // Without a place for the parent's id beside it, only a global ID names the object.
+        if (!(name in (options.parents ?? {}))) return fail(invalid);
         return fail(`${field} is required with a REST id`, field);
       }
     }
@@ -341,26 +353,34 @@ export class Resource<A extends Address, Item, Shape extends object> {
    * parent address plus its own id, and is cached under its item path, so a later read of it
    * costs nothing.
    */
-  async connection(
+  async connection<L = Item>(
     ctx: GatewayContext,
     args: ConnectionArgs,
-    options: Omit<RestConnectionOptions<z.ZodType<Item>>, 'item' | 'primePath'> & {
+    options: Omit<RestConnectionOptions<z.ZodType<L>>, 'item' | 'primePath'> & {
       parent?: Partial<A>;
       /** The item's own id (default: its `id`). */
-      idOf?: (item: Item) => string | undefined;
+      idOf?: (item: L) => string | undefined;
+      /**
+       * Items that are a summary of the object, not its `GET` body: their schema and the graph's
+       * value of one. Such items are not cached (a read of the object still fetches its body).
+       */
+      summary?: { item: z.ZodType<L>; shape: (item: L, address: A) => Shape };
     },
   ): Promise<ConnectionResult<Shape>> {
-    const idOf = options.idOf ?? ((item: Item) => (item as { id?: string }).id);
-    const addressOfItem = (item: Item): A | undefined => {
+    const { summary } = options;
+    const idOf = options.idOf ?? ((item: L) => (item as { id?: string }).id);
+    const addressOfItem = (item: L): A | undefined => {
       const own = idOf(item);
       if (segmentProblem(own)) return undefined;
       return { ...(options.parent ?? {}), [this.own]: own } as unknown as A;
     };
+    const shapeOf =
+      summary?.shape ?? ((item: L, address: A) => this.shape(item as unknown as Item, address));
     const page = await restConnection(ctx.rest, args, {
       ...options,
-      item: this.spec.schema,
+      item: summary?.item ?? (this.spec.schema as unknown as z.ZodType<L>),
       primePath: (item) => {
-        const address = addressOfItem(item);
+        const address = summary ? undefined : addressOfItem(item);
         return address ? this.spec.path(address) : undefined;
       },
     });
@@ -368,7 +388,7 @@ export class Resource<A extends Address, Item, Shape extends object> {
       ...page,
       edges: page.edges.map((edge) => ({
         cursor: edge.cursor,
-        node: this.shape(edge.node, addressOfItem(edge.node) ?? ({} as A)),
+        node: shapeOf(edge.node, addressOfItem(edge.node) ?? ({} as A)),
       })),
     };
   }

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import type { ObjectRef } from '@pothos/core';
+import type { z } from 'zod';
 import {
   Collection,
   CreateCollectionBody,
@@ -7,17 +8,15 @@ import {
 } from '../../contract/collections.ts';
 import { TransferBody } from '../../contract/spaces.ts';
 import { builder } from '../builder.ts';
-import type { GatewayContext } from '../context.ts';
-import { globalId, toRestId } from '../ids.ts';
-import { restConnection } from '../upstream/connection.ts';
-import { seg } from '../upstream/rest.ts';
+import { CollectionResource, type CollectionShape } from '../resources/collection.ts';
+import { resourceNode } from '../resources/node.ts';
+import { OrganizationResource } from '../resources/organization.ts';
+import { SpaceResource } from '../resources/space.ts';
+import { restPath } from '../upstream/path.ts';
 import { OrganizationRef, RoleEnum } from './organization.ts';
-import { Empty, given, idRef, validBody, write, writeMutation } from './shared.ts';
+import { Empty, given, type Types, validBody, write, writeMutation } from './shared.ts';
 
 type Col = z.infer<typeof Collection>;
-
-/** Where `GET` finds a collection. */
-export const collectionPath = (id: string) => `/collections/${seg(id)}`;
 
 const CollectionUrlsRef = builder.objectRef<NonNullable<Col['urls']>>('CollectionUrls').implement({
   description: 'URLs of a collection.',
@@ -45,48 +44,42 @@ const CollectionPermissionsRef = builder
     }),
   });
 
-export const CollectionRef = builder.loadableNodeRef('Collection', {
-  id: { resolve: (c: Col) => c.id },
-  load: (ids: string[], ctx: GatewayContext) =>
-    Promise.all(
-      ids.map((id) => ctx.rest.get(collectionPath(id), Collection).catch((e: Error) => e)),
-    ),
-});
-
-CollectionRef.implement({
-  description: 'A nestable group of spaces inside an organization.',
-  fields: (t) => ({
-    title: t.exposeString('title', { nullable: false, description: 'Title (max 50).' }),
-    description: t.exposeString('description', {
-      nullable: true,
-      description: 'Description (max 100).',
+// Annotated: the type refers to itself (`parent`).
+export const CollectionRef: ObjectRef<Types, CollectionShape | string, CollectionShape> =
+  resourceNode(CollectionResource, {
+    description: 'A nestable group of spaces inside an organization.',
+    fields: (t) => ({
+      title: t.exposeString('title', { nullable: false, description: 'Title (max 50).' }),
+      description: t.exposeString('description', {
+        nullable: true,
+        description: 'Description (max 100).',
+      }),
+      organization: t.field({
+        type: OrganizationRef,
+        nullable: false,
+        description: 'The owning organization.',
+        resolve: (c) => c.organization,
+      }),
+      parent: t.field({
+        type: CollectionRef,
+        nullable: true,
+        description: 'The parent collection, if nested.',
+        resolve: (c) => c.parent ?? null,
+      }),
+      defaultLevel: t.field({
+        type: RoleEnum.ref,
+        nullable: true,
+        description: 'Default level for content; null for none.',
+        resolve: (c) => RoleEnum.of(c.defaultLevel),
+      }),
+      urls: t.expose('urls', { type: CollectionUrlsRef, nullable: true, description: 'URLs.' }),
+      permissions: t.expose('permissions', {
+        type: CollectionPermissionsRef,
+        nullable: true,
+        description: 'What the caller may do with the collection.',
+      }),
     }),
-    organization: t.field({
-      type: OrganizationRef,
-      nullable: false,
-      description: 'The owning organization.',
-      resolve: (c, _args, _ctx, info) => idRef(info, c.organization),
-    }),
-    parent: t.field({
-      type: CollectionRef,
-      nullable: true,
-      description: 'The parent collection, if nested.',
-      resolve: (c, _args, _ctx, info) => (c.parent ? idRef<Col>(info, c.parent) : null),
-    }),
-    defaultLevel: t.field({
-      type: RoleEnum.ref,
-      nullable: true,
-      description: 'Default level for content; null for none.',
-      resolve: (c) => RoleEnum.of(c.defaultLevel),
-    }),
-    urls: t.expose('urls', { type: CollectionUrlsRef, nullable: true, description: 'URLs.' }),
-    permissions: t.expose('permissions', {
-      type: CollectionPermissionsRef,
-      nullable: true,
-      description: 'What the caller may do with the collection.',
-    }),
-  }),
-});
+  });
 
 builder.queryField('collection', (t) =>
   t.field({
@@ -94,7 +87,7 @@ builder.queryField('collection', (t) =>
     nullable: true,
     description: 'A collection by global ID or REST id.',
     args: { id: t.arg.id({ required: true, description: 'Global ID or REST id.' }) },
-    resolve: (_root, args) => toRestId(args.id, 'Collection'),
+    resolve: (_root, args) => CollectionResource.stub(CollectionResource.parseInput(args.id)),
   }),
 );
 
@@ -108,23 +101,17 @@ builder.objectField(OrganizationRef, 'collections', (t) =>
       }),
     },
     resolve: (org, args, ctx) =>
-      restConnection(ctx.rest, args, {
-        path: `/orgs/${seg(org.id)}/collections`,
+      CollectionResource.connection(ctx, args, {
+        path: restPath`/orgs/${org.id}/collections`,
         query: { nested: args.nested ?? undefined },
-        item: Collection,
-        primePath: (c) => collectionPath(c.id),
       }),
   }),
 );
 
 // ---- Positions (moves) ---------------------------------------------------------------------
 
-const ANCHOR_TYPES: Record<string, string> = {
-  space: 'Space',
-  collection: 'Collection',
-  'site-space': 'SiteSpace',
-  'site-section': 'SiteSection',
-};
+/** The resource of each kind of sibling a space or collection can be placed next to. */
+const ANCHORS = { space: SpaceResource, collection: CollectionResource } as const;
 
 const PositionAnchorInput = builder.inputType('PositionAnchorInput', {
   description: 'A sibling to place an object next to.',
@@ -150,10 +137,13 @@ type Anchor = { type: string; id: string } | null | undefined;
 
 function anchorBody(anchor: Anchor) {
   if (!anchor) return undefined;
-  const typename = ANCHOR_TYPES[anchor.type];
+  const resource = Object.hasOwn(ANCHORS, anchor.type)
+    ? ANCHORS[anchor.type as keyof typeof ANCHORS]
+    : undefined;
+  // Another kind is sent as given: the body's schema refuses it, naming `position`.
   return {
     type: anchor.type,
-    [anchor.type]: typename ? toRestId(anchor.id, typename) : anchor.id,
+    [anchor.type]: resource ? resource.parseInput(anchor.id, { field: 'position' }).id : anchor.id,
   };
 }
 
@@ -177,7 +167,12 @@ export function moveBody<S extends z.ZodType>(
 ): z.infer<S> {
   return validBody(schema, {
     ...(input.parent !== undefined
-      ? { parent: input.parent === null ? null : toRestId(input.parent, 'Collection') }
+      ? {
+          parent:
+            input.parent === null
+              ? null
+              : CollectionResource.parseInput(input.parent, { field: 'parent' }).id,
+        }
       : {}),
     ...(input.position ? { position: positionBody(input.position) } : {}),
   });
@@ -187,24 +182,28 @@ export function moveBody<S extends z.ZodType>(
 export function transferBody(organizationId: string) {
   return validBody(
     TransferBody,
-    { organization: toRestId(organizationId, 'Organization') },
+    {
+      organization: OrganizationResource.parseInput(organizationId, { field: 'organizationId' }).id,
+    },
     { organization: 'organizationId' },
   );
 }
 
 // ---- Mutations ---------------------------------------------------------------------------
 
-const CollectionPayload = builder.objectRef<{ collection: Col }>('CollectionPayload').implement({
-  description: 'The collection after the change.',
-  fields: (t) => ({
-    collection: t.field({
-      type: CollectionRef,
-      nullable: false,
-      description: 'The collection.',
-      resolve: (p) => p.collection,
+const CollectionPayload = builder
+  .objectRef<{ collection: CollectionShape }>('CollectionPayload')
+  .implement({
+    description: 'The collection after the change.',
+    fields: (t) => ({
+      collection: t.field({
+        type: CollectionRef,
+        nullable: false,
+        description: 'The collection.',
+        resolve: (p) => p.collection,
+      }),
     }),
-  }),
-});
+  });
 
 /** Payload of a delete: the deleted object's global ID. */
 export const DeletePayload = builder.objectRef<{ deletedId: string }>('DeletePayload').implement({
@@ -216,6 +215,10 @@ export const DeletePayload = builder.objectRef<{ deletedId: string }>('DeletePay
     }),
   }),
 });
+
+/** The REST id of the collection an input names (a `ValidationError` on `collectionId`). */
+const collectionOf = (value: string) =>
+  CollectionResource.parseInput(value, { field: 'collectionId' }).id;
 
 const CreateCollectionInput = builder.inputType('CreateCollectionInput', {
   description: 'A new collection.',
@@ -233,10 +236,15 @@ writeMutation('createCollection', {
   resolve: async (input, ctx) => {
     const body = validBody(CreateCollectionBody, {
       ...given(input, ['title'] as const),
-      ...(input.parent ? { parent: toRestId(input.parent, 'Collection') } : {}),
+      ...(input.parent
+        ? { parent: CollectionResource.parseInput(input.parent, { field: 'parent' }).id }
+        : {}),
     });
-    const org = toRestId(input.organizationId, 'Organization');
-    const collection = await write(ctx, 'POST', `/orgs/${seg(org)}/collections`, body, Collection);
+    const org = OrganizationResource.parseInput(input.organizationId, {
+      field: 'organizationId',
+    }).id;
+    const path = restPath`/orgs/${org}/collections`;
+    const collection = await write(ctx, 'POST', path, body, Collection);
     return { collection };
   },
 });
@@ -263,8 +271,8 @@ writeMutation('updateCollection', {
       UpdateCollectionBody,
       given(input, ['title', 'description', 'defaultLevel'] as const),
     );
-    const id = toRestId(input.collectionId, 'Collection');
-    const collection = await write(ctx, 'PATCH', collectionPath(id), body, Collection);
+    const id = collectionOf(input.collectionId);
+    const collection = await write(ctx, 'PATCH', restPath`/collections/${id}`, body, Collection);
     return { collection };
   },
 });
@@ -277,16 +285,14 @@ const CollectionIdInput = (name: string, description: string) =>
     }),
   });
 
-const restId = z.string().trim().min(1, 'required').max(200, 'at most 200 characters');
-
 writeMutation('deleteCollection', {
   type: DeletePayload,
   input: () => CollectionIdInput('DeleteCollectionInput', 'The collection to delete.'),
   description: 'Deletes a collection (succeeds also when it did not exist).',
   resolve: async (input, ctx) => {
-    const id = validBody(restId, toRestId(input.collectionId, 'Collection'));
-    await write(ctx, 'DELETE', collectionPath(id), undefined, Empty);
-    return { deletedId: globalId('Collection', id) };
+    const id = collectionOf(input.collectionId);
+    await write(ctx, 'DELETE', restPath`/collections/${id}`, undefined, Empty);
+    return { deletedId: CollectionResource.globalId({ id }) };
   },
 });
 
@@ -311,8 +317,9 @@ writeMutation('moveCollection', {
   description: 'Moves a collection to another parent and/or place among its siblings.',
   resolve: async (input, ctx) => {
     const body = moveBody(MoveCollectionBody, input);
-    const id = toRestId(input.collectionId, 'Collection');
-    const collection = await write(ctx, 'POST', `${collectionPath(id)}/move`, body, Collection);
+    const id = collectionOf(input.collectionId);
+    const path = restPath`/collections/${id}/move`;
+    const collection = await write(ctx, 'POST', path, body, Collection);
     return { collection };
   },
 });
@@ -335,8 +342,8 @@ writeMutation('transferCollection', {
     'Transfers a collection to another organization (needs `admin` in both organizations).',
   resolve: async (input, ctx) => {
     const body = transferBody(input.organizationId);
-    const id = toRestId(input.collectionId, 'Collection');
-    const path = `${collectionPath(id)}/transfer`;
+    const id = collectionOf(input.collectionId);
+    const path = restPath`/collections/${id}/transfer`;
     const collection = await write(ctx, 'POST', path, body, Collection);
     return { collection };
   },

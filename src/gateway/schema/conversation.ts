@@ -1,8 +1,7 @@
 import { ENUMS } from '../../contract/common.ts';
 import {
   Conversation,
-  ConversationDetail,
-  ConversationIssueEntry,
+  type ConversationDetail,
   IngestConversationBody,
   IssuesCluster,
   IssuesClusterOrderBy,
@@ -10,40 +9,24 @@ import {
 } from '../../contract/conversations.ts';
 import { builder } from '../builder.ts';
 import type { GatewayContext } from '../context.ts';
-import { addressId, toRestId } from '../ids.ts';
-import { reference } from '../refs.ts';
-import { restConnection } from '../upstream/connection.ts';
-import { seg } from '../upstream/rest.ts';
+import {
+  ConversationIssueResource,
+  ConversationResource,
+  type ConversationShape,
+  IssuesClusterResource,
+  type IssuesClusterShape,
+} from '../resources/conversation.ts';
+import { resourceNode } from '../resources/node.ts';
+import { OrganizationResource } from '../resources/organization.ts';
+import type { ConnectionArgs } from '../upstream/connection.ts';
+import { restPath } from '../upstream/path.ts';
 import { inputEnumType, openEnumType } from './common.ts';
 import { OrderEnum, OrganizationRef } from './organization.ts';
-import {
-  addressLoader,
-  capitalized,
-  Empty,
-  idRef,
-  locationUrlsType,
-  mapConnection,
-  orgScopedAddress,
-  validBody,
-  write,
-  writeMutation,
-} from './shared.ts';
+import { capitalized, Empty, locationUrlsType, validBody, write, writeMutation } from './shared.ts';
 
-type Org = { orgId: string };
-export type ConversationValue = Conversation & Org;
-export type ConversationIssueValue = ConversationIssueEntry['issue'] & {
-  orgId: string;
-  conversationValue?: Conversation;
-};
-export type IssuesClusterValue = IssuesCluster & Org;
-
-const orgPath = (orgId: string) => `/orgs/${seg(orgId)}`;
-const conversationPath = (orgId: string, id: string) =>
-  `${orgPath(orgId)}/conversations/${seg(id)}`;
-const issuePath = (orgId: string, id: string) =>
-  `${orgPath(orgId)}/conversations-issues/${seg(id)}`;
-const clusterPath = (orgId: string, id: string) =>
-  `${orgPath(orgId)}/conversations-clusters/${seg(id)}`;
+/** The detail of a conversation (its parts and metadata): its `GET`, read once per request. */
+const detailOf = (ctx: GatewayContext, c: ConversationShape) =>
+  ctx.rest.get(ConversationResource.path(c), ConversationResource.schema);
 
 export const ImpactEnum = openEnumType('Impact', ENUMS.impact, 'How much an issue hurts users.', {
   low: 'Minor friction.',
@@ -63,7 +46,7 @@ const LocationUrlsRef = locationUrlsType(
 );
 
 const ConversationUrlsRef = builder
-  .objectRef<NonNullable<Conversation['urls']>>('ConversationUrls')
+  .objectRef<NonNullable<ConversationShape['urls']>>('ConversationUrls')
   .implement({
     description: 'URLs of a conversation.',
     fields: (t) => ({
@@ -107,7 +90,7 @@ const ConversationMetadataRef = builder
   });
 
 const ClusterStatsRef = builder
-  .objectRef<NonNullable<IssuesCluster['stats']>>('IssuesClusterStats')
+  .objectRef<NonNullable<IssuesClusterShape['stats']>>('IssuesClusterStats')
   .implement({
     description: 'Counts of a cluster.',
     fields: (t) => ({
@@ -129,13 +112,8 @@ const ClusterSourceRef = builder
     }),
   });
 
-export const ConversationRef = builder.loadableNode('Conversation', {
+export const ConversationRef = resourceNode(ConversationResource, {
   description: 'An ingested support conversation, from which issues are extracted.',
-  id: { resolve: (c: ConversationValue) => addressId(c.orgId, c.id) },
-  load: addressLoader('Conversation', 2, async (ctx, orgId, id) => {
-    const detail = await ctx.rest.get(conversationPath(orgId, id), ConversationDetail);
-    return { ...detail.conversation, orgId };
-  }),
   fields: (t) => ({
     subject: t.exposeString('subject', { nullable: true, description: 'Subject.' }),
     createdAt: t.expose('createdAt', {
@@ -168,32 +146,25 @@ export const ConversationRef = builder.loadableNode('Conversation', {
       type: OrganizationRef,
       nullable: false,
       description: 'The organization it belongs to.',
-      resolve: (c, _a, _c, info) => idRef(info, c.orgId),
+      resolve: (c) => c.org,
     }),
     parts: t.field({
       type: [ConversationPartRef],
       nullable: false,
       description: 'Its messages (from the conversation detail: one upstream call, shared).',
-      resolve: async (c, _a, ctx) =>
-        (await ctx.rest.get(conversationPath(c.orgId, c.id), ConversationDetail)).parts,
+      resolve: async (c, _a, ctx) => (await detailOf(ctx, c)).parts,
     }),
     metadata: t.field({
       type: ConversationMetadataRef,
       nullable: false,
       description: 'Its ingestion metadata (from the conversation detail).',
-      resolve: async (c, _a, ctx) =>
-        (await ctx.rest.get(conversationPath(c.orgId, c.id), ConversationDetail)).metadata,
+      resolve: async (c, _a, ctx) => (await detailOf(ctx, c)).metadata,
     }),
   }),
 });
 
-export const IssuesClusterRef = builder.loadableNode('IssuesCluster', {
+export const IssuesClusterRef = resourceNode(IssuesClusterResource, {
   description: 'A cluster of similar issues extracted from conversations.',
-  id: { resolve: (c: IssuesClusterValue) => addressId(c.orgId, c.id) },
-  load: addressLoader('IssuesCluster', 2, async (ctx, orgId, id) => ({
-    ...(await ctx.rest.get(clusterPath(orgId, id), IssuesCluster)),
-    orgId,
-  })),
   fields: (t) => ({
     label: t.exposeString('label', { nullable: false, description: 'Label.' }),
     createdAt: t.expose('createdAt', {
@@ -251,18 +222,13 @@ export const IssuesClusterRef = builder.loadableNode('IssuesCluster', {
       type: OrganizationRef,
       nullable: false,
       description: 'The organization it belongs to.',
-      resolve: (c, _a, _c, info) => idRef(info, c.orgId),
+      resolve: (c) => c.org,
     }),
   }),
 });
 
-export const ConversationIssueRef = builder.loadableNode('ConversationIssue', {
+export const ConversationIssueRef = resourceNode(ConversationIssueResource, {
   description: 'An issue extracted from a conversation.',
-  id: { resolve: (i: ConversationIssueValue) => addressId(i.orgId, i.id) },
-  load: addressLoader('ConversationIssue', 2, async (ctx, orgId, id) => {
-    const entry = await ctx.rest.get(issuePath(orgId, id), ConversationIssueEntry);
-    return { ...entry.issue, orgId, conversationValue: entry.conversation };
-  }),
   fields: (t) => ({
     title: t.exposeString('title', { nullable: false, description: 'Title.' }),
     details: t.field({
@@ -297,50 +263,36 @@ export const ConversationIssueRef = builder.loadableNode('ConversationIssue', {
       type: ConversationRef,
       nullable: false,
       description: 'The conversation it was extracted from (embedded in the REST answer: free).',
-      resolve: (i, _a, _c, info) =>
-        i.conversationValue
-          ? { ...i.conversationValue, orgId: i.orgId }
-          : (reference(info, addressId(i.orgId, i.conversation), {
-              id: i.conversation,
-              orgId: i.orgId,
-            }) as never),
+      resolve: (i) => ({ ...i.conversationValue, org: i.org }),
     }),
     cluster: t.field({
       type: IssuesClusterRef,
       nullable: true,
       description: 'The cluster it belongs to, if any.',
-      resolve: (i, _a, _c, info) =>
-        i.cluster
-          ? (reference(info, addressId(i.orgId, i.cluster), {
-              id: i.cluster,
-              orgId: i.orgId,
-            }) as never)
-          : null,
+      resolve: (i) => (i.cluster ? IssuesClusterResource.ref({ org: i.org, id: i.cluster }) : null),
     }),
   }),
 });
 
-/** The issues list of an organization, with each issue's embedded conversation kept. */
-async function issueConnection(
+/** The issues list of an organization (each issue with its conversation), filtered by `query`. */
+const issueConnection = (
   ctx: GatewayContext,
-  args: Parameters<typeof restConnection>[1],
-  orgId: string,
+  args: ConnectionArgs,
+  org: string,
   query: { cluster?: string | undefined; conversation?: string | undefined },
-) {
-  const result = await restConnection(ctx.rest, args, {
-    path: `${orgPath(orgId)}/conversations-issues`,
+) =>
+  ConversationIssueResource.connection(ctx, args, {
+    path: restPath`/orgs/${org}/conversations-issues`,
     query,
-    item: ConversationIssueEntry,
-    primePath: (e) => issuePath(orgId, e.issue.id),
+    parent: { org },
+    idOf: (entry) => entry.issue.id,
   });
-  return mapConnection(result, (e) => ({ ...e.issue, orgId, conversationValue: e.conversation }));
-}
 
 builder.objectField(IssuesClusterRef, 'issues', (t) =>
   t.connection({
     type: ConversationIssueRef,
     description: 'Issues of this cluster.',
-    resolve: (c, args, ctx) => issueConnection(ctx, args, c.orgId, { cluster: c.id }),
+    resolve: (c, args, ctx) => issueConnection(ctx, args, c.org, { cluster: c.id }),
   }),
 );
 
@@ -348,7 +300,7 @@ builder.objectField(ConversationRef, 'issues', (t) =>
   t.connection({
     type: ConversationIssueRef,
     description: 'Issues extracted from this conversation.',
-    resolve: (c, args, ctx) => issueConnection(ctx, args, c.orgId, { conversation: c.id }),
+    resolve: (c, args, ctx) => issueConnection(ctx, args, c.org, { conversation: c.id }),
   }),
 );
 
@@ -359,14 +311,14 @@ builder.objectFields(OrganizationRef, (t) => ({
     args: {
       source: t.arg.string({ required: false, description: 'Only conversations of this source.' }),
     },
-    resolve: async (o, args, ctx) => {
-      const result = await restConnection(ctx.rest, args, {
-        path: `${orgPath(o.id)}/conversations`,
+    resolve: (o, args, ctx) =>
+      ConversationResource.connection(ctx, args, {
+        path: restPath`/orgs/${o.id}/conversations`,
         query: { source: args.source ?? undefined },
-        item: Conversation,
-      });
-      return mapConnection(result, (node) => ({ ...node, orgId: o.id }));
-    },
+        parent: { org: o.id },
+        // The list carries each conversation without its detail.
+        summary: { item: Conversation, shape: (c, address) => ({ ...c, ...address }) },
+      }),
   }),
   issues: t.connection({
     type: ConversationIssueRef,
@@ -383,8 +335,12 @@ builder.objectFields(OrganizationRef, (t) => ({
     },
     resolve: (o, args, ctx) =>
       issueConnection(ctx, args, o.id, {
-        cluster: args.cluster ? toRestId(args.cluster, 'IssuesCluster') : undefined,
-        conversation: args.conversation ? toRestId(args.conversation, 'Conversation') : undefined,
+        cluster: args.cluster
+          ? IssuesClusterResource.parseInput(args.cluster, { parents: { org: o.id } }).id
+          : undefined,
+        conversation: args.conversation
+          ? ConversationResource.parseInput(args.conversation, { parents: { org: o.id } }).id
+          : undefined,
       }),
   }),
   clusters: t.connection({
@@ -402,29 +358,34 @@ builder.objectFields(OrganizationRef, (t) => ({
         description: 'Sort property (default `updatedAt`).',
       }),
     },
-    resolve: async (o, args, ctx) => {
-      const result = await restConnection(ctx.rest, args, {
-        path: `${orgPath(o.id)}/conversations-clusters`,
+    resolve: (o, args, ctx) =>
+      IssuesClusterResource.connection(ctx, args, {
+        path: restPath`/orgs/${o.id}/conversations-clusters`,
         query: { order: args.order ?? undefined, orderBy: args.orderBy ?? undefined },
-        item: IssuesCluster,
-        primePath: (c) => clusterPath(o.id, c.id),
-      });
-      return mapConnection(result, (node) => ({ ...node, orgId: o.id }));
-    },
+        parent: { org: o.id },
+      }),
   }),
   conversation: t.field({
     type: ConversationRef,
     nullable: true,
     description: 'A conversation by id; null when there is none.',
     args: { id: t.arg.id({ required: true, description: 'REST id or global ID.' }) },
-    resolve: (o, args) => addressId(o.id, toRestId(args.id, 'Conversation')),
+    extensions: { address: true },
+    resolve: (o, args) =>
+      ConversationResource.stub(
+        ConversationResource.parseInput(args.id, { parents: { org: o.id } }),
+      ),
   }),
   cluster: t.field({
     type: IssuesClusterRef,
     nullable: true,
     description: 'A cluster by id; null when there is none.',
     args: { id: t.arg.id({ required: true, description: 'REST id or global ID.' }) },
-    resolve: (o, args) => addressId(o.id, toRestId(args.id, 'IssuesCluster')),
+    extensions: { address: true },
+    resolve: (o, args) =>
+      IssuesClusterResource.stub(
+        IssuesClusterResource.parseInput(args.id, { parents: { org: o.id } }),
+      ),
   }),
 }));
 
@@ -491,12 +452,9 @@ const IngestConversationPayload = builder
         nullable: true,
         description:
           'The conversation, when the input named its id (no upstream call when only `id` is selected).',
-        resolve: (p, _a, _c, info) =>
+        resolve: (p) =>
           p.conversation
-            ? (reference(info, addressId(p.organization, p.conversation), {
-                id: p.conversation,
-                orgId: p.organization,
-              }) as never)
+            ? ConversationResource.ref({ org: p.organization, id: p.conversation })
             : null,
       }),
     }),
@@ -527,9 +485,11 @@ writeMutation('ingestConversation', {
         body: p.body,
       })),
     });
-    const orgId = toRestId(input.organizationId, 'Organization');
-    await write(ctx, 'POST', `${orgPath(orgId)}/conversations`, body, Empty);
-    return { organization: orgId, conversation: body.id ?? null };
+    const org = OrganizationResource.parseInput(input.organizationId, {
+      field: 'organizationId',
+    }).id;
+    await write(ctx, 'POST', restPath`/orgs/${org}/conversations`, body, Empty);
+    return { organization: org, conversation: body.id ?? null };
   },
 });
 
@@ -542,7 +502,7 @@ const ClusterIdInput = (name: string, description: string) =>
   });
 
 const ClusterPayload = builder
-  .objectRef<{ cluster: IssuesClusterValue }>('IssuesClusterPayload')
+  .objectRef<{ cluster: IssuesClusterShape }>('IssuesClusterPayload')
   .implement({
     description: 'The cluster after the change.',
     fields: (t) => ({
@@ -570,10 +530,11 @@ for (const [name, muted] of [
       ? 'Mutes a cluster for change request creation. Needs organization admin.'
       : 'Unmutes a cluster for change request creation. Needs organization admin.',
     resolve: async (input, ctx) => {
-      const [orgId, id] = orgScopedAddress(input.clusterId, 'IssuesCluster', 'clusterId');
+      const address = IssuesClusterResource.parseInput(input.clusterId, { field: 'clusterId' });
       const body = validBody(UpdateIssuesClusterBody, { muted });
-      const cluster = await write(ctx, 'PATCH', clusterPath(orgId, id), body, IssuesCluster);
-      return { cluster: { ...cluster, orgId } };
+      const path = IssuesClusterResource.path(address);
+      const cluster = await write(ctx, 'PATCH', path, body, IssuesCluster);
+      return { cluster: IssuesClusterResource.shape(cluster, address) };
     },
   });
 }

@@ -2,26 +2,19 @@ import type { z } from 'zod';
 import type { User } from '../../contract/common.ts';
 import { Member, MemberSpace, UpdateMemberBody } from '../../contract/members.ts';
 import { builder } from '../builder.ts';
-import type { GatewayContext } from '../context.ts';
-import { addressId, globalId, splitAddressId, toRestId } from '../ids.ts';
+import { MemberResource, type MemberShape } from '../resources/member.ts';
+import { resourceNode } from '../resources/node.ts';
 import { SpaceResource } from '../resources/space.ts';
 import { restConnection } from '../upstream/connection.ts';
-import { seg } from '../upstream/rest.ts';
+import { restPath } from '../upstream/path.ts';
 import {
   DeletedInOrganizationPayload,
   OrderEnum,
   OrganizationRef,
   RoleEnum,
 } from './organization.ts';
-import { Empty, idRef, validBody, write, writeMutation } from './shared.ts';
+import { Empty, validBody, write, writeMutation } from './shared.ts';
 import { SpaceRef } from './space.ts';
-
-/** A member as the graph carries it: the REST member plus the organization it belongs to. */
-export type OrgMember = z.infer<typeof Member> & { orgId: string };
-
-/** Where `GET` finds a member. */
-export const memberPath = (orgId: string, userId: string) =>
-  `/orgs/${seg(orgId)}/members/${seg(userId)}`;
 
 export const UserRef = builder.objectRef<User>('User').implement({
   description: 'A user.',
@@ -49,21 +42,8 @@ const UserUrlsRef = builder.objectRef<{ location?: string | undefined }>('UserUr
   }),
 });
 
-export const MemberRef = builder.loadableNode('Member', {
+export const MemberRef = resourceNode(MemberResource, {
   description: 'A member of an organization: a user with a role.',
-  id: { resolve: (m: OrgMember) => addressId(m.orgId, m.id) },
-  load: (ids: string[], ctx: GatewayContext) =>
-    Promise.all(
-      ids.map(async (id) => {
-        try {
-          const [orgId, userId] = splitAddressId(id, 2, 'Member') as [string, string];
-          const member = await ctx.rest.get(memberPath(orgId, userId), Member);
-          return { ...member, orgId } as OrgMember;
-        } catch (error) {
-          return error as Error;
-        }
-      }),
-    ),
   fields: (t) => ({
     role: t.field({
       type: RoleEnum.ref,
@@ -107,16 +87,23 @@ export const MemberRef = builder.loadableNode('Member', {
       type: OrganizationRef,
       nullable: false,
       description: 'The organization.',
-      resolve: (m, _args, _ctx, info) => idRef(info, m.orgId),
+      resolve: (m) => m.org,
     }),
   }),
 });
 
-/** Wraps REST members of an organization for the graph. */
-export const inOrganization = (orgId: string, member: z.infer<typeof Member>): OrgMember => ({
-  ...member,
-  orgId,
-});
+/**
+ * The graph's value of a REST member of organization `org`.
+ * @deprecated Kept for the comment lists until they read members through `MemberResource`.
+ */
+export const inOrganization = (org: string, member: z.infer<typeof Member>): MemberShape =>
+  MemberResource.shape(member, { org, id: member.id });
+
+/**
+ * Where `GET` finds a member.
+ * @deprecated Kept for the comment lists until they read members through `MemberResource`.
+ */
+export const memberPath = (org: string, id: string) => MemberResource.path({ org, id });
 
 const MemberSortEnum = builder.enumType('MemberSort', {
   description: 'Sort property of members.',
@@ -140,23 +127,17 @@ builder.objectField(OrganizationRef, 'members', (t) =>
       sort: t.arg({ type: MemberSortEnum, description: 'Sort property (default joinedAt).' }),
       order: t.arg({ type: OrderEnum.ref, description: 'Sort direction (default desc).' }),
     },
-    resolve: async (org, args, ctx) => {
-      const result = await restConnection(ctx.rest, args, {
-        path: `/orgs/${seg(org.id)}/members`,
+    resolve: (org, args, ctx) =>
+      MemberResource.connection(ctx, args, {
+        path: restPath`/orgs/${org.id}/members`,
         query: {
           role: args.role ?? undefined,
           search: args.search ?? undefined,
           sort: args.sort ?? undefined,
           order: args.order ?? undefined,
         },
-        item: Member,
-        primePath: (m) => memberPath(org.id, m.id),
-      });
-      return {
-        ...result,
-        edges: result.edges.map((e) => ({ ...e, node: inOrganization(org.id, e.node) })),
-      };
-    },
+        parent: { org: org.id },
+      }),
   }),
 );
 
@@ -187,7 +168,7 @@ builder.objectField(MemberRef, 'spaces', (t) =>
     args: { order: t.arg({ type: OrderEnum.ref, description: 'Order (default desc).' }) },
     resolve: async (m, args, ctx) => {
       const result = await restConnection(ctx.rest, args, {
-        path: `${memberPath(m.orgId, m.id)}/spaces`,
+        path: restPath`/orgs/${m.org}/members/${m.id}/spaces`,
         query: { order: args.order ?? undefined },
         item: MemberSpace,
       });
@@ -199,7 +180,7 @@ builder.objectField(MemberRef, 'spaces', (t) =>
 
 // ---- Mutations ---------------------------------------------------------------------------
 
-const MemberPayload = builder.objectRef<{ member: OrgMember }>('MemberPayload').implement({
+const MemberPayload = builder.objectRef<{ member: MemberShape }>('MemberPayload').implement({
   description: 'The member after the change.',
   fields: (t) => ({
     member: t.field({
@@ -211,10 +192,13 @@ const MemberPayload = builder.objectRef<{ member: OrgMember }>('MemberPayload').
   }),
 });
 
-/** The organization and user a member input names. */
-function memberAddress(input: { organizationId: string; userId: string }): [string, string] {
-  return [toRestId(input.organizationId, 'Organization'), toRestId(input.userId, 'Member')];
-}
+/** The member an input names: its `userId` (or Member global ID) beside its `organizationId`. */
+const memberOf = (input: { organizationId: string; userId: string }) =>
+  MemberResource.parseInput(input.userId, {
+    field: 'userId',
+    parents: { org: input.organizationId },
+    parentFields: { org: 'organizationId' },
+  });
 
 const SetMemberRoleInput = builder.inputType('SetMemberRoleInput', {
   description: "A member's new role.",
@@ -231,9 +215,9 @@ writeMutation('setMemberRole', {
   description: "Changes a member's role in the organization (needs organization `admin`).",
   resolve: async (input, ctx) => {
     const body = validBody(UpdateMemberBody, { role: input.role ?? null });
-    const [orgId, userId] = memberAddress(input);
-    const member = await write(ctx, 'PATCH', memberPath(orgId, userId), body, Member);
-    return { member: inOrganization(orgId, member) };
+    const address = memberOf(input);
+    const member = await write(ctx, 'PATCH', MemberResource.path(address), body, Member);
+    return { member: MemberResource.shape(member, address) };
   },
 });
 
@@ -254,9 +238,9 @@ writeMutation('removeMember', {
   input: () => MemberAddressInput('RemoveMemberInput', 'The member to remove.'),
   description: 'Removes a member from the organization (succeeds also when not a member).',
   resolve: async (input, ctx) => {
-    const [orgId, userId] = memberAddress(input);
-    await write(ctx, 'DELETE', memberPath(orgId, userId), undefined, Empty);
-    return { deletedId: globalId('Member', addressId(orgId, userId)), organization: orgId };
+    const address = memberOf(input);
+    await write(ctx, 'DELETE', MemberResource.path(address), undefined, Empty);
+    return { deletedId: MemberResource.globalId(address), organization: address.org };
   },
 });
 
@@ -265,8 +249,9 @@ writeMutation('addSSOMember', {
   input: () => MemberAddressInput('AddSSOMemberInput', 'The user to add as an SSO member.'),
   description: 'Adds a user to the organization as an SSO member.',
   resolve: async (input, ctx) => {
-    const [orgId, userId] = memberAddress(input);
-    const member = await write(ctx, 'POST', `${memberPath(orgId, userId)}/sso`, undefined, Member);
-    return { member: inOrganization(orgId, member) };
+    const address = memberOf(input);
+    const path = restPath`/orgs/${address.org}/members/${address.id}/sso`;
+    const member = await write(ctx, 'POST', path, undefined, Member);
+    return { member: MemberResource.shape(member, address) };
   },
 });

@@ -7,19 +7,17 @@ import {
   UpdateSamlProviderBody,
 } from '../../contract/saml.ts';
 import { builder } from '../builder.ts';
-import type { GatewayContext } from '../context.ts';
-import { addressId, globalId, splitAddressId, toRestId } from '../ids.ts';
-import { restConnection } from '../upstream/connection.ts';
-import { seg } from '../upstream/rest.ts';
+import { resourceNode } from '../resources/node.ts';
+import { OrganizationResource } from '../resources/organization.ts';
+import { SAMLProviderResource, type SAMLProviderShape } from '../resources/saml.ts';
+import { TeamResource } from '../resources/team.ts';
+import { restPath } from '../upstream/path.ts';
 import { openEnumType } from './common.ts';
 import { DeletedInOrganizationPayload, OrganizationRef, RoleEnum } from './organization.ts';
-import { Empty, given, idRef, validBody, write, writeMutation } from './shared.ts';
-import { TeamRef, teamInOrganization } from './team.ts';
+import { Empty, given, validBody, write, writeMutation } from './shared.ts';
+import { TeamRef } from './team.ts';
 
-type Provider = z.infer<typeof SamlProvider> & { orgId: string };
-
-/** Where `GET` finds a SAML provider. */
-const samlPath = (orgId: string, id: string) => `/orgs/${seg(orgId)}/saml/${seg(id)}`;
+type Provider = z.infer<typeof SamlProvider>;
 
 const SamlStatusEnum = openEnumType(
   'SAMLProviderStatus',
@@ -58,21 +56,8 @@ const SamlUrlsRef = builder.objectRef<NonNullable<Provider['urls']>>('SAMLProvid
   }),
 });
 
-export const SAMLProviderRef = builder.loadableNode('SAMLProvider', {
+export const SAMLProviderRef = resourceNode(SAMLProviderResource, {
   description: 'A SAML single sign-on provider of an organization.',
-  id: { resolve: (p: Provider) => addressId(p.orgId, p.id) },
-  load: (ids: string[], ctx: GatewayContext) =>
-    Promise.all(
-      ids.map(async (id) => {
-        try {
-          const [orgId, providerId] = splitAddressId(id, 2, 'SAMLProvider') as [string, string];
-          const provider = await ctx.rest.get(samlPath(orgId, providerId), SamlProvider);
-          return { ...provider, orgId } as Provider;
-        } catch (error) {
-          return error as Error;
-        }
-      }),
-    ),
   fields: (t) => ({
     label: t.exposeString('label', { nullable: false, description: 'Label.' }),
     ssoURL: t.exposeString('ssoURL', {
@@ -91,7 +76,10 @@ export const SAMLProviderRef = builder.loadableNode('SAMLProvider', {
       type: TeamRef,
       nullable: true,
       description: 'Team new users join.',
-      resolve: (p) => (p.defaultTeam ? teamInOrganization(p.orgId, p.defaultTeam) : null),
+      resolve: (p) =>
+        p.defaultTeam
+          ? TeamResource.shape(p.defaultTeam, { org: p.org, id: p.defaultTeam.id })
+          : null,
     }),
     defaultRole: t.field({
       type: RoleEnum.ref,
@@ -120,7 +108,7 @@ export const SAMLProviderRef = builder.loadableNode('SAMLProvider', {
       type: OrganizationRef,
       nullable: false,
       description: 'The organization.',
-      resolve: (p, _args, _ctx, info) => idRef(info, p.orgId),
+      resolve: (p) => p.org,
     }),
   }),
 });
@@ -143,17 +131,11 @@ builder.objectFields(OrganizationRef, (t) => ({
   samlProviders: t.connection({
     type: SAMLProviderRef,
     description: 'SAML single sign-on providers.',
-    resolve: async (org, args, ctx) => {
-      const result = await restConnection(ctx.rest, args, {
-        path: `/orgs/${seg(org.id)}/saml`,
-        item: SamlProvider,
-        primePath: (p) => samlPath(org.id, p.id),
-      });
-      return {
-        ...result,
-        edges: result.edges.map((e) => ({ ...e, node: { ...e.node, orgId: org.id } })),
-      };
-    },
+    resolve: (org, args, ctx) =>
+      SAMLProviderResource.connection(ctx, args, {
+        path: restPath`/orgs/${org.id}/saml`,
+        parent: { org: org.id },
+      }),
   }),
   ssoProviders: t.field({
     type: [SSOProviderRef],
@@ -161,14 +143,14 @@ builder.objectFields(OrganizationRef, (t) => ({
     description:
       'Single sign-on entry points (REST `GET {org}/sso`; `sso` is the enforcement flag).',
     resolve: async (org, _args, ctx) =>
-      (await ctx.rest.get(`/orgs/${seg(org.id)}/sso`, SsoList)).items,
+      (await ctx.rest.get(restPath`/orgs/${org.id}/sso`, SsoList)).items,
   }),
 }));
 
 // ---- Mutations ---------------------------------------------------------------------------
 
 const SAMLProviderPayload = builder
-  .objectRef<{ samlProvider: Provider }>('SAMLProviderPayload')
+  .objectRef<{ samlProvider: SAMLProviderShape }>('SAMLProviderPayload')
   .implement({
     description: 'The SAML provider after the change.',
     fields: (t) => ({
@@ -203,21 +185,41 @@ const CreateSAMLProviderInput = builder.inputType('CreateSAMLProviderInput', {
   }),
 });
 
-function samlBody<T extends { defaultTeam?: string | null }>(input: T): T {
-  return input.defaultTeam ? { ...input, defaultTeam: toRestId(input.defaultTeam, 'Team') } : input;
+/** The REST body fields of a provider input, its `defaultTeam` as the team's REST id. */
+function samlBody<T extends { defaultTeam?: string | null }>(input: T, organizationId: string): T {
+  if (!input.defaultTeam) return input;
+  const team = TeamResource.parseInput(input.defaultTeam, {
+    field: 'defaultTeam',
+    parents: { org: organizationId },
+    parentFields: { org: 'organizationId' },
+  });
+  return { ...input, defaultTeam: team.id };
 }
+
+/** The REST id of the organization an input names (a `ValidationError` on `organizationId`). */
+const organizationOf = (value: string) =>
+  OrganizationResource.parseInput(value, { field: 'organizationId' }).id;
 
 writeMutation('createSAMLProvider', {
   type: SAMLProviderPayload,
   input: CreateSAMLProviderInput,
   description: 'Creates a SAML provider (needs organization `admin`).',
   resolve: async (input, ctx) => {
-    const body = validBody(CreateSamlProviderBody, samlBody(given(input, samlFields)));
-    const orgId = toRestId(input.organizationId, 'Organization');
-    const provider = await write(ctx, 'POST', `/orgs/${seg(orgId)}/saml`, body, SamlProvider);
-    return { samlProvider: { ...provider, orgId } };
+    const fields = samlBody(given(input, samlFields), input.organizationId);
+    const body = validBody(CreateSamlProviderBody, fields);
+    const org = organizationOf(input.organizationId);
+    const provider = await write(ctx, 'POST', restPath`/orgs/${org}/saml`, body, SamlProvider);
+    return { samlProvider: SAMLProviderResource.shape(provider, { org, id: provider.id }) };
   },
 });
+
+/** The provider an input names: `samlProviderId` (global ID, or REST id beside `organizationId`). */
+const providerOf = (input: { organizationId: string; samlProviderId: string }) =>
+  SAMLProviderResource.parseInput(input.samlProviderId, {
+    field: 'samlProviderId',
+    parents: { org: input.organizationId },
+    parentFields: { org: 'organizationId' },
+  });
 
 const UpdateSAMLProviderInput = builder.inputType('UpdateSAMLProviderInput', {
   description: 'Changes to a SAML provider; absent fields stay, null clears an optional one.',
@@ -238,11 +240,12 @@ writeMutation('updateSAMLProvider', {
   input: UpdateSAMLProviderInput,
   description: 'Updates a SAML provider.',
   resolve: async (input, ctx) => {
-    const body = validBody(UpdateSamlProviderBody, samlBody(given(input, samlFields)));
-    const orgId = toRestId(input.organizationId, 'Organization');
-    const id = toRestId(input.samlProviderId, 'SAMLProvider');
-    const provider = await write(ctx, 'PATCH', samlPath(orgId, id), body, SamlProvider);
-    return { samlProvider: { ...provider, orgId } };
+    const fields = samlBody(given(input, samlFields), input.organizationId);
+    const body = validBody(UpdateSamlProviderBody, fields);
+    const address = providerOf(input);
+    const path = SAMLProviderResource.path(address);
+    const provider = await write(ctx, 'PATCH', path, body, SamlProvider);
+    return { samlProvider: SAMLProviderResource.shape(provider, address) };
   },
 });
 
@@ -259,9 +262,8 @@ writeMutation('deleteSAMLProvider', {
   input: DeleteSAMLProviderInput,
   description: 'Deletes a SAML provider (succeeds also when it did not exist).',
   resolve: async (input, ctx) => {
-    const orgId = toRestId(input.organizationId, 'Organization');
-    const id = toRestId(input.samlProviderId, 'SAMLProvider');
-    await write(ctx, 'DELETE', samlPath(orgId, id), undefined, Empty);
-    return { deletedId: globalId('SAMLProvider', addressId(orgId, id)), organization: orgId };
+    const address = providerOf(input);
+    await write(ctx, 'DELETE', SAMLProviderResource.path(address), undefined, Empty);
+    return { deletedId: SAMLProviderResource.globalId(address), organization: address.org };
   },
 });

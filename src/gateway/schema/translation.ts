@@ -5,30 +5,22 @@ import {
   UpdateTranslationBody,
 } from '../../contract/translations.ts';
 import { builder } from '../builder.ts';
-import { addressId, globalId, toRestId } from '../ids.ts';
-import { restConnection } from '../upstream/connection.ts';
-import { seg } from '../upstream/rest.ts';
+import { resourceNode } from '../resources/node.ts';
+import { OrganizationResource } from '../resources/organization.ts';
+import { SpaceResource } from '../resources/space.ts';
+import { TranslationResource, type TranslationShape } from '../resources/translation.ts';
+import { restPath } from '../upstream/path.ts';
 import { openEnumType } from './common.ts';
 import { OrganizationRef } from './organization.ts';
 import {
-  addressLoader,
   deletedInOrganizationPayload,
   Empty,
-  idRef,
   locationUrlsType,
-  mapConnection,
-  orgScopedAddress,
   validBody,
   write,
   writeMutation,
 } from './shared.ts';
 import { SpaceRef } from './space.ts';
-
-/** A translation with the organization it was read from. */
-export type TranslationValue = Translation & { orgId: string };
-
-const translationsPath = (orgId: string) => `/orgs/${seg(orgId)}/translations`;
-const translationPath = (orgId: string, id: string) => `${translationsPath(orgId)}/${seg(id)}`;
 
 export const TranslationStatusEnum = openEnumType(
   'TranslationStatus',
@@ -115,14 +107,9 @@ const TranslationPermissionsRef = builder
 
 const TranslationUrlsRef = locationUrlsType('TranslationUrls', 'URLs of a translation.');
 
-export const TranslationRef = builder.loadableNode('Translation', {
+export const TranslationRef = resourceNode(TranslationResource, {
   description:
     'A translation job of a space into another language; each run writes the result into a result space.',
-  id: { resolve: (tr: TranslationValue) => addressId(tr.orgId, tr.id) },
-  load: addressLoader('Translation', 2, async (ctx, orgId, id) => ({
-    ...(await ctx.rest.get(translationPath(orgId, id), Translation)),
-    orgId,
-  })),
   fields: (t) => ({
     status: t.field({
       type: TranslationStatusEnum.ref,
@@ -184,19 +171,19 @@ export const TranslationRef = builder.loadableNode('Translation', {
       type: OrganizationRef,
       nullable: false,
       description: 'The organization it belongs to.',
-      resolve: (tr, _a, _c, info) => idRef(info, tr.orgId),
+      resolve: (tr) => tr.org,
     }),
     sourceSpace: t.field({
       type: SpaceRef,
       nullable: true,
       description: 'The source space (no upstream call when only its id is selected).',
-      resolve: (tr, _a, _c, info) => idRef(info, tr.source.space),
+      resolve: (tr) => tr.source.space,
     }),
     resultSpace: t.field({
       type: SpaceRef,
       nullable: true,
       description: 'The space holding the latest result; null before the first run.',
-      resolve: (tr, _a, _c, info) => (tr.result ? idRef(info, tr.result.space) : null),
+      resolve: (tr) => tr.result?.space ?? null,
     }),
   }),
 });
@@ -205,28 +192,26 @@ builder.objectFields(OrganizationRef, (t) => ({
   translations: t.connection({
     type: TranslationRef,
     description: 'Translations of the organization.',
-    resolve: async (o, args, ctx) => {
-      const result = await restConnection(ctx.rest, args, {
-        path: translationsPath(o.id),
-        item: Translation,
-        primePath: (tr) => translationPath(o.id, tr.id),
-      });
-      return mapConnection(result, (tr) => ({ ...tr, orgId: o.id }));
-    },
+    resolve: (o, args, ctx) =>
+      TranslationResource.connection(ctx, args, {
+        path: restPath`/orgs/${o.id}/translations`,
+        parent: { org: o.id },
+      }),
   }),
   translation: t.field({
     type: TranslationRef,
     nullable: true,
     description: 'A translation by id; null when there is none.',
     args: { id: t.arg.id({ required: true, description: 'REST id or global ID.' }) },
-    resolve: (o, args) => addressId(o.id, toRestId(args.id, 'Translation')),
+    resolve: (o, args) =>
+      TranslationResource.stub(TranslationResource.parseInput(args.id, { parents: { org: o.id } })),
   }),
 }));
 
 // ---- Mutations -----------------------------------------------------------------------------
 
 const TranslationPayload = builder
-  .objectRef<{ translation: TranslationValue | string }>('TranslationPayload')
+  .objectRef<{ translation: TranslationShape }>('TranslationPayload')
   .implement({
     description: 'The translation after the change.',
     fields: (t) => ({
@@ -239,9 +224,9 @@ const TranslationPayload = builder
     }),
   });
 
-/** A translation global ID's organization and REST id; a ValidationError otherwise. */
-const translationAddress = (translationId: string) =>
-  orgScopedAddress(translationId, 'Translation', 'translationId');
+/** The translation a global ID in input `translationId` names; a ValidationError otherwise. */
+const translationOf = (translationId: string) =>
+  TranslationResource.parseInput(translationId, { field: 'translationId' });
 
 const CreateTranslationInput = builder.inputType('CreateTranslationInput', {
   description: 'A new translation of a space into a language.',
@@ -268,15 +253,17 @@ writeMutation('createTranslation', {
   resolve: async (input, ctx) => {
     const body = validBody(CreateTranslationBody, {
       source: {
-        space: toRestId(input.sourceSpaceId, 'Space'),
+        space: SpaceResource.parseInput(input.sourceSpaceId, { field: 'sourceSpaceId' }).id,
         ...(input.sourceLanguage != null ? { language: input.sourceLanguage } : {}),
       },
       language: input.language,
       ...(input.instructions != null ? { instructions: input.instructions } : {}),
     });
-    const orgId = toRestId(input.organizationId, 'Organization');
-    const tr = await write(ctx, 'POST', translationsPath(orgId), body, Translation);
-    return { translation: { ...tr, orgId } };
+    const org = OrganizationResource.parseInput(input.organizationId, {
+      field: 'organizationId',
+    }).id;
+    const tr = await write(ctx, 'POST', restPath`/orgs/${org}/translations`, body, Translation);
+    return { translation: TranslationResource.shape(tr, { org, id: tr.id }) };
   },
 });
 
@@ -298,9 +285,9 @@ writeMutation('updateTranslationInstructions', {
   description: "Replaces a translation's instructions. Needs organization admin.",
   resolve: async (input, ctx) => {
     const body = validBody(UpdateTranslationBody, { instructions: input.instructions });
-    const [orgId, id] = translationAddress(input.translationId);
-    const tr = await write(ctx, 'PUT', translationPath(orgId, id), body, Translation);
-    return { translation: { ...tr, orgId } };
+    const address = translationOf(input.translationId);
+    const tr = await write(ctx, 'PUT', TranslationResource.path(address), body, Translation);
+    return { translation: TranslationResource.shape(tr, address) };
   },
 });
 
@@ -318,9 +305,10 @@ writeMutation('runTranslation', {
   description:
     'Starts a run of a translation; it completes asynchronously (poll `status`). Needs organization admin.',
   resolve: async (input, ctx) => {
-    const [orgId, id] = translationAddress(input.translationId);
-    await write(ctx, 'POST', `${translationPath(orgId, id)}/run`, undefined, Empty);
-    return { translation: addressId(orgId, id) };
+    const address = translationOf(input.translationId);
+    const path = restPath`/orgs/${address.org}/translations/${address.id}/run`;
+    await write(ctx, 'POST', path, undefined, Empty);
+    return { translation: TranslationResource.stub(address) };
   },
 });
 
@@ -335,8 +323,8 @@ writeMutation('deleteTranslation', {
   input: () => TranslationIdInput('DeleteTranslationInput', 'The translation to delete.'),
   description: 'Deletes a translation (succeeds also when it did not exist). Needs admin.',
   resolve: async (input, ctx) => {
-    const [orgId, id] = translationAddress(input.translationId);
-    await write(ctx, 'DELETE', translationPath(orgId, id), undefined, Empty);
-    return { deletedId: globalId('Translation', addressId(orgId, id)), organization: orgId };
+    const address = translationOf(input.translationId);
+    await write(ctx, 'DELETE', TranslationResource.path(address), undefined, Empty);
+    return { deletedId: TranslationResource.globalId(address), organization: address.org };
   },
 });

@@ -6,13 +6,15 @@ import {
   UpdateTeamMembersBody,
 } from '../../../contract/teams.ts';
 import { builder } from '../../builder.ts';
-import { addressId, globalId, toRestId } from '../../ids.ts';
-import { seg } from '../../upstream/rest.ts';
+import { MemberResource } from '../../resources/member.ts';
+import { OrganizationResource } from '../../resources/organization.ts';
+import { TeamResource, type TeamShape } from '../../resources/team.ts';
+import { restPath } from '../../upstream/path.ts';
 import { DeletedInOrganizationPayload } from '../organization.ts';
 import { Empty, validBody, write, writeMutation } from '../shared.ts';
-import { type OrgTeam, TeamRef, TeamRoleEnum, teamInOrganization, teamPath } from './types.ts';
+import { TeamRef, TeamRoleEnum } from './types.ts';
 
-const TeamPayload = builder.objectRef<{ team: OrgTeam | string }>('TeamPayload').implement({
+const TeamPayload = builder.objectRef<{ team: TeamShape }>('TeamPayload').implement({
   description: 'The team after the change.',
   fields: (t) => ({
     team: t.field({
@@ -23,8 +25,6 @@ const TeamPayload = builder.objectRef<{ team: OrgTeam | string }>('TeamPayload')
     }),
   }),
 });
-
-const orgOf = (id: string) => toRestId(id, 'Organization');
 
 const CreateTeamInput = builder.inputType('CreateTeamInput', {
   description: 'A new team.',
@@ -44,9 +44,11 @@ writeMutation('createTeam', {
       title: input.title,
       ...(input.members ? { members: input.members } : {}),
     });
-    const orgId = orgOf(input.organizationId);
-    const team = await write(ctx, 'PUT', `/orgs/${seg(orgId)}/teams`, body, Team);
-    return { team: teamInOrganization(orgId, team) };
+    const org = OrganizationResource.parseInput(input.organizationId, {
+      field: 'organizationId',
+    }).id;
+    const team = await write(ctx, 'PUT', restPath`/orgs/${org}/teams`, body, Team);
+    return { team: TeamResource.shape(team, { org, id: team.id }) };
   },
 });
 
@@ -55,10 +57,17 @@ const teamFields = {
   teamId: 'Team (global ID or REST id).',
 } as const;
 
-/** The organization and team a team input names. */
-function teamAddress(input: { organizationId: string; teamId: string }): [string, string] {
-  return [orgOf(input.organizationId), toRestId(input.teamId, 'Team')];
-}
+/** The team an input names: its `teamId` (global ID, or REST id beside `organizationId`). */
+const teamOf = (input: { organizationId: string; teamId: string }) =>
+  TeamResource.parseInput(input.teamId, {
+    field: 'teamId',
+    parents: { org: input.organizationId },
+    parentFields: { org: 'organizationId' },
+  });
+
+/** The member an input's `userId` names, in the team's organization. */
+const memberOf = (userId: string, org: string, field = 'userId') =>
+  MemberResource.parseInput(userId, { field, parents: { org } }).id;
 
 const RenameTeamInput = builder.inputType('RenameTeamInput', {
   description: "A team's new title.",
@@ -75,9 +84,9 @@ writeMutation('renameTeam', {
   description: 'Renames a team (needs to manage the team).',
   resolve: async (input, ctx) => {
     const body = validBody(UpdateTeamBody, { title: input.title });
-    const [orgId, teamId] = teamAddress(input);
-    const team = await write(ctx, 'PATCH', teamPath(orgId, teamId), body, Team);
-    return { team: teamInOrganization(orgId, team) };
+    const address = teamOf(input);
+    const team = await write(ctx, 'PATCH', TeamResource.path(address), body, Team);
+    return { team: TeamResource.shape(team, address) };
   },
 });
 
@@ -95,9 +104,9 @@ writeMutation('deleteTeam', {
   input: () => TeamAddressInput('DeleteTeamInput', 'The team to delete.'),
   description: 'Deletes a team (succeeds also when it did not exist).',
   resolve: async (input, ctx) => {
-    const [orgId, teamId] = teamAddress(input);
-    await write(ctx, 'DELETE', teamPath(orgId, teamId), undefined, Empty);
-    return { deletedId: globalId('Team', addressId(orgId, teamId)), organization: orgId };
+    const address = teamOf(input);
+    await write(ctx, 'DELETE', TeamResource.path(address), undefined, Empty);
+    return { deletedId: TeamResource.globalId(address), organization: address.org };
   },
 });
 
@@ -129,20 +138,24 @@ writeMutation('changeTeamMembers', {
   description:
     'Adds, removes and updates team members in one call; a user in both `add` and `remove` is removed.',
   resolve: async (input, ctx) => {
+    const address = teamOf(input);
     const body = validBody(UpdateTeamMembersBody, {
       ...(input.add ? { add: input.add } : {}),
       ...(input.remove ? { remove: input.remove } : {}),
       ...(input.memberships
         ? {
             memberships: Object.fromEntries(
-              input.memberships.map((m) => [toRestId(m.userId, 'Member'), { role: m.role }]),
+              input.memberships.map((m) => [
+                memberOf(m.userId, address.org, 'memberships'),
+                { role: m.role },
+              ]),
             ),
           }
         : {}),
     });
-    const [orgId, teamId] = teamAddress(input);
-    await write(ctx, 'PUT', `${teamPath(orgId, teamId)}/members`, body, Empty);
-    return { team: addressId(orgId, teamId) };
+    const path = restPath`/orgs/${address.org}/teams/${address.id}/members`;
+    await write(ctx, 'PUT', path, body, Empty);
+    return { team: TeamResource.stub(address) };
   },
 });
 
@@ -162,10 +175,11 @@ writeMutation('setTeamMemberRole', {
   description: "Adds a member to a team or updates the member's team role.",
   resolve: async (input, ctx) => {
     const body = validBody(PutTeamMemberBody, input.role ? { role: input.role } : {});
-    const [orgId, teamId] = teamAddress(input);
-    const userId = toRestId(input.userId, 'Member');
-    await write(ctx, 'PUT', `${teamPath(orgId, teamId)}/members/${seg(userId)}`, body, Empty);
-    return { team: addressId(orgId, teamId) };
+    const address = teamOf(input);
+    const userId = memberOf(input.userId, address.org);
+    const path = restPath`/orgs/${address.org}/teams/${address.id}/members/${userId}`;
+    await write(ctx, 'PUT', path, body, Empty);
+    return { team: TeamResource.stub(address) };
   },
 });
 
@@ -183,10 +197,10 @@ writeMutation('removeTeamMember', {
   input: RemoveTeamMemberInput,
   description: 'Removes a member from a team (succeeds also when not a member).',
   resolve: async (input, ctx) => {
-    const [orgId, teamId] = teamAddress(input);
-    const userId = toRestId(input.userId, 'Member');
-    const path = `${teamPath(orgId, teamId)}/members/${seg(userId)}`;
+    const address = teamOf(input);
+    const userId = memberOf(input.userId, address.org);
+    const path = restPath`/orgs/${address.org}/teams/${address.id}/members/${userId}`;
     await write(ctx, 'DELETE', path, undefined, Empty);
-    return { team: addressId(orgId, teamId) };
+    return { team: TeamResource.stub(address) };
   },
 });

@@ -1,12 +1,13 @@
 import { MemberTeam } from '../../../contract/members.ts';
-import { Team, TeamMember } from '../../../contract/teams.ts';
+import { TeamMember } from '../../../contract/teams.ts';
 import { builder } from '../../builder.ts';
-import { toRestId } from '../../ids.ts';
+import { MemberResource } from '../../resources/member.ts';
+import { TeamResource } from '../../resources/team.ts';
 import { restConnection } from '../../upstream/connection.ts';
-import { seg } from '../../upstream/rest.ts';
-import { MemberRef, memberPath, type OrgMember } from '../member.ts';
+import { restPath } from '../../upstream/path.ts';
+import { MemberRef } from '../member.ts';
 import { OrganizationRef } from '../organization.ts';
-import { MemberTeamRef, TeamMemberRef, TeamRef, teamInOrganization, teamPath } from './types.ts';
+import { MemberTeamRef, TeamMemberRef, TeamRef } from './types.ts';
 
 builder.objectField(OrganizationRef, 'teams', (t) =>
   t.connection({
@@ -16,21 +17,17 @@ builder.objectField(OrganizationRef, 'teams', (t) =>
       member: t.arg.id({ description: 'Only teams this member (user id) can manage.' }),
       search: t.arg.string({ description: 'Case-insensitive text in the title.' }),
     },
-    resolve: async (org, args, ctx) => {
-      const result = await restConnection(ctx.rest, args, {
-        path: `/orgs/${seg(org.id)}/teams`,
+    resolve: (org, args, ctx) =>
+      TeamResource.connection(ctx, args, {
+        path: restPath`/orgs/${org.id}/teams`,
         query: {
-          member: args.member ? toRestId(args.member, 'Member') : undefined,
+          member: args.member
+            ? MemberResource.parseInput(args.member, { parents: { org: org.id } }).id
+            : undefined,
           search: args.search ?? undefined,
         },
-        item: Team,
-        primePath: (team) => teamPath(org.id, team.id),
-      });
-      return {
-        ...result,
-        edges: result.edges.map((e) => ({ ...e, node: teamInOrganization(org.id, e.node) })),
-      };
-    },
+        parent: { org: org.id },
+      }),
   }),
 );
 
@@ -40,18 +37,16 @@ builder.objectField(TeamRef, 'members', (t) =>
     description: 'Members of the team with their team roles.',
     resolve: async (team, args, ctx) => {
       const result = await restConnection(ctx.rest, args, {
-        path: `${teamPath(team.orgId, team.id)}/members`,
+        path: restPath`/orgs/${team.org}/teams/${team.id}/members`,
         item: TeamMember,
       });
       for (const e of result.edges) {
-        ctx.rest.prime(memberPath(team.orgId, e.node.organization.id), e.node.organization);
+        const member = e.node.organization;
+        MemberResource.prime(ctx, member, { org: team.org, id: member.id });
       }
       return {
         ...result,
-        edges: result.edges.map((e) => ({
-          ...e,
-          node: { ...e.node, orgId: team.orgId },
-        })),
+        edges: result.edges.map((e) => ({ ...e, node: { ...e.node, org: team.org } })),
       };
     },
   }),
@@ -62,17 +57,19 @@ builder.objectField(MemberRef, 'teams', (t) =>
     type: MemberTeamRef,
     description: "Teams the member belongs to, with the member's role in each.",
     args: { search: t.arg.string({ description: 'Case-insensitive text in the team title.' }) },
-    resolve: async (m: OrgMember, args, ctx) => {
+    resolve: async (m, args, ctx) => {
       const result = await restConnection(ctx.rest, args, {
-        path: `${memberPath(m.orgId, m.id)}/teams`,
+        path: restPath`/orgs/${m.org}/members/${m.id}/teams`,
         query: { search: args.search ?? undefined },
         item: MemberTeam,
       });
       // Only the team of each item is a Team (the member-teams item carries the Team shape).
-      for (const e of result.edges) ctx.rest.prime(teamPath(m.orgId, e.node.team.id), e.node.team);
+      for (const e of result.edges) {
+        TeamResource.prime(ctx, e.node.team, { org: m.org, id: e.node.team.id });
+      }
       return {
         ...result,
-        edges: result.edges.map((e) => ({ ...e, node: { ...e.node, orgId: m.orgId } })),
+        edges: result.edges.map((e) => ({ ...e, node: { ...e.node, org: m.org } })),
       };
     },
   }),

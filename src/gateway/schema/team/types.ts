@@ -1,22 +1,14 @@
 import type { z } from 'zod';
 import { ENUMS } from '../../../contract/common.ts';
 import type { MemberTeam } from '../../../contract/members.ts';
-import { Team, type TeamMember } from '../../../contract/teams.ts';
+import type { TeamMember } from '../../../contract/teams.ts';
 import { builder } from '../../builder.ts';
-import type { GatewayContext } from '../../context.ts';
-import { addressId, splitAddressId } from '../../ids.ts';
-import { seg } from '../../upstream/rest.ts';
+import { MemberResource } from '../../resources/member.ts';
+import { resourceNode } from '../../resources/node.ts';
+import { TeamResource, type TeamShape } from '../../resources/team.ts';
 import { openEnumType } from '../common.ts';
-import { inOrganization, MemberRef } from '../member.ts';
+import { MemberRef } from '../member.ts';
 import { OrganizationRef } from '../organization.ts';
-import { idRef } from '../shared.ts';
-
-/** A team as the graph carries it: the REST team plus the organization it belongs to. */
-export type OrgTeam = z.infer<typeof Team> & { orgId: string };
-
-/** Where `GET` finds a team. */
-export const teamPath = (orgId: string, teamId: string) =>
-  `/orgs/${seg(orgId)}/teams/${seg(teamId)}`;
 
 export const TeamRoleEnum = openEnumType('TeamRole', ENUMS.teamRole, 'Role in a team.', {
   owner: 'Can manage team members.',
@@ -24,7 +16,7 @@ export const TeamRoleEnum = openEnumType('TeamRole', ENUMS.teamRole, 'Role in a 
 });
 
 const TeamPermissionsRef = builder
-  .objectRef<NonNullable<OrgTeam['permissions']>>('TeamPermissions')
+  .objectRef<NonNullable<TeamShape['permissions']>>('TeamPermissions')
   .implement({
     description: 'What the caller may do with a team.',
     fields: (t) => ({
@@ -36,21 +28,8 @@ const TeamPermissionsRef = builder
     }),
   });
 
-export const TeamRef = builder.loadableNode('Team', {
+export const TeamRef = resourceNode(TeamResource, {
   description: 'A team of an organization.',
-  id: { resolve: (team: OrgTeam) => addressId(team.orgId, team.id) },
-  load: (ids: string[], ctx: GatewayContext) =>
-    Promise.all(
-      ids.map(async (id) => {
-        try {
-          const [orgId, teamId] = splitAddressId(id, 2, 'Team') as [string, string];
-          const team = await ctx.rest.get(teamPath(orgId, teamId), Team);
-          return { ...team, orgId } as OrgTeam;
-        } catch (error) {
-          return error as Error;
-        }
-      }),
-    ),
   fields: (t) => ({
     title: t.exposeString('title', { nullable: false, description: 'Title.' }),
     membersCount: t.exposeInt('members', {
@@ -76,18 +55,13 @@ export const TeamRef = builder.loadableNode('Team', {
       type: OrganizationRef,
       nullable: false,
       description: 'The organization.',
-      resolve: (team, _args, _ctx, info) => idRef(info, team.orgId),
+      resolve: (team) => team.org,
     }),
   }),
 });
 
-/** Wraps a REST team of an organization for the graph. */
-export const teamInOrganization = (orgId: string, team: z.infer<typeof Team>): OrgTeam => ({
-  ...team,
-  orgId,
-});
-
-export type TeamMemberShape = z.infer<typeof TeamMember> & { orgId: string };
+/** One item of a team's members, with the team's organization. */
+export type TeamMemberShape = z.infer<typeof TeamMember> & { org: string };
 
 export const TeamMemberRef = builder.objectRef<TeamMemberShape>('TeamMember').implement({
   description: 'One member of a team: the organization membership and the team role.',
@@ -96,7 +70,7 @@ export const TeamMemberRef = builder.objectRef<TeamMemberShape>('TeamMember').im
       type: MemberRef,
       nullable: false,
       description: 'The organization membership (REST `organization`).',
-      resolve: (m) => inOrganization(m.orgId, m.organization),
+      resolve: (m) => MemberResource.shape(m.organization, { org: m.org, id: m.organization.id }),
     }),
     role: t.field({
       type: TeamRoleEnum.ref,
@@ -122,7 +96,8 @@ const TeamMemberPermissionsRef = builder
     }),
   });
 
-export type MemberTeamShape = z.infer<typeof MemberTeam> & { orgId: string };
+/** One item of a member's teams, with the member's organization. */
+export type MemberTeamShape = z.infer<typeof MemberTeam> & { org: string };
 
 export const MemberTeamRef = builder.objectRef<MemberTeamShape>('MemberTeam').implement({
   description: "A team a member belongs to, with the member's role in it.",
@@ -131,7 +106,7 @@ export const MemberTeamRef = builder.objectRef<MemberTeamShape>('MemberTeam').im
       type: TeamRef,
       nullable: false,
       description: 'The team.',
-      resolve: (m) => teamInOrganization(m.orgId, m.team),
+      resolve: (m) => TeamResource.shape(m.team, { org: m.org, id: m.team.id }),
     }),
     role: t.field({
       type: TeamRoleEnum.ref,

@@ -1,0 +1,15 @@
+import { Collection } from '../../contract/collections.ts';
+import { restPath } from '../upstream/path.ts';
+import { defineResource } from './resource.ts';
+
+/** A collection: `/collections/{collection}`. */
+export const CollectionResource = defineResource({
+  typename: 'Collection',
+  segments: ['id'],
+  path: (a) => restPath`/collections/${a.id}`,
+  schema: Collection,
+  addressFields: ['spaces'],
+});
+
+/** The graph's value of a collection. */
+export type CollectionShape = typeof CollectionResource.$shape;

@@ -1,0 +1,69 @@
+import {
+  type Conversation,
+  ConversationDetail,
+  ConversationIssueEntry,
+  IssuesCluster,
+} from '../../contract/conversations.ts';
+import { restPath } from '../upstream/path.ts';
+import { OrganizationResource } from './organization.ts';
+import { defineResource } from './resource.ts';
+
+/** Where an object of an organization lives: its organization's id and its own. */
+type Address = { org: string; id: string };
+
+/** The graph's value of a conversation: the REST conversation (not its detail) and its organization. */
+export type ConversationShape = Conversation & { org: string };
+
+/**
+ * An ingested conversation: `/orgs/{org}/conversations/{conversation}`, whose `GET` answers the
+ * detail (the conversation, its parts and metadata); lists and issues carry the conversation alone.
+ */
+export const ConversationResource = defineResource({
+  typename: 'Conversation',
+  segments: ['org', 'id'],
+  parents: { org: OrganizationResource },
+  path: (a) => restPath`/orgs/${a.org}/conversations/${a.id}`,
+  schema: ConversationDetail,
+  shape: (detail: ConversationDetail, a: Address): ConversationShape => ({
+    ...detail.conversation,
+    ...a,
+  }),
+  addressFields: ['organization', 'issues'],
+});
+
+/** A cluster of similar issues: `/orgs/{org}/conversations-clusters/{cluster}`. */
+export const IssuesClusterResource = defineResource({
+  typename: 'IssuesCluster',
+  segments: ['org', 'id'],
+  parents: { org: OrganizationResource },
+  path: (a) => restPath`/orgs/${a.org}/conversations-clusters/${a.id}`,
+  schema: IssuesCluster,
+  addressFields: ['organization', 'issues'],
+});
+
+/** The graph's value of a cluster: the REST cluster and its organization's id. */
+export type IssuesClusterShape = typeof IssuesClusterResource.$shape;
+
+/** The graph's value of an issue: the REST issue, its organization and its embedded conversation. */
+export type ConversationIssueShape = ConversationIssueEntry['issue'] & {
+  org: string;
+  conversationValue: Conversation;
+};
+
+/**
+ * An issue extracted from a conversation: `/orgs/{org}/conversations-issues/{issue}`; its `GET`
+ * and list items carry the issue with its conversation.
+ */
+export const ConversationIssueResource = defineResource({
+  typename: 'ConversationIssue',
+  segments: ['org', 'id'],
+  parents: { org: OrganizationResource },
+  path: (a) => restPath`/orgs/${a.org}/conversations-issues/${a.id}`,
+  schema: ConversationIssueEntry,
+  shape: (entry: ConversationIssueEntry, a: Address): ConversationIssueShape => ({
+    ...entry.issue,
+    ...a,
+    conversationValue: entry.conversation,
+  }),
+  addressFields: ['organization'],
+});

@@ -1,0 +1,17 @@
+import { SamlProvider } from '../../contract/saml.ts';
+import { restPath } from '../upstream/path.ts';
+import { OrganizationResource } from './organization.ts';
+import { defineResource } from './resource.ts';
+
+/** A SAML provider of an organization: `/orgs/{org}/saml/{provider}`. */
+export const SAMLProviderResource = defineResource({
+  typename: 'SAMLProvider',
+  segments: ['org', 'id'],
+  parents: { org: OrganizationResource },
+  path: (a) => restPath`/orgs/${a.org}/saml/${a.id}`,
+  schema: SamlProvider,
+  addressFields: ['organization'],
+});
+
+/** The graph's value of a SAML provider: the REST provider and its organization's id. */
+export type SAMLProviderShape = typeof SAMLProviderResource.$shape;

@@ -1,0 +1,17 @@
+import { Team } from '../../contract/teams.ts';
+import { restPath } from '../upstream/path.ts';
+import { OrganizationResource } from './organization.ts';
+import { defineResource } from './resource.ts';
+
+/** A team of an organization: `/orgs/{org}/teams/{team}`. */
+export const TeamResource = defineResource({
+  typename: 'Team',
+  segments: ['org', 'id'],
+  parents: { org: OrganizationResource },
+  path: (a) => restPath`/orgs/${a.org}/teams/${a.id}`,
+  schema: Team,
+  addressFields: ['organization', 'members'],
+});
+
+/** The graph's value of a team: the REST team and its organization's id. */
+export type TeamShape = typeof TeamResource.$shape;
