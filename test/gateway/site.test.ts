@@ -175,7 +175,7 @@ describe('Site addresses', () => {
     });
     const invalid = async (input: Record<string, unknown>) =>
       (await runSchema(up, mutation, { input: { path: 'x', ...input } })).data;
-    // A REST site id needs its organization; a site of another organization disagrees.
+    // A REST site id needs its organization; a site named beside another organization is none.
     expect(await invalid({ siteSpaceId: 'ss1', siteId: 's1' })).toEqual({
       updateSiteSpace: {
         __typename: 'ValidationError',
@@ -183,16 +183,14 @@ describe('Site addresses', () => {
       },
     });
     expect(await invalid({ siteSpaceId: 'ss1', siteId: SITE, organizationId: 'o2' })).toEqual({
-      updateSiteSpace: { __typename: 'ValidationError', fieldErrors: [{ path: ['siteId'] }] },
+      updateSiteSpace: { __typename: 'NotFoundError' },
     });
     expect(
       await invalid({
         siteSpaceId: globalId('SiteSpace', 'o1/s1/ss1'),
         siteId: globalId('Site', 'o1/s2'),
       }),
-    ).toEqual({
-      updateSiteSpace: { __typename: 'ValidationError', fieldErrors: [{ path: ['siteSpaceId'] }] },
-    });
+    ).toEqual({ updateSiteSpace: { __typename: 'NotFoundError' } });
     expect(up.paths).toEqual(['PATCH /orgs/o1/sites/s1/site-spaces/ss1']);
   });
 });

@@ -17,7 +17,6 @@ import { decodeGlobalId, encodeGlobalId } from './globalId.ts';
 /** Where a REST object lives: one REST id per address segment (optional ones may be absent). */
 export type Address = object;
 
-type Name<S> = S extends `${infer N}?` ? N : S;
 type RequiredName<S> = S extends `${string}?` ? never : S;
 type OptionalName<S> = S extends `${infer N}?` ? N : never;
 

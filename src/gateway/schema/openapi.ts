@@ -16,15 +16,8 @@ import {
 import { OrganizationResource } from '../resources/organization.ts';
 import { restPath } from '../upstream/path.ts';
 import { openEnumType } from './common.ts';
-import { OrganizationRef } from './organization.ts';
-import {
-  deletedInOrganizationPayload,
-  Empty,
-  locationUrlsType,
-  validBody,
-  write,
-  writeMutation,
-} from './shared.ts';
+import { deletedInOrganizationPayload, OrganizationRef } from './organization.ts';
+import { Empty, locationUrlsType, validBody, write, writeMutation } from './shared.ts';
 
 export const OpenAPIProcessingStateEnum = openEnumType(
   'OpenAPIProcessingState',

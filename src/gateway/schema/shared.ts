@@ -8,7 +8,6 @@ import { splitAddressId, toRestId } from '../ids.ts';
 import { reference } from '../refs.ts';
 import type { ConnectionResult } from '../upstream/connection.ts';
 import type { RestSession } from '../upstream/rest.ts';
-import { OrganizationRef } from './organization.ts';
 
 /** The schema types of the builder, for refs in helper signatures. */
 export type Types = typeof builder.$inferSchemaTypes;
@@ -143,25 +142,6 @@ export function locationUrlsType(name: string, description: string) {
     description,
     fields: (t) => ({
       location: t.exposeString('location', { nullable: true, description: 'API location.' }),
-    }),
-  });
-}
-
-/** The payload of a delete in an organization: the deleted object's global ID and its organization. */
-export function deletedInOrganizationPayload(name: string, description: string, what: string) {
-  return builder.objectRef<{ deletedId: string; organization: string }>(name).implement({
-    description,
-    fields: (t) => ({
-      deletedId: t.exposeID('deletedId', {
-        nullable: false,
-        description: `Global ID of the deleted ${what}.`,
-      }),
-      organization: t.field({
-        type: OrganizationRef,
-        nullable: false,
-        description: 'The organization it belonged to.',
-        resolve: (p) => p.organization,
-      }),
     }),
   });
 }

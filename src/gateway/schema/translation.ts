@@ -11,15 +11,8 @@ import { SpaceResource } from '../resources/space.ts';
 import { TranslationResource, type TranslationShape } from '../resources/translation.ts';
 import { restPath } from '../upstream/path.ts';
 import { openEnumType } from './common.ts';
-import { OrganizationRef } from './organization.ts';
-import {
-  deletedInOrganizationPayload,
-  Empty,
-  locationUrlsType,
-  validBody,
-  write,
-  writeMutation,
-} from './shared.ts';
+import { deletedInOrganizationPayload, OrganizationRef } from './organization.ts';
+import { Empty, locationUrlsType, validBody, write, writeMutation } from './shared.ts';
 import { SpaceRef } from './space.ts';
 
 export const TranslationStatusEnum = openEnumType(

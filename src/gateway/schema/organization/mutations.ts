@@ -252,3 +252,22 @@ writeMutation('setAgentInstructions', {
     return { agentInstructions: { ...result, orgId } };
   },
 });
+
+/** A payload of a delete in an organization: the deleted object's global ID and its organization. */
+export function deletedInOrganizationPayload(name: string, description: string, what: string) {
+  return builder.objectRef<{ deletedId: string; organization: string }>(name).implement({
+    description,
+    fields: (t) => ({
+      deletedId: t.exposeID('deletedId', {
+        nullable: false,
+        description: `Global ID of the deleted ${what}.`,
+      }),
+      organization: t.field({
+        type: OrganizationRef,
+        nullable: false,
+        description: 'The organization it belonged to.',
+        resolve: (p) => p.organization,
+      }),
+    }),
+  });
+}

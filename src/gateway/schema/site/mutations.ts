@@ -34,7 +34,7 @@ import {
 } from '../../resources/site.ts';
 import { SpaceResource } from '../../resources/space.ts';
 import { restPath } from '../../upstream/path.ts';
-import { DeletePayload } from '../collection.ts';
+import { DeletePayload } from '../payloads.ts';
 import {
   capitalized,
   Empty,

@@ -10,8 +10,8 @@ import { globalId, toRestId } from '../../ids.ts';
 import { SpaceResource } from '../../resources/space.ts';
 import { restPath } from '../../upstream/path.ts';
 import { seg } from '../../upstream/rest.ts';
-import { DeletePayload, moveBody, PositionInput, transferBody } from '../collection.ts';
 import { MergeRulesInput, mergeRulesBody, RoleEnum } from '../organization.ts';
+import { DeletePayload, moveBody, PositionInput, transferBody } from '../payloads.ts';
 import { Empty, given, idRef, validBody, write, writeMutation } from '../shared.ts';
 import { EditModeEnum, type Sp, SpaceRef, SpaceVisibilityEnum } from './types.ts';
 
