@@ -33,11 +33,14 @@ import { type E2EStack, startE2E } from '../support/gateway.ts';
  * table (src/gateway/guard/costs.ts) is recalibrated, this list says what must be exact.
  */
 const EXACT = new Set([
+  'bench: organization -> spaces (address known)',
   'bench: space -> pages tree',
+  'bench: page with its markdown',
+  'bench: aliases differing in first',
+  'bench: 1000-item connections',
   'bench: site -> sections -> site spaces -> space',
   'bench: id-only references',
   'bench: aliased duplicates',
-  'bench: 1000-item connection',
   'bench: nodes over 50 ids',
   'bench: upstream 404 in a nested field',
   'Organizations',

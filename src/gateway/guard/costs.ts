@@ -8,9 +8,11 @@
  * - a scalar, an enum or an object embedded in its parent's answer reads the parent's body;
  * - a `...Connection` is one REST list call per 1,000 items asked (`first`, default 50), whose
  *   items arrive with their bodies (and are primed, so they cost nothing more);
- * - a `Node` type is a reference read from the parent's body: its object is loaded by id (one
- *   call, made once per request per object) unless only `id`, `__typename` and its stub are
- *   selected;
+ * - a `Node` type is a reference: read from the parent's body, or known from the parent's
+ *   address (the resource's address fields); its object is loaded by id (one call, once per
+ *   request per object) when a selected field reads its body;
+ * - a field of a resource's object reads the body unless it is one of the resource's address
+ *   fields (`id`, child lists, objects addressed under it);
  * - a mutation is `MUTATION_CALLS` calls; its payload answers from the write's answer.
  */
 
@@ -29,9 +31,10 @@ export interface FieldCost {
   returns?: 'body' | 'reference' | 'connection' | 'arrayConnection' | 'node' | 'nodes';
   /**
    * When a reference is loaded: `always`, `unlessStub` (unless only `id`, `__typename` and
-   * `stub` are selected) or `whenBodyNeeded` (when a selected field reads the body).
+   * `stub` are selected), `whenBodyNeeded` (when a selected field reads the body) or `lookup`
+   * (when a selected field reads the body, or when only `id` and `__typename` are selected).
    */
-  load?: 'always' | 'unlessStub' | 'whenBodyNeeded';
+  load?: 'always' | 'unlessStub' | 'whenBodyNeeded' | 'lookup';
   /** Fields of a reference known without loading it (besides `id` and `__typename`). */
   stub?: readonly string[];
   /** Items of a list field that has no `first` (an upper bound; default `LIST_SIZE`). */
@@ -47,13 +50,19 @@ export const LIST_SIZE = 50;
 /** Calls of a mutation: its write, and the reads some writes make first. */
 export const MUTATION_CALLS = 3;
 /**
- * When a root field's object (`organization(id)`, `space(id)`...) is loaded: today its resolver
- * returns an id that the type's loader fetches before any field runs, so `always`. Resolvers
- * that return addresses and load bodies lazily make it `whenBodyNeeded`.
+ * When a root field's object (`organization(id)`, `space(id)`...) is loaded: objects resolve to
+ * their address, so a lookup reads its object when a selected field needs the body, or, to
+ * answer whether it exists, when nothing but `id` is selected (`lookup`).
  */
-export const ROOT_LOAD: NonNullable<FieldCost['load']> = 'always';
-/** When a reference inside an object is loaded (`unlessStub` today; see `ROOT_LOAD`). */
-export const REFERENCE_LOAD: NonNullable<FieldCost['load']> = 'unlessStub';
+export const ROOT_LOAD: NonNullable<FieldCost['load']> = 'lookup';
+/** When a reference inside an object is loaded: when a selected field reads its body. */
+export const REFERENCE_LOAD: NonNullable<FieldCost['load']> = 'whenBodyNeeded';
+/**
+ * Pages assumed in one content tree, all levels together: a tree's top list is counted at this
+ * size and each nested `pages` at one child per page, so a field asked at every level of a tree
+ * is counted this many times per level (a bound for trees up to this size).
+ */
+export const TREE_SIZE = 150;
 
 /** Fields whose cost differs from the default of their return type. */
 export const FIELD_COSTS: Readonly<Record<string, FieldCost>> = {
@@ -62,15 +71,15 @@ export const FIELD_COSTS: Readonly<Record<string, FieldCost>> = {
   'Query.nodes': { returns: 'nodes' },
 
   // Content trees: one call for the revision's content, pages embedded in it.
-  'Space.pages': { calls: 1, returns: 'body' },
+  'Space.pages': { calls: 1, returns: 'body', listSize: TREE_SIZE },
   'Space.page': { calls: 1, returns: 'body' },
-  'Page.pages': { returns: 'body' },
+  'Page.pages': { returns: 'body', listSize: 1 },
   // A page's body in a format its answer lacks is read on demand (tree pages carry neither).
   'Page.markdown': { calls: 1 },
   'Page.document': { calls: 1 },
-  'Revision.pages': { returns: 'body' },
+  'Revision.pages': { returns: 'body', listSize: TREE_SIZE },
   'Revision.files': { returns: 'body' },
-  'ChangeRequest.pages': { calls: 1, returns: 'body' },
+  'ChangeRequest.pages': { calls: 1, returns: 'body', listSize: TREE_SIZE },
   'ChangeRequest.requestedReviewers': { returns: 'body' },
 
   // References whose parent already holds the fields asked most.

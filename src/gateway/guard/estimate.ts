@@ -21,6 +21,7 @@ import {
   type SelectionSetNode,
 } from 'graphql';
 import { getArgumentValues, getVariableValues } from 'graphql/execution/values.js';
+import { resourceOf } from '../resources/resource.ts';
 import {
   DEFAULT_FIRST,
   FIELD_COSTS,
@@ -215,11 +216,16 @@ function ruleOf(walk: Walk, type: GraphQLObjectType, field: GraphQLField<unknown
   } else if (isNode(walk, named)) {
     base = isRoot
       ? { returns: 'reference', load: ROOT_LOAD }
-      : { returns: 'reference', load: REFERENCE_LOAD, parentBody: true };
+      : { returns: 'reference', load: REFERENCE_LOAD, parentBody: !fromAddress(type, field) };
   } else {
-    base = { parentBody: !isRoot, returns: 'body' };
+    base = { parentBody: !isRoot && !fromAddress(type, field), returns: 'body' };
   }
   return given ? { ...base, ...given } : base;
+}
+
+/** True when `type` is a resource's and `field` is answered from its address alone. */
+function fromAddress(type: GraphQLObjectType, field: GraphQLField<unknown, unknown>): boolean {
+  return resourceOf(type.name)?.addressFields.has(field.name) ?? false;
 }
 
 function isConnection(type: GraphQLNamedType): type is GraphQLObjectType {
@@ -270,10 +276,12 @@ function fieldCost(
     case 'connection':
     case 'arrayConnection': {
       const first = clampFirst(args.first);
+      // Aliases of one list that differ only in `first` share one read (of the largest).
+      const { first: _first, ...filters } = args;
+      const pagesKey =
+        parentKey !== undefined && `${parentKey}/${field.name}${stable(filters)}#pages`;
       const pages =
-        rule.returns === 'connection' && !once(walk, key && `${key}#pages`)
-          ? pagesFor(first, args.after)
-          : 0;
+        rule.returns === 'connection' && !once(walk, pagesKey) ? pagesFor(first, args.after) : 0;
       const item = connectionItem(walk, named, sets);
       return { calls: own + pages + first * item.calls, nodes: first + first * item.nodes };
     }
@@ -329,7 +337,14 @@ function referenceCost(
     const load = rule.load ?? REFERENCE_LOAD;
     let loads: boolean;
     if (load === 'always') loads = true;
-    else if (load === 'unlessStub') {
+    else if (load === 'lookup') {
+      const fields = [...collectFields(walk, type, sets).values()];
+      // Only `id` asked: the object is read to know it exists; else its body fields read it.
+      if (fields.some((nodes) => !FREE_FIELDS.has((nodes[0] as FieldNode).name.value))) {
+        return objectCost(walk, type, sets, false, key);
+      }
+      loads = true;
+    } else if (load === 'unlessStub') {
       const known = new Set([...FREE_FIELDS, ...(rule.stub ?? [])]);
       loads = [...collectFields(walk, type, sets).values()].some(
         (nodes) => !known.has((nodes[0] as FieldNode).name.value),
