@@ -1,7 +1,8 @@
 import { ObjectRef } from '@pothos/core';
-import { GraphQLError } from 'graphql';
+import { GraphQLError, type GraphQLResolveInfo } from 'graphql';
 import { builder } from '../builder.ts';
 import type { GatewayContext } from '../context.ts';
+import { selectedFields } from '../refs.ts';
 import type { Address, Resource } from './resource.ts';
 
 type Types = typeof builder.$inferSchemaTypes;
@@ -14,8 +15,8 @@ export type ResourceNodeOptions<Shape extends object> = Omit<
 
 /**
  * The Relay node type of a resource: its `id` is the global ID of its address, and `node(id)` /
- * `nodes(ids)` read it at that address through the request's one cache (a malformed address is
- * BAD_USER_INPUT for its ID alone, with no call).
+ * `nodes(ids)` read it at that address, in the form the selected fields need, through the
+ * request's one cache (a malformed address is BAD_USER_INPUT for its ID alone, with no call).
  */
 export function resourceNode<A extends Address, Item, Shape extends object>(
   resource: Resource<A, Item, Shape>,
@@ -26,18 +27,16 @@ export function resourceNode<A extends Address, Item, Shape extends object>(
   builder.node(ref, {
     ...options,
     id: { resolve: (value: Shape) => resource.localId(resource.addressOf(value)) },
-    loadManyWithoutCache: (ids: string[], ctx: GatewayContext) =>
-      Promise.all(
-        ids.map((localId) => {
-          const address = resource.parseLocal(localId);
-          if (!address) {
-            return new GraphQLError(`id: not a valid ${resource.typename} ID`, {
-              extensions: { code: 'BAD_USER_INPUT' },
-            });
-          }
-          return resource.load(ctx, address).catch((error: Error) => error);
-        }),
-      ) as Promise<Shape[]>,
+    loadWithoutCache: (localId: string, ctx: GatewayContext, info: GraphQLResolveInfo) => {
+      const address = resource.parseLocal(localId);
+      if (!address) {
+        return new GraphQLError(`id: not a valid ${resource.typename} ID`, {
+          extensions: { code: 'BAD_USER_INPUT' },
+        });
+      }
+      const query = resource.bodyQuery(selectedFields(info));
+      return resource.load(ctx, address, query).catch((error: Error) => error);
+    },
   } as never);
   return ref;
 }

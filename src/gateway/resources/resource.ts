@@ -50,9 +50,18 @@ export interface ResourceSpec<A extends Address, Item, Shape extends object> {
   stub?: (address: A) => Shape;
   /** Fields answered from the address alone: they never wait for the object's body. */
   addressFields: readonly string[];
+  /**
+   * The query of a body read, from the fields a query selects on the object (a page is read as
+   * Markdown when its `markdown` is asked for, so one read answers it and the rest); default none.
+   */
+  bodyQuery?: (selected: ReadonlySet<string>) => Record<string, QueryValue> | undefined;
 }
 
 const stubs = new WeakSet<object>();
+/** The fields a stub already answers (known from the answer that referenced it), by stub. */
+const knownFields = new WeakMap<object, ReadonlySet<string>>();
+/** The query its body is read with, by stub (see `bodyQuery`). */
+const bodyQueries = new WeakMap<object, Record<string, QueryValue>>();
 const registry = new Map<string, Resource<Address, unknown, object>>();
 
 /** The resource whose objects have GraphQL type `typename`, if any. */
@@ -63,6 +72,11 @@ export function resourceOf(typename: string): Resource<Address, unknown, object>
 /** True when `value` holds only an address (its body has not been read). */
 export function isStub(value: unknown): boolean {
   return typeof value === 'object' && value !== null && stubs.has(value);
+}
+
+/** True when the stub `value` already answers `field` (its body need not be read for it). */
+export function knows(value: object, field: string): boolean {
+  return knownFields.get(value)?.has(field) ?? false;
 }
 
 /** How an input names an object: a global ID, or a REST id with its parents' ids beside it. */
@@ -155,25 +169,45 @@ export class Resource<A extends Address, Item, Shape extends object> {
     return address as A;
   }
 
-  /** A value holding only `address`: fields outside `addressFields` load the body first. */
-  stub(address: A): Shape {
-    const value = this.spec.stub ? this.spec.stub(address) : ({ ...address } as unknown as Shape);
+  /**
+   * A value holding only `address`: fields outside `addressFields` load the body first, except
+   * those `known` already answers (members of the body that arrived with a reference to it).
+   */
+  stub(address: A, known?: Partial<Shape>): Shape {
+    const base = this.spec.stub ? this.spec.stub(address) : ({ ...address } as unknown as Shape);
+    const value = known ? { ...base, ...known } : base;
     stubs.add(value);
+    if (known) knownFields.set(value, new Set(Object.keys(known)));
     return value;
   }
 
   /**
-   * A reference from an upstream answer: the stub at the address, or null when a segment is
-   * missing, empty or not a valid path segment (such a reference points nowhere: no call is made).
+   * A reference from an upstream answer: the stub at the address (answering the fields `known`
+   * gives), or null when a segment is missing, empty or not a valid path segment (such a
+   * reference points nowhere: no call is made).
    */
-  ref(address: { readonly [K in keyof A]?: string | null | undefined }): Shape | null {
+  ref(
+    address: { readonly [K in keyof A]?: string | null | undefined },
+    known?: Partial<Shape>,
+  ): Shape | null {
     for (const name of this.segments) {
       const part = parts(address)[name];
       const optional = this.spec.segments.includes(`${name}?`);
       if ((part === undefined || part === null) && optional) continue;
       if (segmentProblem(part)) return null;
     }
-    return this.stub(address as unknown as A);
+    return this.stub(address as unknown as A, known);
+  }
+
+  /** The query of a body read for the fields `selected` on the object (see `bodyQuery`). */
+  bodyQuery(selected: ReadonlySet<string>): Record<string, QueryValue> | undefined {
+    return this.spec.bodyQuery?.(selected);
+  }
+
+  /** Notes the fields a query selects on the stub `value`, so its body is read in their form. */
+  selected(value: object, selected: ReadonlySet<string>): void {
+    const query = isStub(value) ? this.bodyQuery(selected) : undefined;
+    if (query) bodyQueries.set(value, query);
   }
 
   /** The graph's value of a REST item at `address`. */
@@ -212,7 +246,7 @@ export class Resource<A extends Address, Item, Shape extends object> {
     if (!isStub(value)) return value;
     let pending = loading.get(value) as Promise<Shape> | undefined;
     if (!pending) {
-      pending = this.load(ctx, this.addressOf(value));
+      pending = this.load(ctx, this.addressOf(value), bodyQueries.get(value));
       loading.set(value, pending);
     }
     return pending;
@@ -235,8 +269,9 @@ export class Resource<A extends Address, Item, Shape extends object> {
     };
     const invalid = `not a valid ${this.typename} ID`;
     const decoded = decodeGlobalId(value);
+    const whole = decoded.typename === this.typename;
     let address: Record<string, string>;
-    if (decoded.typename === this.typename) {
+    if (whole) {
       const parsed = this.parseLocal(decoded.id);
       if (!parsed) return fail(invalid);
       address = { ...(parsed as Record<string, string>) };
@@ -262,6 +297,9 @@ export class Resource<A extends Address, Item, Shape extends object> {
       }
       if (address[name] === undefined) {
         const optional = this.spec.segments.includes(`${name}?`);
+        // A global ID is the whole address: an optional segment it leaves out is absent.
+        if (parent !== undefined && whole)
+          return fail(`does not belong to the ${field} given beside it`);
         if (parent !== undefined) address[name] = parent;
         else if (!optional) return fail(`${field} is required with a REST id`, field);
       } else if (parent !== undefined && parent !== address[name]) {
@@ -283,6 +321,8 @@ export class Resource<A extends Address, Item, Shape extends object> {
       parent?: Partial<A>;
       /** The item's own id (default: its `id`). */
       idOf?: (item: Item) => string | undefined;
+      /** False when the items differ from a plain read of them (filtered fields): not cached. */
+      prime?: boolean;
     },
   ): Promise<ConnectionResult<Shape>> {
     const idOf = options.idOf ?? ((item: Item) => (item as { id?: string }).id);
@@ -295,6 +335,7 @@ export class Resource<A extends Address, Item, Shape extends object> {
       ...options,
       item: this.spec.schema,
       primePath: (item) => {
+        if (options.prime === false) return undefined;
         const address = addressOfItem(item);
         return address ? this.spec.path(address) : undefined;
       },
