@@ -39,10 +39,10 @@ function addressed(resource: AnyResource, value: unknown): unknown {
   return Array.isArray(value) ? value.map((v) => addressed(resource, v)) : value;
 }
 
-/** Notes the fields selected on the stubs of a resolved value: their body is read in their form. */
-function select(resource: AnyResource, value: unknown, selected: ReadonlySet<string>): void {
-  if (Array.isArray(value)) for (const v of value) select(resource, v, selected);
-  else if (isStub(value)) resource.selected(value as object, selected);
+/** Notes what `info` selects on the stubs of a resolved value: their body is read in that form. */
+function select(resource: AnyResource, value: unknown, info: GraphQLResolveInfo): void {
+  if (Array.isArray(value)) for (const v of value) select(resource, v, info);
+  else if (isStub(value)) resource.selected(value as object, info);
 }
 
 /**
@@ -115,7 +115,7 @@ export class AddressFirstPlugin<Types extends SchemaTypes> extends BasePlugin<Ty
       const ctx = context as GatewayContext;
       const complete = (value: unknown) => {
         const stubbed = addressed(resource, value);
-        select(resource, stubbed, selectedFields(info));
+        select(resource, stubbed, info);
         const body = preloaded(resource, info);
         return body?.length ? loaded(resource, ctx, stubbed, body, false) : stubbed;
       };

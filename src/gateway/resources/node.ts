@@ -34,9 +34,25 @@ export function resourceNode<A extends Address, Item, Shape extends object>(
           extensions: { code: 'BAD_USER_INPUT' },
         });
       }
-      const query = resource.bodyQuery(selectedFields(info));
-      return resource.load(ctx, address, query).catch((error: Error) => error);
+      return resource.load(ctx, address, resource.bodyQuery(info)).catch((error: Error) => error);
     },
   } as never);
   return ref;
+}
+
+/**
+ * The object a field's argument names, at `address`: its stub, read first when the query asks
+ * nothing of it but its id, so that a missing object answers null with its error (NOT_FOUND) as
+ * `node(id)` does, rather than an object that does not exist.
+ */
+export function lookup<A extends Address, Item, Shape extends object>(
+  resource: Resource<A, Item, Shape>,
+  ctx: GatewayContext,
+  address: A,
+  info: GraphQLResolveInfo,
+): Shape | Promise<Shape> {
+  const stub = resource.stub(address);
+  for (const field of selectedFields(info))
+    if (field !== 'id' && field !== '__typename') return stub;
+  return resource.full(ctx, stub);
 }

@@ -1,4 +1,4 @@
-import { GraphQLError } from 'graphql';
+import { GraphQLError, type GraphQLResolveInfo } from 'graphql';
 import type { z } from 'zod';
 import type { GatewayContext } from '../context.ts';
 import { ValidationError } from '../errors.ts';
@@ -37,7 +37,7 @@ export interface ResourceSpec<A extends Address, Item, Shape extends object> {
   typename: string;
   segments: readonly string[];
   /** The resource each parent segment's id belongs to (for inputs given as a global ID). */
-  parents?: Readonly<Record<string, Resource<Address, unknown, object>>>;
+  parents?: Readonly<Record<string, ParentResource>>;
   /** Path of `GET` for one object (built with `restPath`). */
   path: (address: A) => string;
   /** Contract schema of one object, as `GET` and the list pages answer it. */
@@ -51,10 +51,17 @@ export interface ResourceSpec<A extends Address, Item, Shape extends object> {
   /** Fields answered from the address alone: they never wait for the object's body. */
   addressFields: readonly string[];
   /**
-   * The query of a body read, from the fields a query selects on the object (a page is read as
-   * Markdown when its `markdown` is asked for, so one read answers it and the rest); default none.
+   * The query of a body read, from what a query selects on the object (`info` of the field that
+   * returns it): a page is read as Markdown when its `markdown` is asked for, so that one read
+   * answers it and the rest; default none.
    */
-  bodyQuery?: (selected: ReadonlySet<string>) => Record<string, QueryValue> | undefined;
+  bodyQuery?: (info: GraphQLResolveInfo) => Record<string, QueryValue> | undefined;
+}
+
+/** What a parent segment needs of its resource: reading its id from an input. */
+interface ParentResource {
+  readonly own: string;
+  parseInput(value: string, options?: InputOptions): Address;
 }
 
 const stubs = new WeakSet<object>();
@@ -199,14 +206,14 @@ export class Resource<A extends Address, Item, Shape extends object> {
     return this.stub(address as unknown as A, known);
   }
 
-  /** The query of a body read for the fields `selected` on the object (see `bodyQuery`). */
-  bodyQuery(selected: ReadonlySet<string>): Record<string, QueryValue> | undefined {
-    return this.spec.bodyQuery?.(selected);
+  /** The query of a body read for what `info` selects on the object (see `bodyQuery`). */
+  bodyQuery(info: GraphQLResolveInfo): Record<string, QueryValue> | undefined {
+    return this.spec.bodyQuery?.(info);
   }
 
-  /** Notes the fields a query selects on the stub `value`, so its body is read in their form. */
-  selected(value: object, selected: ReadonlySet<string>): void {
-    const query = isStub(value) ? this.bodyQuery(selected) : undefined;
+  /** Notes what `info` selects on the stub `value`, so that its body is read in that form. */
+  selected(value: object, info: GraphQLResolveInfo): void {
+    const query = isStub(value) ? this.bodyQuery(info) : undefined;
     if (query) bodyQueries.set(value, query);
   }
 
@@ -237,8 +244,7 @@ export class Resource<A extends Address, Item, Shape extends object> {
 
   /** Reads the object at `address` (once per request: the session caches every read). */
   async load(ctx: GatewayContext, address: A, query?: Record<string, QueryValue>): Promise<Shape> {
-    const item = await ctx.rest.get(withQuery(this.spec.path(address), query), this.spec.schema);
-    return this.shape(item, address);
+    return this.shape(await read(ctx, this.spec.path(address), this.spec.schema, query), address);
   }
 
   /** The full value of `value`: itself when loaded, else its body read at its address. */
@@ -318,7 +324,8 @@ export class Resource<A extends Address, Item, Shape extends object> {
     ctx: GatewayContext,
     args: ConnectionArgs,
     options: Omit<RestConnectionOptions<z.ZodType<Item>>, 'item' | 'primePath'> & {
-      parent?: Partial<A>;
+      /** The address of the list's parent, or of each item's parent, from the item. */
+      parent?: Partial<A> | ((item: Item) => Partial<A>);
       /** The item's own id (default: its `id`). */
       idOf?: (item: Item) => string | undefined;
       /** False when the items differ from a plain read of them (filtered fields): not cached. */
@@ -329,7 +336,8 @@ export class Resource<A extends Address, Item, Shape extends object> {
     const addressOfItem = (item: Item): A | undefined => {
       const own = idOf(item);
       if (segmentProblem(own)) return undefined;
-      return { ...(options.parent ?? {}), [this.own]: own } as unknown as A;
+      const parent = typeof options.parent === 'function' ? options.parent(item) : options.parent;
+      return { ...parent, [this.own]: own } as unknown as A;
     };
     const page = await restConnection(ctx.rest, args, {
       ...options,
@@ -351,6 +359,47 @@ export class Resource<A extends Address, Item, Shape extends object> {
 }
 
 const loading = new WeakMap<object, Promise<unknown>>();
+
+/**
+ * `GET path?query` through the request's one cache, parsed with `schema`: for answers that are
+ * no described object (a revision, a page tree, a PDF link), at paths built from a descriptor's.
+ */
+export function read<S extends z.ZodType>(
+  ctx: GatewayContext,
+  path: string,
+  schema: S,
+  query?: Record<string, QueryValue>,
+): Promise<z.infer<S>> {
+  return ctx.rest.get(withQuery(path, query), schema);
+}
+
+/**
+ * The REST id a filter argument gives for an object of type `typename` whose parents it need not
+ * name (a user, an issues cluster): the id itself, or the own id in a global ID of that type. An
+ * id that cannot be a path segment, or a malformed global ID, is BAD_USER_INPUT.
+ */
+export function restIdOf(value: string, typename: string, argument = 'id'): string {
+  const invalid = () =>
+    new GraphQLError(`${argument}: not a valid ${typename} ID`, {
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
+  const decoded = decodeGlobalId(value);
+  let id: string | undefined = value;
+  if (decoded.typename === typename) {
+    const resource = resourceOf(typename);
+    if (resource) {
+      id = parts(resource.parseLocal(decoded.id) ?? {})[resource.own];
+    } else {
+      try {
+        id = decodeURIComponent(decoded.id.slice(decoded.id.lastIndexOf('/') + 1));
+      } catch {
+        id = undefined;
+      }
+    }
+  }
+  if (id === undefined || segmentProblem(id)) throw invalid();
+  return id;
+}
 
 /** Describes a REST resource once; see `ResourceSpec`. */
 export function defineResource<
