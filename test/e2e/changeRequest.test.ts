@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ChangeRequestChangesDocument } from '../../src/client/index.ts';
 import { type E2EStack, startE2E } from '../support/gateway.ts';
-import { graphHelpers, upstreamCount } from '../support/graph.ts';
+import { graphHelpers, httpCalls, upstreamCount } from '../support/graph.ts';
 
 let e2e: E2EStack;
 const spaces: Record<string, { id: string; editMode: string }> = {};
@@ -146,6 +147,36 @@ describe('change request reads', () => {
       { id: pageId },
     );
     expect(page.node.changeRequest.id).toBe(cr?.id);
+  });
+});
+
+describe('change request diff', () => {
+  it('the example’s diff query reads each page once per revision', async () => {
+    const space = spaces['Getting Started'];
+    const list = await ok<{ node: { changeRequests: { nodes: Array<{ number: number }> } } }>(
+      `query($id: ID!) { node(id: $id) { ... on Space { changeRequests(first: 1) { nodes { number } } } } }`,
+      { id: space?.id },
+    );
+    const cr = list.node.changeRequests.nodes[0];
+    if (!cr) throw new Error('no change request');
+    const { body } = await e2e.gql(
+      ChangeRequestChangesDocument.toString(),
+      { spaceId: space?.id, idOrNumber: String(cr.number) },
+      { debug: true },
+    );
+    expect(body.errors).toBeUndefined();
+    type Tree = Array<{ id: string; markdown: string | null; pages?: Tree }>;
+    const data = body.data as { changeRequest: { pages: Tree }; space: { pages: Tree } };
+    const flat = (pages: Tree = []): Tree => pages.flatMap((p) => [p, ...flat(p.pages)]);
+    const pages = [...flat(data.changeRequest.pages), ...flat(data.space.pages)];
+    expect(pages.length).toBeGreaterThan(0);
+    for (const page of pages) expect(typeof page.markdown).toBe('string');
+    const calls = httpCalls(body).map((c) => c.path);
+    // No path twice; the request (read by number), the two trees, then one read per page.
+    expect(new Set(calls).size).toBe(calls.length);
+    const pageReads = calls.filter((path) => path.includes('/content/page/'));
+    expect(pageReads).toHaveLength(pages.length);
+    expect(calls).toHaveLength(3 + pages.length);
   });
 });
 

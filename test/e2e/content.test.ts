@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type E2EStack, startE2E } from '../support/gateway.ts';
-import { graphHelpers } from '../support/graph.ts';
+import { graphHelpers, httpCalls } from '../support/graph.ts';
 
 let e2e: E2EStack;
 let spaceId: string;
@@ -90,6 +90,36 @@ describe('space content', () => {
     expect(typeof page.node.markdown).toBe('string');
     expect(typeof page.node.evaluated).toBe('string');
     expect(page.node.links.stats.total).toBeGreaterThanOrEqual(page.node.links.totalCount);
+  });
+
+  it('a page read with markdown answers its title, path, description and children in one call', async () => {
+    const tree = await ok<{ node: { pages: Array<PageNode & { pages: PageNode[] }> } }>(
+      `query($id: ID!) { node(id: $id) { ... on Space { pages { id title path pages { id title path } } } } }`,
+      { id: spaceId },
+    );
+    const parent = tree.node.pages.find((p) => p.pages.length > 0);
+    if (!parent) throw new Error('no page with children in the demo space');
+    const selection = 'title path description markdown pages { id title path }';
+    for (const query of [
+      `query($s: ID!, $p: ID!) { space(id: $s) { page(id: $p) { ${selection} } } }`,
+      `query($p: ID!) { node(id: $p) { ... on Page { ${selection} } } }`,
+    ]) {
+      const { body } = await e2e.gql(query, { s: spaceId, p: parent.id }, { debug: true });
+      expect(body.errors).toBeUndefined();
+      const data = body.data as Record<string, { page?: unknown }>;
+      const page = (data.space?.page ?? data.node) as {
+        title: string;
+        path: string;
+        markdown: string;
+        pages: PageNode[];
+      };
+      expect(page).toMatchObject({ title: parent.title, path: parent.path });
+      expect(page.markdown.length).toBeGreaterThan(0);
+      expect(page.pages.map((p) => p.id)).toEqual(parent.pages.map((p) => p.id));
+      const calls = httpCalls(body);
+      expect(calls, JSON.stringify(calls)).toHaveLength(1);
+      expect(calls[0]?.path).toMatch(/\/content\/page\/[^/?]+\?format=markdown$/);
+    }
   });
 
   it('lists space links with stats and a status filter', async () => {

@@ -100,6 +100,37 @@ describe('ChangeRequest reads', () => {
     expect(upstream.paths).toEqual(['/spaces/s1/change-requests/c1']);
   });
 
+  it('a change request’s content, comments and pdf start from its ID: the request is not read', async () => {
+    const upstream = new FakeUpstream({
+      '/spaces/s1/change-requests/c1/content/pages': { pages: [] },
+      '/spaces/s1/change-requests/c1/content/files?limit=51': listPage([]),
+      '/spaces/s1/change-requests/c1/comments?limit=51': listPage([]),
+      '/spaces/s1/change-requests/c1/pdf': { url: 'https://pdf/1' },
+    });
+    const result = await runSchema(
+      upstream,
+      `query($id: ID!) { changeRequest(spaceId: "s1", idOrNumber: $id) { id
+        pages { title } files { totalCount } comments { totalCount } pdf } }`,
+      { id: crId('c1') },
+    );
+    expect(result.errors).toBeUndefined();
+    expect(result.data).toEqual({
+      changeRequest: {
+        id: crId('c1'),
+        pages: [],
+        files: { totalCount: 0 },
+        comments: { totalCount: 0 },
+        pdf: 'https://pdf/1',
+      },
+    });
+    expect(upstream.paths.sort()).toEqual([
+      '/spaces/s1/change-requests/c1/comments?limit=51',
+      '/spaces/s1/change-requests/c1/content/files?limit=51',
+      '/spaces/s1/change-requests/c1/content/pages',
+      '/spaces/s1/change-requests/c1/pdf',
+    ]);
+  });
+
   it('a change request read by number is primed under its id', async () => {
     const upstream = new FakeUpstream({ '/spaces/s1/change-requests/7': changeRequest('c7', 7) });
     const result = await runSchema(

@@ -117,6 +117,58 @@ describe('comment reads', () => {
   });
 });
 
+describe('comment lists start from their parent’s address', () => {
+  it('a comment’s replies are listed without reading the comment; commenters beside the space', async () => {
+    const member = {
+      object: 'member',
+      id: 'u2',
+      role: 'editor',
+      user: user('u2'),
+      disabled: false,
+      joinedAt: '2024-01-01T00:00:00.000Z',
+      sso: false,
+      spaces: 1,
+      teams: 0,
+    };
+    const upstream = new FakeUpstream({
+      '/spaces/s1': space,
+      '/spaces/s1/comments/k1/replies?limit=51': { count: 1, items: [reply('y1')] },
+      '/spaces/s1/commenters?limit=51': { count: 1, items: [member] },
+    });
+    const result = await runSchema(
+      upstream,
+      `{ space(id: "s1") { comment(id: "k1") { replies { nodes { id body { markdown } } } }
+        commenters { nodes { id user { displayName } } } } }`,
+    );
+    expect(result.errors).toBeUndefined();
+    expect(result.data).toEqual({
+      space: {
+        comment: {
+          replies: {
+            nodes: [
+              {
+                id: globalId('CommentReply', addressId('s1', 'k1', 'y1')),
+                body: { markdown: 'Reply y1' },
+              },
+            ],
+          },
+        },
+        commenters: {
+          nodes: [
+            { id: globalId('Member', addressId('o1', 'u2')), user: { displayName: 'User u2' } },
+          ],
+        },
+      },
+    });
+    // The commenters' organization comes from the space, read beside their list.
+    expect(upstream.paths.sort()).toEqual([
+      '/spaces/s1',
+      '/spaces/s1/commenters?limit=51',
+      '/spaces/s1/comments/k1/replies?limit=51',
+    ]);
+  });
+});
+
 describe('comment mutations', () => {
   it('an empty body or a blank emoji is a ValidationError and costs nothing', async () => {
     const upstream = new FakeUpstream();

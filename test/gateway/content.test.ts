@@ -88,6 +88,97 @@ describe('content reads', () => {
     expect(upstream.paths).toHaveLength(2);
   });
 
+  it('a page read with markdown answers its title, path, description and children from that one read', async () => {
+    const markdownPage = page('p1', {
+      description: 'First',
+      markdown: '# P1',
+      pages: [page('p2')],
+    });
+    const upstream = new FakeUpstream({
+      '/spaces/s1/content/page/p1?format=markdown': markdownPage,
+      '/spaces/s1/change-requests/c1/content/page/p1?format=markdown': markdownPage,
+    });
+    const selection = 'title path description markdown pages { title path }';
+    const result = await runSchema(
+      upstream,
+      `query($a: ID!) {
+        space(id: "s1") { page(id: "p1") { ${selection} } }
+        node(id: $a) { ... on Page { ${selection} } }
+        changeRequest(spaceId: "s1", idOrNumber: "c1") { page(id: "p1") { ${selection} } } }`,
+      { a: pageId('s1', 'p1') },
+    );
+    expect(result.errors).toBeUndefined();
+    const expected = {
+      title: 'Page p1',
+      path: 'p1',
+      description: 'First',
+      markdown: '# P1',
+      pages: [{ title: 'Page p2', path: 'p2' }],
+    };
+    expect(result.data).toEqual({
+      space: { page: expected },
+      node: expected,
+      changeRequest: { page: expected },
+    });
+    // One read per page and content: no plain read of the page beside its Markdown, and neither
+    // the space nor the change request is read to reach their content.
+    expect(upstream.paths.sort()).toEqual([
+      '/spaces/s1/change-requests/c1/content/page/p1?format=markdown',
+      '/spaces/s1/content/page/p1?format=markdown',
+    ]);
+  });
+
+  it('a change request diff (both page trees with Markdown) reads each page once per revision', async () => {
+    const tree = (prefix: string) => ({
+      pages: [page('p1', { title: `${prefix} 1`, pages: [page('p2'), page('p3')] }), page('p4')],
+    });
+    const routes: Record<string, unknown> = {
+      '/spaces/s1/change-requests/1': {
+        object: 'change-request',
+        id: 'c1',
+        number: 1,
+        status: 'open',
+        subject: 'Change',
+        createdAt: '2024-01-01T00:00:00.000Z',
+        updatedAt: '2024-01-01T00:00:00.000Z',
+        space: 's1',
+        revision: 'rc1',
+        revisionInitial: 'r1',
+        comments: 0,
+        outdated: false,
+      },
+      '/spaces/s1/content/pages': tree('Main'),
+      '/spaces/s1/change-requests/c1/content/pages': tree('Proposed'),
+    };
+    for (const id of ['p1', 'p2', 'p3', 'p4']) {
+      routes[`/spaces/s1/content/page/${id}?format=markdown`] = page(id, { markdown: `# ${id}` });
+      routes[`/spaces/s1/change-requests/c1/content/page/${id}?format=markdown`] = page(id, {
+        markdown: `# ${id} changed`,
+      });
+    }
+    const upstream = new FakeUpstream(routes);
+    const fields = 'id title path markdown';
+    const tree3 = `pages { ${fields} pages { ${fields} pages { ${fields} } } }`;
+    const result = await runSchema(
+      upstream,
+      `{ changeRequest(spaceId: "s1", idOrNumber: "1") { id ${tree3} }
+        space(id: "s1") { id ${tree3} } }`,
+    );
+    expect(result.errors).toBeUndefined();
+    const data = result.data as {
+      changeRequest: { pages: Array<{ title: string; markdown: string }> };
+      space: { pages: Array<{ title: string; markdown: string }> };
+    };
+    expect(data.changeRequest.pages[0]).toMatchObject({
+      title: 'Proposed 1',
+      markdown: '# p1 changed',
+    });
+    expect(data.space.pages[0]).toMatchObject({ title: 'Main 1', markdown: '# p1' });
+    // The request (named by number), two trees, and each page's Markdown once per revision.
+    expect(upstream.paths).toHaveLength(3 + 2 * 4);
+    expect(new Set(upstream.paths).size).toBe(upstream.paths.length);
+  });
+
   it('a space’s revision with its page tree and files costs one call', async () => {
     const upstream = new FakeUpstream({ '/spaces/s1': space, '/spaces/s1/content': revision });
     const result = await runSchema(

@@ -6,26 +6,25 @@ import SchemaBuilder, {
 import { type GraphQLFieldResolver, type GraphQLResolveInfo, getNamedType } from 'graphql';
 import type { GatewayContext } from '../context.ts';
 import { selectedFields } from '../refs.ts';
-import { type Address, isStub, type Resource, resourceOf } from './resource.ts';
+import { type Address, isStub, knows, type Resource, resourceOf } from './resource.ts';
 
 type AnyResource = Resource<Address, unknown, object>;
 
 /**
- * Whether a stub returned for `info` should be loaded before its fields run: when the query asks
- * for its body and for nothing that could start from its address alone (child lists, objects
- * addressed under it). Loading then costs no latency, and a failed read (a missing object, a
- * forbidden one) fails this field, as the object's own error, rather than each of its fields.
- * A lookup (a field with arguments: the caller names the object) also reads it when only its id
- * is asked, so that a missing object answers NOT_FOUND rather than the id it was asked for.
+ * The fields of its body a query asks of a stub returned for `info`, when it asks for nothing
+ * that could start from its address alone (child lists, objects addressed under it); undefined
+ * otherwise. A stub is loaded before its fields run when one of them is not already known on it:
+ * loading then costs no latency, and a failed read (a missing object, a forbidden one) fails this
+ * field, as the object's own error, rather than each of its fields.
  */
-function preloads(resource: AnyResource, info: GraphQLResolveInfo): boolean {
-  let body = false;
+function preloaded(resource: AnyResource, info: GraphQLResolveInfo): string[] | undefined {
+  const body: string[] = [];
   for (const field of selectedFields(info)) {
     if (field === '__typename' || field === 'id') continue;
-    if (resource.addressFields.has(field)) return false;
-    body = true;
+    if (resource.addressFields.has(field)) return undefined;
+    body.push(field);
   }
-  return body || (info.parentType.getFields()[info.fieldName]?.args.length ?? 0) > 0;
+  return body;
 }
 
 /**
@@ -40,17 +39,28 @@ function addressed(resource: AnyResource, value: unknown): unknown {
   return Array.isArray(value) ? value.map((v) => addressed(resource, v)) : value;
 }
 
-/** Loads the stubs of a resolved value (an object or a list of them); failed items become errors. */
+/** Notes what `info` selects on the stubs of a resolved value: their body is read in that form. */
+function select(resource: AnyResource, value: unknown, info: GraphQLResolveInfo): void {
+  if (Array.isArray(value)) for (const v of value) select(resource, v, info);
+  else if (isStub(value)) resource.selected(value as object, info);
+}
+
+/**
+ * Loads the stubs of a resolved value (an object or a list of them) that do not already know
+ * every field of `body`; failed items become errors.
+ */
 async function loaded(
   resource: AnyResource,
   ctx: GatewayContext,
   value: unknown,
+  body: readonly string[] | 'always',
   item: boolean,
 ): Promise<unknown> {
   if (Array.isArray(value)) {
-    return Promise.all(value.map((v) => loaded(resource, ctx, v, true)));
+    return Promise.all(value.map((v) => loaded(resource, ctx, v, body, true)));
   }
   if (!isStub(value)) return value;
+  if (body !== 'always' && body.every((field) => knows(value as object, field))) return value;
   try {
     return await resource.full(ctx, value as object);
   } catch (error) {
@@ -93,7 +103,7 @@ export class AddressFirstPlugin<Types extends SchemaTypes> extends BasePlugin<Ty
     const needsBody = owner !== undefined && !owner.addressFields.has(fieldConfig.name);
     const resolveWithBody: GraphQLFieldResolver<unknown, Types['Context'], object> = needsBody
       ? (parent, args, context, info) =>
-          isStub(parent)
+          isStub(parent) && !knows(parent as object, fieldConfig.name)
             ? owner
                 .full(context as GatewayContext, parent as object)
                 .then((body) => resolver(body, args, context, info))
@@ -106,7 +116,15 @@ export class AddressFirstPlugin<Types extends SchemaTypes> extends BasePlugin<Ty
       const ctx = context as GatewayContext;
       const complete = (value: unknown) => {
         const stubbed = addressed(resource, value);
-        return preloads(resource, info) ? loaded(resource, ctx, stubbed, false) : stubbed;
+        select(resource, stubbed, info);
+        const body = preloaded(resource, info);
+        if (body?.length) return loaded(resource, ctx, stubbed, body, false);
+        // A lookup (a field with arguments: the caller names the object) asked only for its id
+        // reads it, so that a missing object answers NOT_FOUND rather than the id it was given.
+        if (body && (info.parentType.getFields()[info.fieldName]?.args.length ?? 0) > 0) {
+          return loaded(resource, ctx, stubbed, 'always', false);
+        }
+        return stubbed;
       };
       return isPromise(result) ? Promise.resolve(result).then(complete) : complete(result);
     };

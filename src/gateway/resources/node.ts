@@ -1,7 +1,8 @@
 import { ObjectRef } from '@pothos/core';
-import { GraphQLError } from 'graphql';
+import { GraphQLError, type GraphQLResolveInfo } from 'graphql';
 import { builder } from '../builder.ts';
 import type { GatewayContext } from '../context.ts';
+import { selectedFields } from '../refs.ts';
 import type { Address, Resource } from './resource.ts';
 
 type Types = typeof builder.$inferSchemaTypes;
@@ -25,8 +26,9 @@ export function resourceRef<A extends Address, Item, Shape extends object>(
 
 /**
  * The Relay node type of a resource: its `id` is the global ID of its address, and `node(id)` /
- * `nodes(ids)` read it at that address through the request's one cache (a malformed address is
- * BAD_USER_INPUT for its ID alone, with no call). `ref` implements a ref made by `resourceRef`.
+ * `nodes(ids)` read it at that address, in the form the selected fields need, through the
+ * request's one cache (a malformed address is BAD_USER_INPUT for its ID alone, with no call).
+ * `ref` implements a ref made by `resourceRef`.
  */
 export function resourceNode<A extends Address, Item, Shape extends object>(
   resource: Resource<A, Item, Shape>,
@@ -36,18 +38,32 @@ export function resourceNode<A extends Address, Item, Shape extends object>(
   builder.node(ref, {
     ...options,
     id: { resolve: (value: Shape) => resource.localId(resource.addressOf(value)) },
-    loadManyWithoutCache: (ids: string[], ctx: GatewayContext) =>
-      Promise.all(
-        ids.map((localId) => {
-          const address = resource.parseLocal(localId);
-          if (!address) {
-            return new GraphQLError(`id: not a valid ${resource.typename} ID`, {
-              extensions: { code: 'BAD_USER_INPUT' },
-            });
-          }
-          return resource.load(ctx, address).catch((error: Error) => error);
-        }),
-      ) as Promise<Shape[]>,
+    loadWithoutCache: (localId: string, ctx: GatewayContext, info: GraphQLResolveInfo) => {
+      const address = resource.parseLocal(localId);
+      if (!address) {
+        return new GraphQLError(`id: not a valid ${resource.typename} ID`, {
+          extensions: { code: 'BAD_USER_INPUT' },
+        });
+      }
+      return resource.load(ctx, address, resource.bodyQuery(info)).catch((error: Error) => error);
+    },
   } as never);
   return ref;
+}
+
+/**
+ * The object a field's argument names, at `address`: its stub, read first when the query asks
+ * nothing of it but its id, so that a missing object answers null with its error (NOT_FOUND) as
+ * `node(id)` does, rather than an object that does not exist.
+ */
+export function lookup<A extends Address, Item, Shape extends object>(
+  resource: Resource<A, Item, Shape>,
+  ctx: GatewayContext,
+  address: A,
+  info: GraphQLResolveInfo,
+): Shape | Promise<Shape> {
+  const stub = resource.stub(address);
+  for (const field of selectedFields(info))
+    if (field !== 'id' && field !== '__typename') return stub;
+  return resource.full(ctx, stub);
 }

@@ -1,4 +1,4 @@
-import { GraphQLError } from 'graphql';
+import { GraphQLError, type GraphQLResolveInfo } from 'graphql';
 import type { z } from 'zod';
 import { listPage } from '../../contract/common.ts';
 import type { GatewayContext } from '../context.ts';
@@ -59,9 +59,19 @@ export interface ResourceSpec<A extends Address, Item, Shape extends object> {
     path: (address: A) => string;
     find?: (items: readonly Item[], address: A) => Item | undefined;
   };
+  /**
+   * The query of a body read, from what a query selects on the object (`info` of the field that
+   * returns it): a page is read as Markdown when its `markdown` is asked for, so that one read
+   * answers it and the rest; default none.
+   */
+  bodyQuery?: (info: GraphQLResolveInfo) => Record<string, QueryValue> | undefined;
 }
 
 const stubs = new WeakSet<object>();
+/** The fields a stub already answers (known from the answer that referenced it), by stub. */
+const knownFields = new WeakMap<object, ReadonlySet<string>>();
+/** The query its body is read with, by stub (see `bodyQuery`). */
+const bodyQueries = new WeakMap<object, Record<string, QueryValue>>();
 const registry = new Map<string, Resource<Address, unknown, object>>();
 
 /** The resource whose objects have GraphQL type `typename`, if any. */
@@ -72,6 +82,11 @@ export function resourceOf(typename: string): Resource<Address, unknown, object>
 /** True when `value` holds only an address (its body has not been read). */
 export function isStub(value: unknown): boolean {
   return typeof value === 'object' && value !== null && stubs.has(value);
+}
+
+/** True when the stub `value` already answers `field` (its body need not be read for it). */
+export function knows(value: object, field: string): boolean {
+  return knownFields.get(value)?.has(field) ?? false;
 }
 
 /** How an input names an object: a global ID, or a REST id with its parents' ids beside it. */
@@ -171,19 +186,28 @@ export class Resource<A extends Address, Item, Shape extends object> {
     return address as A;
   }
 
-  /** A value holding only `address`: fields outside `addressFields` load the body first. */
-  stub(address: A): Shape {
-    const value = this.spec.stub ? this.spec.stub(address) : ({ ...address } as unknown as Shape);
+  /**
+   * A value holding only `address`: fields outside `addressFields` load the body first, except
+   * those `known` already answers (members of the body that arrived with a reference to it).
+   */
+  stub(address: A, known?: Partial<Shape>): Shape {
+    const base = this.spec.stub ? this.spec.stub(address) : ({ ...address } as unknown as Shape);
+    const value = known ? { ...base, ...known } : base;
     stubs.add(value);
+    if (known) knownFields.set(value, new Set(Object.keys(known)));
     return value;
   }
 
   /**
-   * A reference from an upstream answer: the stub at the address, or null when a segment is
-   * missing, empty or not a valid path segment (such a reference points nowhere: no call is made).
+   * A reference from an upstream answer: the stub at the address (answering the fields `known`
+   * gives), or null when a segment is missing, empty or not a valid path segment (such a
+   * reference points nowhere: no call is made).
    */
-  ref(address: { readonly [K in keyof A]?: string | null | undefined }): Shape | null {
-    return this.isAddress(address) ? this.stub(address as unknown as A) : null;
+  ref(
+    address: { readonly [K in keyof A]?: string | null | undefined },
+    known?: Partial<Shape>,
+  ): Shape | null {
+    return this.isAddress(address) ? this.stub(address as unknown as A, known) : null;
   }
 
   /** True when every segment of `address` is a valid path segment (optional ones may be absent). */
@@ -195,6 +219,17 @@ export class Resource<A extends Address, Item, Shape extends object> {
       if (segmentProblem(part)) return false;
     }
     return true;
+  }
+
+  /** The query of a body read for what `info` selects on the object (see `bodyQuery`). */
+  bodyQuery(info: GraphQLResolveInfo): Record<string, QueryValue> | undefined {
+    return this.spec.bodyQuery?.(info);
+  }
+
+  /** Notes what `info` selects on the stub `value`, so that its body is read in that form. */
+  selected(value: object, info: GraphQLResolveInfo): void {
+    const query = isStub(value) ? this.bodyQuery(info) : undefined;
+    if (query) bodyQueries.set(value, query);
   }
 
   /** The graph's value of a REST item at `address`. */
@@ -226,7 +261,7 @@ export class Resource<A extends Address, Item, Shape extends object> {
   async load(ctx: GatewayContext, address: A, query?: Record<string, QueryValue>): Promise<Shape> {
     const item = this.spec.list
       ? await this.fromList(ctx, this.spec.list, address, query)
-      : await ctx.rest.get(withQuery(this.spec.path(address), query), this.spec.schema);
+      : await read(ctx, this.spec.path(address), this.spec.schema, query);
     return this.shape(item, address);
   }
 
@@ -263,7 +298,7 @@ export class Resource<A extends Address, Item, Shape extends object> {
     if (!isStub(value)) return value;
     let pending = loading.get(value) as Promise<Shape> | undefined;
     if (!pending) {
-      pending = this.load(ctx, this.addressOf(value));
+      pending = this.load(ctx, this.addressOf(value), bodyQueries.get(value));
       loading.set(value, pending);
     }
     return pending;
@@ -289,8 +324,9 @@ export class Resource<A extends Address, Item, Shape extends object> {
     };
     const invalid = `not a valid ${this.typename} ID`;
     const decoded = decodeGlobalId(value);
+    const whole = decoded.typename === this.typename;
     let address: Record<string, string>;
-    if (decoded.typename === this.typename) {
+    if (whole) {
       const parsed = this.parseLocal(decoded.id);
       if (!parsed) return fail(invalid);
       address = { ...(parsed as Record<string, string>) };
@@ -330,6 +366,10 @@ export class Resource<A extends Address, Item, Shape extends object> {
           implied[name] = given;
         }
       }
+      // A global ID is the whole address: an optional segment it leaves out is absent.
+      if (whole && address[name] === undefined && implied[name] !== undefined) {
+        return fail(`does not belong to the ${field} given beside it`);
+      }
       for (const [n, id] of Object.entries(implied)) {
         if (address[n] === undefined) address[n] = id;
         else if (address[n] !== id) {
@@ -356,7 +396,8 @@ export class Resource<A extends Address, Item, Shape extends object> {
     ctx: GatewayContext,
     args: ConnectionArgs,
     options: Omit<RestConnectionOptions<z.ZodType<L>>, 'item' | 'primePath'> & {
-      parent?: Partial<A>;
+      /** The address of the list's parent, or of each item's parent, from the item. */
+      parent?: Partial<A> | ((item: L) => Partial<A>);
       /** The item's own id (default: its `id`). */
       idOf?: (item: L) => string | undefined;
       /**
@@ -364,6 +405,8 @@ export class Resource<A extends Address, Item, Shape extends object> {
        * value of one. Such items are not cached (a read of the object still fetches its body).
        */
       summary?: { item: z.ZodType<L>; shape: (item: L, address: A) => Shape };
+      /** False when the items differ from a plain read of them (filtered fields): not cached. */
+      prime?: boolean;
     },
   ): Promise<ConnectionResult<Shape>> {
     const { summary } = options;
@@ -371,7 +414,8 @@ export class Resource<A extends Address, Item, Shape extends object> {
     const addressOfItem = (item: L): A | undefined => {
       const own = idOf(item);
       if (segmentProblem(own)) return undefined;
-      return { ...(options.parent ?? {}), [this.own]: own } as unknown as A;
+      const parent = typeof options.parent === 'function' ? options.parent(item) : options.parent;
+      return { ...parent, [this.own]: own } as unknown as A;
     };
     const shapeOf =
       summary?.shape ?? ((item: L, address: A) => this.shape(item as unknown as Item, address));
@@ -379,7 +423,8 @@ export class Resource<A extends Address, Item, Shape extends object> {
       ...options,
       item: summary?.item ?? (this.spec.schema as unknown as z.ZodType<L>),
       primePath: (item) => {
-        const address = summary ? undefined : addressOfItem(item);
+        if (summary || options.prime === false) return undefined;
+        const address = addressOfItem(item);
         return address ? this.spec.path(address) : undefined;
       },
     });
@@ -394,6 +439,47 @@ export class Resource<A extends Address, Item, Shape extends object> {
 }
 
 const loading = new WeakMap<object, Promise<unknown>>();
+
+/**
+ * `GET path?query` through the request's one cache, parsed with `schema`: for answers that are
+ * no described object (a revision, a page tree, a PDF link), at paths built from a descriptor's.
+ */
+export function read<S extends z.ZodType>(
+  ctx: GatewayContext,
+  path: string,
+  schema: S,
+  query?: Record<string, QueryValue>,
+): Promise<z.infer<S>> {
+  return ctx.rest.get(withQuery(path, query), schema);
+}
+
+/**
+ * The REST id a filter argument gives for an object of type `typename` whose parents it need not
+ * name (a user, an issues cluster): the id itself, or the own id in a global ID of that type. An
+ * id that cannot be a path segment, or a malformed global ID, is BAD_USER_INPUT.
+ */
+export function restIdOf(value: string, typename: string, argument = 'id'): string {
+  const invalid = () =>
+    new GraphQLError(`${argument}: not a valid ${typename} ID`, {
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
+  const decoded = decodeGlobalId(value);
+  let id: string | undefined = value;
+  if (decoded.typename === typename) {
+    const resource = resourceOf(typename);
+    if (resource) {
+      id = parts(resource.parseLocal(decoded.id) ?? {})[resource.own];
+    } else {
+      try {
+        id = decodeURIComponent(decoded.id.slice(decoded.id.lastIndexOf('/') + 1));
+      } catch {
+        id = undefined;
+      }
+    }
+  }
+  if (id === undefined || segmentProblem(id)) throw invalid();
+  return id;
+}
 
 /** Describes a REST resource once; see `ResourceSpec`. */
 export function defineResource<

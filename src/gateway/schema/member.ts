@@ -92,19 +92,6 @@ export const MemberRef = resourceNode(MemberResource, {
   }),
 });
 
-/**
- * The graph's value of a REST member of organization `org`.
- * @deprecated Kept for the comment lists until they read members through `MemberResource`.
- */
-export const inOrganization = (org: string, member: z.infer<typeof Member>): MemberShape =>
-  MemberResource.shape(member, { org, id: member.id });
-
-/**
- * Where `GET` finds a member.
- * @deprecated Kept for the comment lists until they read members through `MemberResource`.
- */
-export const memberPath = (org: string, id: string) => MemberResource.path({ org, id });
-
 const MemberSortEnum = builder.enumType('MemberSort', {
   description: 'Sort property of members.',
   values: {

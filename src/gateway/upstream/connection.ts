@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import DataLoader from 'dataloader';
 import { GraphQLError } from 'graphql';
 import type { z } from 'zod';
-import { listPage } from '../../contract/common.ts';
+import { type ListPage, listPage } from '../../contract/common.ts';
 import { type QueryValue, type RestSession, withQuery } from './rest.ts';
 
 /** Arguments of every connection field. */
@@ -13,7 +13,7 @@ export interface ConnectionArgs {
   before?: string | null | undefined;
 }
 
-export interface ConnectionResult<T> {
+export interface ConnectionResult<T, P = unknown> {
   edges: Array<{ cursor: string; node: T }>;
   pageInfo: {
     hasNextPage: boolean;
@@ -22,6 +22,8 @@ export interface ConnectionResult<T> {
     endCursor: string | null;
   };
   totalCount: number;
+  /** The first list page read, parsed with the `page` schema, when the options give one. */
+  page?: P;
 }
 
 export const DEFAULT_FIRST = 50;
@@ -90,7 +92,10 @@ export function checkConnectionArgs(args: ConnectionArgs): number {
   return first;
 }
 
-export interface RestConnectionOptions<S extends z.ZodType> {
+export interface RestConnectionOptions<
+  S extends z.ZodType,
+  P extends ListPage<z.infer<S>> = ListPage<z.infer<S>>,
+> {
   /** List path under /v1 (e.g. `/orgs/abc/spaces`). */
   path: string;
   /** Filters; `page` and `limit` are managed here. */
@@ -101,6 +106,11 @@ export interface RestConnectionOptions<S extends z.ZodType> {
   primePath?: (item: z.infer<S>) => string | undefined;
   /** A unique key of an item (default: its `id`), which keeps cursors exact under inserts. */
   keyOf?: (item: z.infer<S>) => string | undefined;
+  /**
+   * Schema of a whole list page, for lists whose pages carry more than their items (the `stats`
+   * of a links page): the first page read is handed back, so parsed, as the result's `page`.
+   */
+  page?: z.ZodType<P>;
 }
 
 /** How far past a cursor's offset its item is looked for when items were inserted before it. */
@@ -126,7 +136,8 @@ async function readConnection<S extends z.ZodType>(
   const scope = scopeOf(options.path, query);
   const keyOf = options.keyOf ?? defaultKey;
   const start: Cursor = after ? decodeCursor(scope, after) : { token: null, offset: 0, key: null };
-  const schema = listPage(options.item);
+  const schema = options.page ?? listPage(options.item);
+  let firstPage: unknown;
   const collected: Array<{ node: z.infer<S>; after: Cursor }> = [];
   // Until the first page is read, the cursor's item is assumed where its offset says.
   let skip = start.offset;
@@ -141,6 +152,7 @@ async function readConnection<S extends z.ZodType>(
       schema,
     );
     totalCount = page.count;
+    if (pageIndex === 0) firstPage = page;
     const items = page.items as Array<z.infer<S>>;
     items.forEach((node, index) => {
       const key = keyOf(node) ?? null;
@@ -189,6 +201,7 @@ async function readConnection<S extends z.ZodType>(
       endCursor: edges[edges.length - 1]?.cursor ?? null,
     },
     totalCount,
+    ...(options.page ? { page: firstPage } : {}),
   };
 }
 
@@ -203,6 +216,7 @@ function shortened<T>(page: ConnectionResult<T>, first: number): ConnectionResul
   if (page.edges.length <= first) return page;
   const edges = page.edges.slice(0, first);
   return {
+    ...page,
     edges,
     pageInfo: {
       hasNextPage: true,
@@ -262,17 +276,20 @@ function batcher(session: RestSession): DataLoader<PageRequest, ConnectionResult
  * primes every item where a later read of it will look. Aliases of one list that differ only in
  * `first` share one read.
  */
-export async function restConnection<S extends z.ZodType>(
+export async function restConnection<
+  S extends z.ZodType,
+  P extends ListPage<z.infer<S>> = ListPage<z.infer<S>>,
+>(
   session: RestSession,
   args: ConnectionArgs,
-  options: RestConnectionOptions<S>,
-): Promise<ConnectionResult<z.infer<S>>> {
+  options: RestConnectionOptions<S, P>,
+): Promise<ConnectionResult<z.infer<S>, P>> {
   const first = checkConnectionArgs(args);
   const after = args.after;
   if (after) decodeCursor(scopeOf(options.path, options.query ?? {}), after);
   return (await batcher(session).load({
     first,
     after,
-    options: options as RestConnectionOptions<z.ZodType>,
-  })) as ConnectionResult<z.infer<S>>;
+    options: options as unknown as RestConnectionOptions<z.ZodType>,
+  })) as ConnectionResult<z.infer<S>, P>;
 }

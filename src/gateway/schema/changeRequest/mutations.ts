@@ -7,51 +7,31 @@ import {
 import { builder } from '../../builder.ts';
 import type { GatewayContext } from '../../context.ts';
 import { ValidationError } from '../../errors.ts';
-import { addressId, splitAddressId, toRestId } from '../../ids.ts';
-import { seg } from '../../upstream/rest.ts';
+import { ChangeRequestResource, type ChangeRequestShape } from '../../resources/changeRequest.ts';
+import { FileResource } from '../../resources/content.ts';
+import { SpaceResource } from '../../resources/space.ts';
+import { restPath } from '../../upstream/path.ts';
 import { UNKNOWN } from '../common.ts';
 import { type InputFields, validBody, write, writeMutation } from '../shared.ts';
 import { SpaceRef } from '../space.ts';
-import {
-  ChangeRequestRef,
-  ChangeRequestStatusEnum,
-  type ChangeRequestWire,
-  changeRequestPath,
-} from './types.ts';
+import { ChangeRequestRef, ChangeRequestStatusEnum, changeRequestOf } from './types.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Mutations.
 
 /**
- * The REST address of the change request an input names: a ChangeRequest global ID, or a REST id
- * or number together with `spaceId`.
+ * The change request an input names: a ChangeRequest global ID, or a REST id or number together
+ * with `spaceId` (a `ValidationError` naming the field otherwise).
  */
-export function changeRequestAddress(input: {
+export function changeRequestIn(input: {
   changeRequestId: string;
   spaceId?: string | null | undefined;
-}): { spaceId: string; changeRequestId: string } {
-  const whole = toRestId(input.changeRequestId, 'ChangeRequest', true);
-  if (whole !== input.changeRequestId) {
-    const [spaceId, changeRequestId] = splitAddressId(
-      whole,
-      2,
-      'ChangeRequest',
-      'changeRequestId',
-    ) as [string, string];
-    return { spaceId, changeRequestId };
-  }
-  if (!input.spaceId) {
-    throw new ValidationError(
-      'spaceId: required when changeRequestId is not a ChangeRequest global ID',
-      [
-        {
-          path: ['spaceId'],
-          message: 'required when changeRequestId is not a ChangeRequest global ID',
-        },
-      ],
-    );
-  }
-  return { spaceId: toRestId(input.spaceId, 'Space'), changeRequestId: input.changeRequestId };
+}): { space: string; id: string } {
+  return ChangeRequestResource.parseInput(input.changeRequestId, {
+    field: 'changeRequestId',
+    parents: { space: input.spaceId },
+    parentFields: { space: 'spaceId' },
+  });
 }
 
 /** Drops keys whose value is null or undefined (GraphQL's absent optional fields). */
@@ -69,12 +49,12 @@ async function sendChangeRequest(
   method: 'POST' | 'PATCH',
   path: string,
   body: unknown,
-): Promise<{ changeRequest: ChangeRequestWire }> {
+): Promise<{ changeRequest: ChangeRequestShape }> {
   return { changeRequest: await write(ctx, method, path, body, ChangeRequest) };
 }
 
 const ChangeRequestPayload = builder
-  .objectRef<{ changeRequest: ChangeRequestWire }>('ChangeRequestPayload')
+  .objectRef<{ changeRequest: ChangeRequestShape }>('ChangeRequestPayload')
   .implement({
     description: 'The change request a mutation created or changed, in its new state.',
     fields: (t) => ({
@@ -88,7 +68,7 @@ const ChangeRequestPayload = builder
   });
 
 const ChangeRequestRevisionPayload = builder
-  .objectRef<{ spaceId: string; changeRequestId: string; revision: string; result: string }>(
+  .objectRef<{ space: string; id: string; revision: string; result: string }>(
     'ChangeRequestRevisionPayload',
   )
   .implement({
@@ -107,13 +87,14 @@ const ChangeRequestRevisionPayload = builder
         type: ChangeRequestRef,
         nullable: false,
         description: 'The change request, in its new state.',
-        resolve: (p) => addressId(p.spaceId, p.changeRequestId),
+        // Named by number, the request is read first: the read tells its id.
+        resolve: (p, _args, ctx, info) => changeRequestOf(ctx, { space: p.space, id: p.id }, info),
       }),
       space: t.field({
         type: SpaceRef,
         nullable: false,
         description: 'The space, in its new state (a merge changes its revision).',
-        resolve: (p) => p.spaceId,
+        resolve: (p) => p.space,
       }),
     }),
   });
@@ -185,7 +166,12 @@ writeMutation('createChangeRequest', {
   description:
     'Creates a change request (`POST /spaces/{spaceId}/change-requests`); a locked space is a ConflictError.',
   resolve: async (input, ctx) => {
-    const spaceId = toRestId(input.spaceId, 'Space');
+    const spaceId = SpaceResource.parseInput(input.spaceId, { field: 'spaceId' }).id;
+    const fileOf = (file: string, space: string | null | undefined) =>
+      FileResource.parseInput(file, {
+        field: 'template',
+        parents: { space: space ?? spaceId },
+      });
     const template = input.template
       ? {
           id: input.template.id,
@@ -193,14 +179,14 @@ writeMutation('createChangeRequest', {
             ? {
                 params: {
                   contentRefs: Object.fromEntries(
-                    input.template.contentRefs.map((r) => [
-                      r.name,
-                      {
-                        kind: 'file' as const,
-                        file: toRestId(r.file, 'File'),
-                        ...(r.space ? { space: toRestId(r.space, 'Space') } : {}),
-                      },
-                    ]),
+                    input.template.contentRefs.map((r) => {
+                      const file = fileOf(r.file, r.space);
+                      const kind = 'file' as const;
+                      return [
+                        r.name,
+                        { kind, file: file.id, ...(r.space ? { space: file.space } : {}) },
+                      ];
+                    }),
                   ),
                 },
               }
@@ -208,7 +194,7 @@ writeMutation('createChangeRequest', {
         }
       : undefined;
     const body = validBody(CreateChangeRequestBody, present({ subject: input.subject, template }));
-    return sendChangeRequest(ctx, 'POST', `/spaces/${seg(spaceId)}/change-requests`, body);
+    return sendChangeRequest(ctx, 'POST', restPath`/spaces/${spaceId}/change-requests`, body);
   },
 });
 
@@ -217,20 +203,15 @@ async function patchChangeRequest(
   ctx: GatewayContext,
   input: { changeRequestId: string; spaceId?: string | null | undefined },
   fields: Record<string, unknown>,
-): Promise<{ changeRequest: ChangeRequestWire }> {
-  const address = changeRequestAddress(input);
+): Promise<{ changeRequest: ChangeRequestShape }> {
+  const address = changeRequestIn(input);
   if (fields.status === UNKNOWN) {
     throw new ValidationError('status: UNKNOWN is not a state to set', [
       { path: ['status'], message: 'UNKNOWN is not a state to set' },
     ]);
   }
   const body = validBody(UpdateChangeRequestBody, present(fields));
-  return sendChangeRequest(
-    ctx,
-    'PATCH',
-    changeRequestPath(address.spaceId, address.changeRequestId),
-    body,
-  );
+  return sendChangeRequest(ctx, 'PATCH', ChangeRequestResource.path(address), body);
 }
 
 writeMutation('updateChangeRequest', {
@@ -277,14 +258,9 @@ async function revisionOperation(
   input: { changeRequestId: string; spaceId?: string | null | undefined },
   operation: 'merge' | 'update',
 ) {
-  const address = changeRequestAddress(input);
-  const outcome = await write(
-    ctx,
-    'POST',
-    `${changeRequestPath(address.spaceId, address.changeRequestId)}/${operation}`,
-    undefined,
-    ChangeRequestRevisionResult,
-  );
+  const address = changeRequestIn(input);
+  const path = `${ChangeRequestResource.path(address)}/${operation}`;
+  const outcome = await write(ctx, 'POST', path, undefined, ChangeRequestRevisionResult);
   // The request may be named by number: the payload reads it by its real id when known.
   return { ...address, revision: outcome.revision, result: outcome.result };
 }

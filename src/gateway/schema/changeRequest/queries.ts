@@ -1,19 +1,13 @@
 import { GraphQLError } from 'graphql';
-import { ChangeRequest } from '../../../contract/changeRequests.ts';
 import { builder } from '../../builder.ts';
-import { toRestId } from '../../ids.ts';
-import { restConnection } from '../../upstream/connection.ts';
-import { type QueryValue, seg } from '../../upstream/rest.ts';
+import { ChangeRequestResource } from '../../resources/changeRequest.ts';
+import { restIdOf } from '../../resources/resource.ts';
+import { restPath } from '../../upstream/path.ts';
+import type { QueryValue } from '../../upstream/rest.ts';
 import { UNKNOWN } from '../common.ts';
 import { OrganizationRef } from '../organization.ts';
 import { SpaceRef } from '../space.ts';
-import {
-  ChangeRequestRef,
-  ChangeRequestStatusEnum,
-  type ChangeRequestWire,
-  changeRequestPath,
-  loadChangeRequest,
-} from './types.ts';
+import { ChangeRequestRef, ChangeRequestStatusEnum, changeRequestOf } from './types.ts';
 
 export const ChangeRequestOrderBy = builder.enumType('ChangeRequestOrderBy', {
   description: 'Sort property of change request lists (latest first).',
@@ -32,6 +26,10 @@ function filterValue(value: string | null | undefined, name: string): string | u
   if (value === UNKNOWN) throw badInput(`${name}: UNKNOWN is not a filter`);
   return value ?? undefined;
 }
+
+/** The address an `idOrNumber` of a space names (a ChangeRequest global ID, an id or a number). */
+const idOrNumberIn = (space: string, idOrNumber: string) =>
+  ChangeRequestResource.parseInput(idOrNumber, { parents: { space } });
 
 // ---------------------------------------------------------------------------------------------
 // Lists.
@@ -69,31 +67,29 @@ function listQuery(args: {
 }): Record<string, QueryValue> {
   return {
     status: filterValue(args.status, 'status'),
-    creator: args.creator ? toRestId(args.creator, 'User') : undefined,
-    contributor: args.contributor ? toRestId(args.contributor, 'User') : undefined,
+    creator: args.creator ? restIdOf(args.creator, 'User', 'creator') : undefined,
+    contributor: args.contributor ? restIdOf(args.contributor, 'User', 'contributor') : undefined,
     requestedReviewer: args.requestedReviewer
-      ? toRestId(args.requestedReviewer, 'User')
+      ? restIdOf(args.requestedReviewer, 'User', 'requestedReviewer')
       : undefined,
     conversationsIssuesCluster: args.conversationsIssuesCluster
-      ? toRestId(args.conversationsIssuesCluster, 'IssuesCluster')
+      ? restIdOf(args.conversationsIssuesCluster, 'IssuesCluster', 'conversationsIssuesCluster')
       : undefined,
     orderBy: filterValue(args.orderBy, 'orderBy'),
   };
 }
-
-const primeChangeRequest = (cr: ChangeRequestWire) => changeRequestPath(cr.space, cr.id);
 
 builder.objectFields(SpaceRef, (t) => ({
   changeRequests: t.connection({
     type: ChangeRequestRef,
     description: 'Change requests of the space (default: `open` ones, latest update first).',
     args: listArgs('Only change requests in this state (default `OPEN`).'),
+    extensions: { address: true },
     resolve: (space, args, ctx) =>
-      restConnection(ctx.rest, args, {
-        path: `/spaces/${seg(space.id)}/change-requests`,
+      ChangeRequestResource.connection(ctx, args, {
+        path: restPath`/spaces/${space.id}/change-requests`,
         query: listQuery(args),
-        item: ChangeRequest,
-        primePath: primeChangeRequest,
+        parent: { space: space.id },
       }),
   }),
   changeRequest: t.field({
@@ -106,7 +102,9 @@ builder.objectFields(SpaceRef, (t) => ({
         description: 'Change request id (global or REST) or its number within the space.',
       }),
     },
-    resolve: (space, args, ctx) => loadChangeRequest(ctx, space.id, args.idOrNumber),
+    extensions: { address: true },
+    resolve: (space, args, ctx, info) =>
+      changeRequestOf(ctx, idOrNumberIn(space.id, args.idOrNumber), info),
   }),
 }));
 
@@ -115,12 +113,12 @@ builder.objectField(OrganizationRef, 'changeRequests', (t) =>
     type: ChangeRequestRef,
     description: 'Change requests across the organization’s spaces (latest update first).',
     args: listArgs('Only change requests in this state (default: every state).'),
+    extensions: { address: true },
     resolve: (org, args, ctx) =>
-      restConnection(ctx.rest, args, {
-        path: `/orgs/${seg(org.id)}/change-requests`,
+      ChangeRequestResource.connection(ctx, args, {
+        path: restPath`/orgs/${org.id}/change-requests`,
         query: listQuery(args),
-        item: ChangeRequest,
-        primePath: primeChangeRequest,
+        parent: (cr) => ({ space: cr.space }),
       }),
   }),
 );
@@ -137,7 +135,7 @@ builder.queryField('changeRequest', (t) =>
         description: 'Change request id (global or REST) or its number within the space.',
       }),
     },
-    resolve: (_root, args, ctx) =>
-      loadChangeRequest(ctx, toRestId(args.spaceId, 'Space'), args.idOrNumber),
+    resolve: (_root, args, ctx, info) =>
+      changeRequestOf(ctx, idOrNumberIn(args.spaceId, args.idOrNumber), info),
   }),
 );

@@ -1,15 +1,16 @@
+import type { GraphQLResolveInfo } from 'graphql';
 import type { z } from 'zod';
-import { ChangeRequest, ChangeRequestPdf } from '../../../contract/changeRequests.ts';
+import { type ChangeRequest, ChangeRequestPdf } from '../../../contract/changeRequests.ts';
 import { ENUMS } from '../../../contract/common.ts';
 import { builder } from '../../builder.ts';
 import type { GatewayContext } from '../../context.ts';
-import { addressId, globalId, splitAddressId, toRestId } from '../../ids.ts';
-import { reference } from '../../refs.ts';
-import { type QueryValue, seg, withQuery } from '../../upstream/rest.ts';
+import { ChangeRequestResource, type ChangeRequestShape } from '../../resources/changeRequest.ts';
+import { type ContentScope, inScope, PageResource } from '../../resources/content.ts';
+import { lookup, resourceNode } from '../../resources/node.ts';
+import { read } from '../../resources/resource.ts';
 import { openEnumType } from '../common.ts';
-import { FileRef, PageRef } from '../content/common.ts';
 import { addContentFields } from '../content/queries.ts';
-import type { ContentScope } from '../content/scope.ts';
+import { FileRef, PageRef } from '../content/types.ts';
 import { UserRef } from '../member.ts';
 import { SpaceRef } from '../space.ts';
 
@@ -27,46 +28,21 @@ export const ChangeRequestStatusEnum = openEnumType(
   },
 );
 
-/** REST path of a change request. */
-export const changeRequestPath = (spaceId: string, changeRequestId: string) =>
-  `/spaces/${seg(spaceId)}/change-requests/${seg(changeRequestId)}`;
-
-/** Global ID of a change request. */
-export const changeRequestGlobalId = (spaceId: string, changeRequestId: string) =>
-  globalId('ChangeRequest', addressId(spaceId, changeRequestId));
-
-const scopeOf = (cr: ChangeRequestWire): ContentScope => ({
-  spaceId: cr.space,
-  changeRequestId: cr.id,
-});
-
-export const ChangeRequestRef = builder.loadableNodeRef<ChangeRequestWire | Error, string, string>(
-  'ChangeRequest',
-  {
-    id: { resolve: (cr) => addressId(cr.space, cr.id) },
-    load: (ids, ctx: GatewayContext) =>
-      Promise.all(
-        ids.map(async (id) => {
-          try {
-            const [spaceId, crId] = splitAddressId(id, 2, 'ChangeRequest') as [string, string];
-            return await ctx.rest.get(changeRequestPath(spaceId, crId), ChangeRequest);
-          } catch (error) {
-            return error as Error;
-          }
-        }),
-      ),
-  },
-);
-/** One change request by id or number (primed under its id when read by number). */
-export async function loadChangeRequest(
+/**
+ * The change request of a space an id or number names (see `lookup`); a number (digits, which
+ * may also be an id) is read first, as that read tells the request's id.
+ */
+export function changeRequestOf(
   ctx: GatewayContext,
-  spaceId: string,
-  idOrNumber: string,
-): Promise<ChangeRequestWire> {
-  const key = toRestId(idOrNumber, 'ChangeRequest');
-  const cr = await ctx.rest.get(changeRequestPath(spaceId, key), ChangeRequest);
-  if (cr.id !== key) ctx.rest.prime(changeRequestPath(cr.space, cr.id), cr);
-  return cr;
+  address: { space: string; id: string },
+  info: GraphQLResolveInfo,
+): ChangeRequestShape | Promise<ChangeRequestShape> {
+  if (!/^[0-9]+$/.test(address.id)) return lookup(ChangeRequestResource, ctx, address, info);
+  return read(ctx, ChangeRequestResource.path(address), ChangeRequestResource.schema).then((cr) => {
+    const at = { space: address.space, id: cr.id };
+    if (cr.id !== address.id) ChangeRequestResource.prime(ctx, cr, at);
+    return ChangeRequestResource.shape(cr, at);
+  });
 }
 
 const ChangeRequestUrlsRef = builder
@@ -91,7 +67,7 @@ const ChangeRequestPermissionsRef = builder
     }),
   });
 
-ChangeRequestRef.implement({
+export const ChangeRequestRef = resourceNode(ChangeRequestResource, {
   description:
     'A change request: proposed edits to a space, with its own revision, comments, merge and update operations, and PDF export.',
   fields: (t) => ({
@@ -139,7 +115,7 @@ ChangeRequestRef.implement({
       type: SpaceRef,
       nullable: false,
       description: 'The space it proposes edits to.',
-      resolve: (cr, _args, _ctx, info) => reference(info, cr.space, { id: cr.space } as never),
+      resolve: (cr) => cr.space,
     }),
     revision: t.string({
       nullable: false,
@@ -202,53 +178,39 @@ ChangeRequestRef.implement({
         page: t.arg.id({ description: 'Page ID (global or REST id) the PDF is for.' }),
       },
       resolve: async (cr, args, ctx) => {
-        const query: Record<string, QueryValue> = {
+        const scope = { space: cr.space, changeRequest: cr.id };
+        const page = args.page ? inScope(PageResource, args.page, scope) : null;
+        const pdf = await read(ctx, `${ChangeRequestResource.path(cr)}/pdf`, ChangeRequestPdf, {
           only: args.only ?? undefined,
-          page: args.page ? toRestId(args.page, 'Page') : undefined,
-        };
-        const pdf = await ctx.rest.get(
-          withQuery(`${changeRequestPath(cr.space, cr.id)}/pdf`, query),
-          ChangeRequestPdf,
-        );
+          page: page?.id,
+        });
         return pdf.url;
       },
     }),
   }),
 });
 
-addContentFields(ChangeRequestRef, scopeOf, {
-  content: 'The change request’s revision (its content).',
-  pages: 'The page tree of the change request’s content.',
-  page: 'One page of the change request’s content.',
-  files: 'Files of the change request’s content.',
-  file: 'One file of the change request’s content.',
-});
+addContentFields(
+  ChangeRequestRef,
+  (cr: ChangeRequestShape): ContentScope => ({ space: cr.space, changeRequest: cr.id }),
+  {
+    content: 'The change request’s revision (its content).',
+    pages: 'The page tree of the change request’s content.',
+    page: 'One page of the change request’s content.',
+    files: 'Files of the change request’s content.',
+    file: 'One file of the change request’s content.',
+  },
+);
 
-// Content objects know their change request.
-const changeRequestOfScope = {
+// Content objects know their change request from their address.
+const changeRequestOfContent = {
   type: ChangeRequestRef,
   nullable: true,
   description: 'The change request whose content it is (null: the main content).',
+  extensions: { address: true },
+  resolve: (content: ContentScope) =>
+    ChangeRequestResource.ref({ space: content.space, id: content.changeRequest }),
 } as const;
 
-/** The change request a content scope belongs to, as a reference (null: the main content). */
-export function scopeChangeRequest(scope: ContentScope, info: Parameters<typeof reference>[0]) {
-  if (!scope.changeRequestId) return null;
-  return reference(info, addressId(scope.spaceId, scope.changeRequestId), {
-    id: scope.changeRequestId,
-    space: scope.spaceId,
-  } as ChangeRequestWire);
-}
-
-builder.objectField(PageRef, 'changeRequest', (t) =>
-  t.field({
-    ...changeRequestOfScope,
-    resolve: (p, _args, _ctx, info) => scopeChangeRequest(p.scope, info),
-  }),
-);
-builder.objectField(FileRef, 'changeRequest', (t) =>
-  t.field({
-    ...changeRequestOfScope,
-    resolve: (f, _args, _ctx, info) => scopeChangeRequest(f.scope, info),
-  }),
-);
+builder.objectField(PageRef, 'changeRequest', (t) => t.field(changeRequestOfContent));
+builder.objectField(FileRef, 'changeRequest', (t) => t.field(changeRequestOfContent));

@@ -10,73 +10,75 @@ import {
 import { builder } from '../../builder.ts';
 import type { GatewayContext } from '../../context.ts';
 import { ValidationError } from '../../errors.ts';
-import { globalId, toRestId } from '../../ids.ts';
-import { changeRequestAddress } from '../changeRequest/mutations.ts';
-import { scopedAddress, splitScoped } from '../content/scope.ts';
-import { Empty, type InputFields, type Types, validBody, write, writeMutation } from '../shared.ts';
 import {
-  CommentRef,
-  CommentReplyRef,
-  type CommentScope,
+  CommentReplyResource,
+  type CommentReplyShape,
+  CommentResource,
   type CommentShape,
-  commentPath,
-  commentsPath,
-  type ReplyShape,
-  replyPath,
-} from './types.ts';
+  commentsOf,
+} from '../../resources/comment.ts';
+import { type ContentScope, PageResource, scopeOf } from '../../resources/content.ts';
+import { SpaceResource } from '../../resources/space.ts';
+import { changeRequestIn } from '../changeRequest/mutations.ts';
+import { Empty, type InputFields, type Types, validBody, write, writeMutation } from '../shared.ts';
+import { CommentRef, CommentReplyRef } from './types.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Mutations.
-
-function required(path: string, message: string): ValidationError {
-  return new ValidationError(`${path}: ${message}`, [{ path: [path], message }]);
-}
 
 interface ScopeInput {
   spaceId?: string | null | undefined;
   changeRequestId?: string | null | undefined;
 }
 
-/** The scope an input names: a change request (global ID, or id/number with `spaceId`), or a space. */
-function scopeOfInput(input: ScopeInput): CommentScope {
+/** The input field each segment of a comment's or reply's address is given in. */
+const FIELDS = { space: 'spaceId', changeRequest: 'changeRequestId', comment: 'commentId' };
+
+/**
+ * The scope an input gives beside a REST comment id: a change request (global ID, or REST id or
+ * number with `spaceId`), or a space; its segments are absent when the input leaves them out.
+ */
+function scopeGiven(input: ScopeInput): Partial<ContentScope> {
   if (input.changeRequestId) {
-    const address = changeRequestAddress({
-      changeRequestId: input.changeRequestId,
-      spaceId: input.spaceId,
-    });
-    return { spaceId: address.spaceId, changeRequestId: address.changeRequestId };
+    const cr = changeRequestIn({ changeRequestId: input.changeRequestId, spaceId: input.spaceId });
+    return { space: cr.space, changeRequest: cr.id };
   }
-  if (!input.spaceId) throw required('spaceId', 'required (or changeRequestId)');
-  return { spaceId: toRestId(input.spaceId, 'Space') };
+  return input.spaceId
+    ? { space: SpaceResource.parseInput(input.spaceId, { field: 'spaceId' }).id }
+    : {};
+}
+
+/** The scope a new comment goes to: a change request or a space (one of them is required). */
+function scopeOfInput(input: ScopeInput): ContentScope {
+  const scope = scopeGiven(input);
+  if (scope.space === undefined) {
+    throw new ValidationError('spaceId: required (or changeRequestId)', [
+      { path: ['spaceId'], message: 'required (or changeRequestId)' },
+    ]);
+  }
+  return { ...scope, space: scope.space };
 }
 
 /** The comment an input names: a Comment global ID, or a REST id within the input's scope. */
 function commentOfInput(input: ScopeInput & { commentId: string }) {
-  const whole = toRestId(input.commentId, 'Comment', true);
-  if (whole !== input.commentId) {
-    try {
-      const { scope, ids } = splitScoped(whole, 1, 'Comment');
-      return { scope, commentId: ids[0] as string };
-    } catch {
-      throw required('commentId', 'not a valid Comment ID');
-    }
-  }
-  return { scope: scopeOfInput(input), commentId: input.commentId };
+  return CommentResource.parseInput(input.commentId, {
+    field: 'commentId',
+    parents: scopeGiven(input),
+    parentFields: FIELDS,
+  });
 }
 
 /** The reply an input names: a CommentReply global ID, or a REST id with its comment. */
 function replyOfInput(input: ScopeInput & { replyId: string; commentId?: string | null }) {
-  const whole = toRestId(input.replyId, 'CommentReply', true);
-  if (whole !== input.replyId) {
-    try {
-      const { scope, ids } = splitScoped(whole, 2, 'CommentReply');
-      return { scope, commentId: ids[0] as string, replyId: ids[1] as string };
-    } catch {
-      throw required('replyId', 'not a valid CommentReply ID');
-    }
-  }
-  if (!input.commentId) throw required('commentId', 'required when replyId is a REST id');
-  return { ...commentOfInput({ ...input, commentId: input.commentId }), replyId: input.replyId };
+  const comment = input.commentId
+    ? commentOfInput({ ...input, commentId: input.commentId })
+    : undefined;
+  return CommentReplyResource.parseInput(input.replyId, {
+    field: 'replyId',
+    parents: comment ? { ...scopeOf(comment), comment: comment.id } : {},
+    // Without a comment, the first segment missing is named after it.
+    parentFields: comment ? FIELDS : { ...FIELDS, space: 'commentId' },
+  });
 }
 
 /** The fields of an input that names a scope: a space or a change request. */
@@ -203,7 +205,7 @@ const CommentPayload = builder.objectRef<CommentShape>('CommentPayload').impleme
   }),
 });
 
-const CommentReplyPayload = builder.objectRef<ReplyShape>('CommentReplyPayload').implement({
+const CommentReplyPayload = builder.objectRef<CommentReplyShape>('CommentReplyPayload').implement({
   description: 'The reply a mutation posted or changed, and its comment (read after the write).',
   fields: (t) => ({
     reply: t.field({
@@ -216,7 +218,7 @@ const CommentReplyPayload = builder.objectRef<ReplyShape>('CommentReplyPayload')
       type: CommentRef,
       nullable: false,
       description: 'The comment it replies to, in its new state.',
-      resolve: (r) => scopedAddress(r.scope, r.commentId),
+      resolve: (r) => CommentResource.stub({ ...scopeOf(r), id: r.comment }),
     }),
   }),
 });
@@ -242,10 +244,10 @@ async function putComment(
   input: ScopeInput & { commentId: string },
   fields: Record<string, unknown>,
 ): Promise<CommentShape> {
-  const { scope, commentId } = commentOfInput(input);
+  const address = commentOfInput(input);
   const body = validBody(UpdateCommentBody, fields, REACTION_FIELDS);
-  const data = await write(ctx, 'PUT', commentPath(scope, commentId), body, Comment);
-  return { scope, data };
+  const data = await write(ctx, 'PUT', CommentResource.path(address), body, Comment);
+  return CommentResource.shape(data, { ...scopeOf(address), id: data.id });
 }
 
 /** PUTs a reply; the shared core of edits and reactions. */
@@ -253,11 +255,11 @@ async function putReply(
   ctx: GatewayContext,
   input: ScopeInput & { replyId: string; commentId?: string | null },
   fields: Record<string, unknown>,
-): Promise<ReplyShape> {
-  const { scope, commentId, replyId } = replyOfInput(input);
+): Promise<CommentReplyShape> {
+  const address = replyOfInput(input);
   const body = validBody(UpdateCommentReplyBody, fields, REACTION_FIELDS);
-  const data = await write(ctx, 'PUT', replyPath(scope, commentId, replyId), body, CommentReply);
-  return { scope, commentId, data };
+  const data = await write(ctx, 'PUT', CommentReplyResource.path(address), body, CommentReply);
+  return CommentReplyResource.shape(data, { ...address, id: data.id });
 }
 
 /** `add<Noun>Reactions` and `remove<Noun>Reactions`: the caller's emoji on a comment or reply. */
@@ -287,14 +289,18 @@ writeMutation('postComment', {
   description: 'Posts a comment on a space’s main content or on a change request.',
   resolve: async (input, ctx) => {
     const scope = scopeOfInput(input);
+    const page =
+      input.page != null
+        ? PageResource.parseInput(input.page, { field: 'page', parents: scope }).id
+        : undefined;
     const body = validBody(CreateCommentBody, {
       ...(input.node != null ? { node: input.node } : {}),
-      ...(input.page != null ? { page: toRestId(input.page, 'Page') } : {}),
+      ...(page !== undefined ? { page } : {}),
       body: input.body,
       ...(input.tableCell != null ? { tableCell: input.tableCell } : {}),
     });
-    const data = await write(ctx, 'POST', commentsPath(scope), body, Comment);
-    return { scope, data };
+    const data = await write(ctx, 'POST', commentsOf(scope), body, Comment);
+    return CommentResource.shape(data, { ...scope, id: data.id });
   },
 });
 
@@ -324,9 +330,9 @@ writeMutation('deleteComment', {
   input: CommentRefInput,
   description: 'Deletes a comment and its replies.',
   resolve: async (input, ctx) => {
-    const { scope, commentId } = commentOfInput(input);
-    await write(ctx, 'DELETE', commentPath(scope, commentId), undefined, Empty);
-    return { deletedId: globalId('Comment', scopedAddress(scope, commentId)) };
+    const address = commentOfInput(input);
+    await write(ctx, 'DELETE', CommentResource.path(address), undefined, Empty);
+    return { deletedId: CommentResource.globalId(address) };
   },
 });
 
@@ -335,11 +341,15 @@ writeMutation('postCommentReply', {
   input: PostCommentReplyInput,
   description: 'Replies to a comment.',
   resolve: async (input, ctx) => {
-    const { scope, commentId } = commentOfInput(input);
+    const comment = commentOfInput(input);
     const body = validBody(CreateCommentReplyBody, { body: input.body });
-    const path = `${commentPath(scope, commentId)}/replies`;
+    const path = `${CommentResource.path(comment)}/replies`;
     const data = await write(ctx, 'POST', path, body, CommentReply);
-    return { scope, commentId, data };
+    return CommentReplyResource.shape(data, {
+      ...scopeOf(comment),
+      comment: comment.id,
+      id: data.id,
+    });
   },
 });
 
@@ -363,8 +373,8 @@ writeMutation('deleteCommentReply', {
   input: CommentReplyRefInput,
   description: 'Deletes a reply.',
   resolve: async (input, ctx) => {
-    const { scope, commentId, replyId } = replyOfInput(input);
-    await write(ctx, 'DELETE', replyPath(scope, commentId, replyId), undefined, Empty);
-    return { deletedId: globalId('CommentReply', scopedAddress(scope, commentId, replyId)) };
+    const address = replyOfInput(input);
+    await write(ctx, 'DELETE', CommentReplyResource.path(address), undefined, Empty);
+    return { deletedId: CommentReplyResource.globalId(address) };
   },
 });

@@ -1,26 +1,25 @@
+import type { GraphQLResolveInfo } from 'graphql';
 import { GraphQLError } from 'graphql';
-import { Comment } from '../../../contract/comments.ts';
 import { Member } from '../../../contract/members.ts';
 import { builder } from '../../builder.ts';
 import type { GatewayContext } from '../../context.ts';
-import { toRestId } from '../../ids.ts';
-import { type ConnectionResult, restConnection } from '../../upstream/connection.ts';
-import { type QueryValue, seg } from '../../upstream/rest.ts';
+import type { ChangeRequestShape } from '../../resources/changeRequest.ts';
+import { CommentResource, commentsOf } from '../../resources/comment.ts';
+import { type ContentScope, inScope, PageResource } from '../../resources/content.ts';
+import { MemberResource } from '../../resources/member.ts';
+import { lookup } from '../../resources/node.ts';
+import { restIdOf } from '../../resources/resource.ts';
+import { SpaceResource } from '../../resources/space.ts';
+import type { ConnectionArgs } from '../../upstream/connection.ts';
+import { restConnection } from '../../upstream/connection.ts';
+import { restPath } from '../../upstream/path.ts';
+import type { QueryValue } from '../../upstream/rest.ts';
 import { ChangeRequestRef } from '../changeRequest/types.ts';
 import { UNKNOWN } from '../common.ts';
-import { inOrganization, MemberRef, memberPath } from '../member.ts';
+import { MemberRef } from '../member.ts';
 import { OrderEnum } from '../organization.ts';
-import { mapConnection } from '../shared.ts';
 import { SpaceRef } from '../space.ts';
-import {
-  CommentFormat,
-  CommentRef,
-  type CommentScope,
-  type CommentShape,
-  CommentStatusEnum,
-  commentsPath,
-  loadComment,
-} from './types.ts';
+import { CommentFormat, CommentRef, CommentStatusEnum } from './types.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Lists.
@@ -43,11 +42,12 @@ const listArgs = () =>
     format: t.field({ type: CommentFormat, description: 'Form of the comment bodies.' }),
   }));
 
+/** The comments of a scope (`GET {comments}`), each cached for a later read of it. */
 function commentsConnection(
   ctx: GatewayContext,
-  scope: CommentScope,
-  args: Parameters<typeof restConnection>[1] & CommentListArgs,
-): Promise<ConnectionResult<CommentShape>> {
+  scope: ContentScope,
+  args: ConnectionArgs & CommentListArgs,
+) {
   for (const [name, value] of [
     ['status', args.status],
     ['order', args.order],
@@ -61,44 +61,65 @@ function commentsConnection(
   const query: Record<string, QueryValue> = {
     status: args.status ?? undefined,
     order: args.order ?? undefined,
-    targetPage: args.targetPage ? toRestId(args.targetPage, 'Page') : undefined,
-    authors: args.authors?.length ? args.authors.map((a) => toRestId(a, 'User')) : undefined,
+    targetPage: args.targetPage ? inScope(PageResource, args.targetPage, scope).id : undefined,
+    authors: args.authors?.length
+      ? args.authors.map((a) => restIdOf(a, 'User', 'authors'))
+      : undefined,
     format: args.format ?? undefined,
   };
-  const base = commentsPath(scope);
-  return restConnection(ctx.rest, args, {
-    path: base,
+  return CommentResource.connection(ctx, args, {
+    path: commentsOf(scope),
     query,
-    item: Comment,
-    primePath: (c) => `${base}/${seg(c.id)}`,
-  }).then((result) => mapConnection(result, (data) => ({ scope, data })));
+    parent: scope,
+  });
 }
+
+/** One comment of a scope, by its global ID or its REST id there (see `lookup`). */
+const commentIn = (
+  ctx: GatewayContext,
+  scope: ContentScope,
+  id: string,
+  info: GraphQLResolveInfo,
+) => lookup(CommentResource, ctx, inScope(CommentResource, id, scope), info);
 
 builder.objectFields(SpaceRef, (t) => ({
   comments: t.connection({
     type: CommentRef,
     description: 'Comments on the main content (default: every status, newest first).',
     args: listArgs(),
-    resolve: (space, args, ctx) => commentsConnection(ctx, { spaceId: space.id }, args),
+    extensions: { address: true },
+    resolve: (space, args, ctx) => commentsConnection(ctx, { space: space.id }, args),
   }),
   comment: t.field({
     type: CommentRef,
     nullable: true,
     description: 'One comment on the main content.',
     args: { id: t.arg.id({ required: true, description: 'Comment ID (global or REST id).' }) },
-    resolve: (space, args, ctx) =>
-      loadComment(ctx, { spaceId: space.id }, toRestId(args.id, 'Comment')),
+    extensions: { address: true },
+    resolve: (space, args, ctx, info) => commentIn(ctx, { space: space.id }, args.id, info),
   }),
   commenters: t.connection({
     type: MemberRef,
     description: 'Members who commented or replied in the space.',
+    extensions: { address: true },
     resolve: async (space, args, ctx) => {
-      const result = await restConnection(ctx.rest, args, {
-        path: `/spaces/${seg(space.id)}/commenters`,
-        item: Member,
-        primePath: (m) => memberPath(space.organization, m.id),
-      });
-      return mapConnection(result, (member) => inOrganization(space.organization, member));
+      // The list starts at once; its members' address needs the space's organization.
+      const [page, { organization }] = await Promise.all([
+        restConnection(ctx.rest, args, {
+          path: restPath`/spaces/${space.id}/commenters`,
+          item: Member,
+        }),
+        SpaceResource.full(ctx, space),
+      ]);
+      const at = (id: string) => ({ org: organization, id });
+      for (const { node } of page.edges) MemberResource.prime(ctx, node, at(node.id));
+      return {
+        ...page,
+        edges: page.edges.map(({ cursor, node }) => ({
+          cursor,
+          node: MemberResource.shape(node, at(node.id)),
+        })),
+      };
     },
   }),
 }));
@@ -108,15 +129,17 @@ builder.objectFields(ChangeRequestRef, (t) => ({
     type: CommentRef,
     description: 'Comments on the change request (default: every status, newest first).',
     args: listArgs(),
-    resolve: (cr, args, ctx) =>
-      commentsConnection(ctx, { spaceId: cr.space, changeRequestId: cr.id }, args),
+    extensions: { address: true },
+    resolve: (cr: ChangeRequestShape, args, ctx) =>
+      commentsConnection(ctx, { space: cr.space, changeRequest: cr.id }, args),
   }),
   comment: t.field({
     type: CommentRef,
     nullable: true,
     description: 'One comment on the change request.',
     args: { id: t.arg.id({ required: true, description: 'Comment ID (global or REST id).' }) },
-    resolve: (cr, args, ctx) =>
-      loadComment(ctx, { spaceId: cr.space, changeRequestId: cr.id }, toRestId(args.id, 'Comment')),
+    extensions: { address: true },
+    resolve: (cr: ChangeRequestShape, args, ctx, info) =>
+      commentIn(ctx, { space: cr.space, changeRequest: cr.id }, args.id, info),
   }),
 }));

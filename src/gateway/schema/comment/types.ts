@@ -1,56 +1,25 @@
-import type { GraphQLResolveInfo } from 'graphql';
+import type { ObjectRef } from '@pothos/core';
 import type { z } from 'zod';
-import { Comment, CommentReply } from '../../../contract/comments.ts';
+import type { Comment } from '../../../contract/comments.ts';
 import { ENUMS } from '../../../contract/common.ts';
 import { builder } from '../../builder.ts';
-import type { GatewayContext } from '../../context.ts';
-import { reference } from '../../refs.ts';
-import { type ConnectionResult, restConnection } from '../../upstream/connection.ts';
-import { seg } from '../../upstream/rest.ts';
-import { ChangeRequestRef, changeRequestPath, scopeChangeRequest } from '../changeRequest/types.ts';
+import { ChangeRequestResource } from '../../resources/changeRequest.ts';
+import {
+  CommentReplyResource,
+  type CommentReplyShape,
+  CommentResource,
+  type CommentShape,
+} from '../../resources/comment.ts';
+import { type ContentScope, PageResource, scopeOf } from '../../resources/content.ts';
+import { resourceNode } from '../../resources/node.ts';
+import { ChangeRequestRef } from '../changeRequest/types.ts';
 import { openEnumType } from '../common.ts';
-import { PageRef } from '../content/common.ts';
-import { type ContentScope, scopedAddress, splitScoped } from '../content/scope.ts';
+import { PageRef } from '../content/types.ts';
 import { UserRef } from '../member.ts';
-import { mapConnection } from '../shared.ts';
+import type { Types } from '../shared.ts';
 import { SpaceRef } from '../space.ts';
 
 type CommentWire = z.infer<typeof Comment>;
-type ReplyWire = z.infer<typeof CommentReply>;
-
-/** Where comments live: a space's main content, or one change request. */
-export type CommentScope = ContentScope;
-
-export interface CommentShape {
-  scope: CommentScope;
-  data: CommentWire;
-}
-export interface ReplyShape {
-  scope: CommentScope;
-  commentId: string;
-  data: ReplyWire;
-}
-/** REST path of a scope's comments. */
-export function commentsPath(scope: CommentScope): string {
-  return scope.changeRequestId
-    ? `${changeRequestPath(scope.spaceId, scope.changeRequestId)}/comments`
-    : `/spaces/${seg(scope.spaceId)}/comments`;
-}
-
-export const commentPath = (scope: CommentScope, commentId: string) =>
-  `${commentsPath(scope)}/${seg(commentId)}`;
-export const replyPath = (scope: CommentScope, commentId: string, replyId: string) =>
-  `${commentPath(scope, commentId)}/replies/${seg(replyId)}`;
-
-/** One comment of a scope (`GET {comments}/{id}`). */
-export async function loadComment(
-  ctx: GatewayContext,
-  scope: CommentScope,
-  commentId: string,
-): Promise<CommentShape> {
-  const data = await ctx.rest.get(commentPath(scope, commentId), Comment);
-  return { scope, data };
-}
 
 export const CommentStatusEnum = openEnumType(
   'CommentStatus',
@@ -69,46 +38,6 @@ export const CommentFormat = builder.enumType('CommentFormat', {
 
 // ---------------------------------------------------------------------------------------------
 // Types.
-
-export const CommentRef = builder.loadableNodeRef<CommentShape | Error, string, string>('Comment', {
-  id: { resolve: (c) => scopedAddress(c.scope, c.data.id) },
-  load: (ids, ctx: GatewayContext) =>
-    Promise.all(
-      ids.map(async (id) => {
-        try {
-          const { scope, ids: tail } = splitScoped(id, 1, 'Comment');
-          return await loadComment(ctx, scope, tail[0] as string);
-        } catch (error) {
-          return error as Error;
-        }
-      }),
-    ),
-});
-
-export const CommentReplyRef = builder.loadableNodeRef<ReplyShape | Error, string, string>(
-  'CommentReply',
-  {
-    id: { resolve: (r) => scopedAddress(r.scope, r.commentId, r.data.id) },
-    load: (ids, ctx: GatewayContext) =>
-      Promise.all(
-        ids.map(async (id) => {
-          try {
-            const {
-              scope,
-              ids: [commentId, replyId],
-            } = splitScoped(id, 2, 'CommentReply');
-            const data = await ctx.rest.get(
-              replyPath(scope, commentId as string, replyId as string),
-              CommentReply,
-            );
-            return { scope, commentId: commentId as string, data };
-          } catch (error) {
-            return error as Error;
-          }
-        }),
-      ),
-  },
-);
 
 const CommentBodyRef = builder.objectRef<CommentWire['body']>('CommentBody').implement({
   description: 'The body of a comment or reply.',
@@ -212,72 +141,60 @@ const TableCellRef = builder
     }),
   });
 
-const CommentTargetRef = builder
-  .objectRef<{ scope: CommentScope; data: CommentWire['target'] }>('CommentTarget')
-  .implement({
-    description: 'Where a comment is attached.',
-    fields: (t) => ({
-      node: t.field({
-        type: CommentTargetNodeRef,
-        nullable: true,
-        description: 'Document node {id}.',
-        resolve: (x) => x.data.node ?? null,
-      }),
-      tableCell: t.field({
-        type: TableCellRef,
-        nullable: true,
-        description: 'Table cell {record, definition}.',
-        resolve: (x) => x.data.tableCell ?? null,
-      }),
-      changeRequest: t.field({
-        type: ChangeRequestRef,
-        nullable: true,
-        description: 'The change request it is on.',
-        resolve: (x, _args, _ctx, info) =>
-          scopeChangeRequest(
-            { spaceId: x.data.space ?? x.scope.spaceId, changeRequestId: x.data.changeRequest },
-            info,
-          ),
-      }),
-      review: t.string({
-        nullable: true,
-        description: 'Review id.',
-        resolve: (x) => x.data.review ?? null,
-      }),
-      page: t.field({
-        type: PageRef,
-        nullable: true,
-        description: 'The page it is on.',
-        resolve: (x, _args, _ctx, info) => {
-          const pageId = x.data.page?.id;
-          if (!pageId) return null;
-          const scope: ContentScope = {
-            spaceId: x.data.space ?? x.scope.spaceId,
-            changeRequestId: x.data.changeRequest ?? x.scope.changeRequestId,
-          };
-          return pageReference(info, scopedAddress(scope, pageId), scope, pageId);
-        },
-      }),
-      space: t.field({
-        type: SpaceRef,
-        nullable: true,
-        description: 'The space it is in.',
-        resolve: (x, _args, _ctx, info) => {
-          const spaceId = x.data.space ?? x.scope.spaceId;
-          return reference(info, spaceId, { id: spaceId } as never);
-        },
-      }),
-      revision: t.string({
-        nullable: true,
-        description: 'Revision it was posted on.',
-        resolve: (x) => x.data.revision ?? null,
-      }),
-    }),
-  });
+/** Where a comment is attached, with the scope of the comment (its space and change request). */
+type TargetShape = CommentWire['target'] & { readonly scope: ContentScope };
 
-function pageReference(info: GraphQLResolveInfo, key: string, scope: ContentScope, id: string) {
-  return reference(info, key, { scope, data: { id } } as never);
-}
+const CommentTargetRef = builder.objectRef<TargetShape>('CommentTarget').implement({
+  description: 'Where a comment is attached.',
+  fields: (t) => ({
+    node: t.field({
+      type: CommentTargetNodeRef,
+      nullable: true,
+      description: 'Document node {id}.',
+      resolve: (x) => x.node ?? null,
+    }),
+    tableCell: t.field({
+      type: TableCellRef,
+      nullable: true,
+      description: 'Table cell {record, definition}.',
+      resolve: (x) => x.tableCell ?? null,
+    }),
+    changeRequest: t.field({
+      type: ChangeRequestRef,
+      nullable: true,
+      description: 'The change request it is on.',
+      resolve: (x) =>
+        ChangeRequestResource.ref({ space: x.space ?? x.scope.space, id: x.changeRequest }),
+    }),
+    review: t.string({
+      nullable: true,
+      description: 'Review id.',
+      resolve: (x) => x.review ?? null,
+    }),
+    page: t.field({
+      type: PageRef,
+      nullable: true,
+      description: 'The page it is on.',
+      resolve: (x) =>
+        PageResource.ref({
+          space: x.space ?? x.scope.space,
+          changeRequest: x.changeRequest ?? x.scope.changeRequest,
+          id: x.page?.id,
+        }),
+    }),
+    space: t.field({
+      type: SpaceRef,
+      nullable: true,
+      description: 'The space it is in.',
+      resolve: (x) => x.space ?? x.scope.space,
+    }),
+    revision: t.string({
+      nullable: true,
+      description: 'Revision it was posted on.',
+      resolve: (x) => x.revision ?? null,
+    }),
+  }),
+});
 
 /** Fields a comment and a reply share. */
 function sharedFields(t: PothosFieldBuilder) {
@@ -286,133 +203,124 @@ function sharedFields(t: PothosFieldBuilder) {
       type: UserRef,
       nullable: false,
       description: 'Author (embedded: costs no call).',
-      resolve: (c) => c.data.postedBy,
+      resolve: (c) => c.postedBy,
     }),
     postedAt: t.field({
       type: 'DateTime',
       nullable: false,
       description: 'When it was posted.',
-      resolve: (c) => c.data.postedAt,
+      resolve: (c) => c.postedAt,
     }),
     editedAt: t.field({
       type: 'DateTime',
       nullable: true,
       description: 'When it was last edited.',
-      resolve: (c) => c.data.editedAt ?? null,
+      resolve: (c) => c.editedAt ?? null,
     }),
     reactions: t.field({
       type: [ReactionRef],
       nullable: false,
       description: 'Reactions, grouped by emoji.',
-      resolve: (c) => c.data.reactions,
+      resolve: (c) => c.reactions,
     }),
     body: t.field({
       type: CommentBodyRef,
       nullable: false,
       description: 'Body {markdown} (and `document` with `format: DOCUMENT`).',
-      resolve: (c) => c.data.body,
+      resolve: (c) => c.body,
     }),
     urls: t.field({
       type: CommentUrlsRef,
       nullable: false,
       description: 'URLs {location}.',
-      resolve: (c) => c.data.urls,
+      resolve: (c) => c.urls,
     }),
     permissions: t.field({
       type: CommentPermissionsRef,
       nullable: false,
       description: 'What the caller may do with it.',
-      resolve: (c) => c.data.permissions,
+      resolve: (c) => c.permissions,
     }),
     space: t.field({
       type: SpaceRef,
       nullable: false,
       description: 'The space it is in.',
-      resolve: (c, _args, _ctx, info) =>
-        reference(info, c.scope.spaceId, { id: c.scope.spaceId } as never),
+      resolve: (c) => c.space,
     }),
     changeRequest: t.field({
       type: ChangeRequestRef,
       nullable: true,
       description: 'The change request it is on (null: the main content).',
-      resolve: (c, _args, _ctx, info) => scopeChangeRequest(c.scope, info),
+      resolve: (c) => ChangeRequestResource.ref({ space: c.space, id: c.changeRequest }),
     }),
   };
 }
 type PothosFieldBuilder = PothosSchemaTypes.ObjectFieldBuilder<
   typeof builder.$inferSchemaTypes,
-  CommentShape | ReplyShape
+  CommentShape | CommentReplyShape
 >;
 
-function repliesConnection(
-  ctx: GatewayContext,
-  comment: CommentShape,
-  args: Parameters<typeof restConnection>[1] & { format?: string | null },
-): Promise<ConnectionResult<ReplyShape>> {
-  const base = commentPath(comment.scope, comment.data.id);
-  return restConnection(ctx.rest, args, {
-    path: `${base}/replies`,
-    query: { format: args.format ?? undefined },
-    item: CommentReply,
-    primePath: (r) => `${base}/replies/${seg(r.id)}`,
-  }).then((result) =>
-    mapConnection(result, (data) => ({ scope: comment.scope, commentId: comment.data.id, data })),
-  );
-}
+export const CommentRef: ObjectRef<Types, CommentShape | string, CommentShape> = resourceNode(
+  CommentResource,
+  {
+    description:
+      'A comment on a space’s main content or on a change request, with replies, reactions and resolution.',
+    fields: (t) => ({
+      ...sharedFields(t as unknown as PothosFieldBuilder),
+      repliesCount: t.int({
+        nullable: false,
+        description: 'Number of replies (the REST `replies` number).',
+        resolve: (c) => c.replies,
+      }),
+      repliers: t.field({
+        type: [ReplierRef],
+        nullable: false,
+        description: 'Who replied {updatedAt, count, user}.',
+        resolve: (c) => c.repliers,
+      }),
+      target: t.field({
+        type: CommentTargetRef,
+        nullable: false,
+        description:
+          'Where it is attached {node, tableCell, changeRequest, review, page, space, revision}.',
+        resolve: (c) => ({ ...c.target, scope: scopeOf(c) }),
+      }),
+      status: t.field({
+        type: CommentStatusEnum.ref,
+        nullable: false,
+        description: 'State (`open` or `resolved`).',
+        resolve: (c) => CommentStatusEnum.of(c.status) as string,
+      }),
+      resolvedAt: t.field({
+        type: 'DateTime',
+        nullable: true,
+        description: 'When it was resolved.',
+        resolve: (c) => c.resolvedAt ?? null,
+      }),
+      resolvedBy: t.field({
+        type: UserRef,
+        nullable: true,
+        description: 'Who resolved it (embedded: costs no call).',
+        resolve: (c) => c.resolvedBy ?? null,
+      }),
+      replies: t.connection({
+        type: CommentReplyRef,
+        description: 'Replies, oldest first.',
+        args: {
+          format: t.arg({ type: CommentFormat, description: 'Form of the reply bodies.' }),
+        },
+        resolve: (c, args, ctx) =>
+          CommentReplyResource.connection(ctx, args, {
+            path: `${CommentResource.path(c)}/replies`,
+            query: { format: args.format ?? undefined },
+            parent: { ...scopeOf(c), comment: c.id },
+          }),
+      }),
+    }),
+  },
+);
 
-CommentRef.implement({
-  description:
-    'A comment on a space’s main content or on a change request, with replies, reactions and resolution.',
-  fields: (t) => ({
-    ...sharedFields(t as unknown as PothosFieldBuilder),
-    repliesCount: t.int({
-      nullable: false,
-      description: 'Number of replies (the REST `replies` number).',
-      resolve: (c) => c.data.replies,
-    }),
-    repliers: t.field({
-      type: [ReplierRef],
-      nullable: false,
-      description: 'Who replied {updatedAt, count, user}.',
-      resolve: (c) => c.data.repliers,
-    }),
-    target: t.field({
-      type: CommentTargetRef,
-      nullable: false,
-      description:
-        'Where it is attached {node, tableCell, changeRequest, review, page, space, revision}.',
-      resolve: (c) => ({ scope: c.scope, data: c.data.target }),
-    }),
-    status: t.field({
-      type: CommentStatusEnum.ref,
-      nullable: false,
-      description: 'State (`open` or `resolved`).',
-      resolve: (c) => CommentStatusEnum.of(c.data.status) as string,
-    }),
-    resolvedAt: t.field({
-      type: 'DateTime',
-      nullable: true,
-      description: 'When it was resolved.',
-      resolve: (c) => c.data.resolvedAt ?? null,
-    }),
-    resolvedBy: t.field({
-      type: UserRef,
-      nullable: true,
-      description: 'Who resolved it (embedded: costs no call).',
-      resolve: (c) => c.data.resolvedBy ?? null,
-    }),
-    replies: t.connection({
-      type: CommentReplyRef,
-      description: 'Replies, oldest first.',
-      args: {
-        format: t.arg({ type: CommentFormat, description: 'Form of the reply bodies.' }),
-      },
-      resolve: (c, args, ctx) => repliesConnection(ctx, c, args),
-    }),
-  }),
-});
-
-CommentReplyRef.implement({
+export const CommentReplyRef = resourceNode(CommentReplyResource, {
   description: 'A reply to a comment.',
   fields: (t) => ({
     ...sharedFields(t as unknown as PothosFieldBuilder),
@@ -420,7 +328,7 @@ CommentReplyRef.implement({
       type: CommentRef,
       nullable: false,
       description: 'The comment it replies to.',
-      resolve: (r) => scopedAddress(r.scope, r.commentId),
+      resolve: (r) => CommentResource.stub({ ...scopeOf(r), id: r.comment }),
     }),
   }),
 });

@@ -1,17 +1,7 @@
 import { ENUMS } from '../../../contract/common.ts';
 import { builder } from '../../builder.ts';
-import type { GatewayContext } from '../../context.ts';
+import type { ContentReferenceWire } from '../../resources/content.ts';
 import { openEnumType } from '../common.ts';
-import {
-  type ContentReferenceWire,
-  type ContentScope,
-  type FileShape,
-  loadFile,
-  loadPage,
-  type PageShape,
-  scopedAddress,
-  splitScoped,
-} from './scope.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Enums and small shapes.
@@ -103,34 +93,3 @@ export const ContentReferenceRef = builder
       }),
     }),
   });
-
-// ---------------------------------------------------------------------------------------------
-// File and Page node refs (implemented in types.ts, once the link types they use exist).
-
-/** Loads scoped objects by address id; a bad or missing id is an Error for that key only. */
-function scopedLoad<T>(
-  typename: string,
-  load: (ctx: GatewayContext, scope: ContentScope, id: string) => Promise<T>,
-) {
-  return (ids: readonly string[], ctx: GatewayContext) =>
-    Promise.all(
-      ids.map(async (id) => {
-        try {
-          const address = splitScoped(id, 1, typename);
-          return await load(ctx, address.scope, address.ids[0] as string);
-        } catch (error) {
-          return error as Error;
-        }
-      }),
-    );
-}
-
-export const FileRef = builder.loadableNodeRef<FileShape | Error, string, string>('File', {
-  id: { resolve: (f) => scopedAddress(f.scope, f.data.id) },
-  load: scopedLoad('File', (ctx, scope, id) => loadFile(ctx, scope, id)),
-});
-
-export const PageRef = builder.loadableNodeRef<PageShape | Error, string, string>('Page', {
-  id: { resolve: (p) => scopedAddress(p.scope, p.data.id) },
-  load: scopedLoad('Page', (ctx, scope, id) => loadPage(ctx, scope, id)),
-});

@@ -1,114 +1,93 @@
+import type { ObjectRef } from '@pothos/core';
 import { GraphQLError } from 'graphql';
-import { z } from 'zod';
-import { ReferenceItem, LinkList as RestLinkList } from '../../../contract/content.ts';
+import type { z } from 'zod';
+import { Link, ReferenceItem, LinkList as RestLinkList } from '../../../contract/content.ts';
 import { builder } from '../../builder.ts';
 import type { GatewayContext } from '../../context.ts';
-import { type ConnectionResult, restConnection } from '../../upstream/connection.ts';
-import type { RestSession } from '../../upstream/rest.ts';
+import { FileResource, PageResource } from '../../resources/content.ts';
+import { OrganizationResource } from '../../resources/organization.ts';
+import { SpaceResource } from '../../resources/space.ts';
+import {
+  type ConnectionArgs,
+  type ConnectionResult,
+  restConnection,
+} from '../../upstream/connection.ts';
 import { UNKNOWN } from '../common.ts';
 import { OrganizationRef } from '../organization.ts';
-import { mapConnection } from '../shared.ts';
+import type { Types } from '../shared.ts';
 import { SpaceRef } from '../space.ts';
-import { FileRef, LinkStatusEnum, PageRef } from './common.ts';
-import {
-  type ContentScope,
-  type PageShape,
-  type ReferenceWire,
-  scopedAddress,
-  scopedReference,
-} from './scope.ts';
+import { LinkStatusEnum } from './common.ts';
+import { FileRef, PageRef } from './types.ts';
 
-type LinkWire = z.infer<typeof RestLinkList>['items'][number];
+type ReferenceWire = z.infer<typeof ReferenceItem>;
+type LinkWire = z.infer<typeof Link>;
 type LinkStatsWire = z.infer<typeof RestLinkList>['stats'];
-
-interface ReferenceShape {
-  data: ReferenceWire;
-}
-interface LinkShape {
-  data: LinkWire;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Links and references.
 
-export const ReferenceItemRef = builder.objectRef<ReferenceShape>('ReferenceItem').implement({
-  description: 'A reference to content, as links and backlinks list them.',
-  fields: (t) => ({
-    kind: t.string({
-      nullable: false,
-      description: 'What it points at (e.g. `file`, `page`, `url`).',
-      resolve: (r) => r.data.kind,
+export const ReferenceItemRef: ObjectRef<Types, ReferenceWire> = builder
+  .objectRef<ReferenceWire>('ReferenceItem')
+  .implement({
+    description: 'A reference to content, as links and backlinks list them.',
+    fields: (t) => ({
+      kind: t.string({
+        nullable: false,
+        description: 'What it points at (e.g. `file`, `page`, `url`).',
+        resolve: (r) => r.kind,
+      }),
+      organization: t.field({
+        type: OrganizationRef,
+        nullable: true,
+        description: 'The organization of the referenced content.',
+        resolve: ({ organization: org }) =>
+          org ? OrganizationResource.ref({ id: org.id }, known({ title: org.title })) : null,
+      }),
+      space: t.field({
+        type: SpaceRef,
+        nullable: true,
+        description: 'The space of the referenced content.',
+        resolve: ({ space }) =>
+          space ? SpaceResource.ref({ id: space.id }, known({ title: space.title })) : null,
+      }),
+      versionContext: t.field({
+        type: ReferenceVersionContextRef,
+        nullable: true,
+        description: 'The version of the content the reference was resolved in.',
+        resolve: (r) => r.versionContext ?? null,
+      }),
+      page: t.field({
+        type: PageRef,
+        nullable: true,
+        description: 'The referenced page (kind `page`).',
+        resolve: ({ page, space, versionContext }) =>
+          page
+            ? PageResource.ref(
+                { space: space?.id, changeRequest: versionContext?.changeRequest, id: page.id },
+                known({ title: page.title, path: page.path, urls: page.urls }),
+              )
+            : null,
+      }),
+      file: t.field({
+        type: FileRef,
+        nullable: true,
+        description: 'The referenced file (kind `file`).',
+        resolve: ({ file, space, versionContext }) =>
+          file && space
+            ? FileResource.shape(file, {
+                space: space.id,
+                changeRequest: versionContext?.changeRequest,
+                id: file.id,
+              })
+            : null,
+      }),
+      url: t.string({
+        nullable: true,
+        description: 'The target as written (kind `url`, or a broken target).',
+        resolve: (r) => r.url ?? null,
+      }),
     }),
-    organization: t.field({
-      type: OrganizationRef,
-      nullable: true,
-      description: 'The organization of the referenced content.',
-      resolve: (r, _args, _ctx, info) => {
-        const org = r.data.organization;
-        if (!org) return null;
-        return scopedReference(info, org.id, org as never, org.title ? ['title'] : []);
-      },
-    }),
-    space: t.field({
-      type: SpaceRef,
-      nullable: true,
-      description: 'The space of the referenced content.',
-      resolve: (r, _args, _ctx, info) => {
-        const space = r.data.space;
-        if (!space) return null;
-        return scopedReference(info, space.id, space as never, space.title ? ['title'] : []);
-      },
-    }),
-    versionContext: t.field({
-      type: ReferenceVersionContextRef,
-      nullable: true,
-      description: 'The version of the content the reference was resolved in.',
-      resolve: (r) => r.data.versionContext ?? null,
-    }),
-    page: t.field({
-      type: PageRef,
-      nullable: true,
-      description: 'The referenced page (kind `page`).',
-      resolve: (r, _args, _ctx, info) => {
-        const page = r.data.page;
-        const spaceId = r.data.space?.id;
-        if (!page || !spaceId) return null;
-        const scope: ContentScope = {
-          spaceId,
-          changeRequestId: r.data.versionContext?.changeRequest,
-        };
-        const stub: PageShape = {
-          scope,
-          data: { ...page, type: 'document', slug: page.path.split('/').pop() ?? '' },
-        };
-        return scopedReference(info, scopedAddress(scope, page.id), stub, [
-          'title',
-          'path',
-          'urls',
-        ]);
-      },
-    }),
-    file: t.field({
-      type: FileRef,
-      nullable: true,
-      description: 'The referenced file (kind `file`).',
-      resolve: (r) => {
-        const file = r.data.file;
-        const spaceId = r.data.space?.id;
-        if (!file || !spaceId) return null;
-        return {
-          scope: { spaceId, changeRequestId: r.data.versionContext?.changeRequest },
-          data: file,
-        };
-      },
-    }),
-    url: t.string({
-      nullable: true,
-      description: 'The target as written (kind `url`, or a broken target).',
-      resolve: (r) => r.data.url ?? null,
-    }),
-  }),
-});
+  });
 
 const ReferenceVersionContextRef = builder
   .objectRef<NonNullable<ReferenceWire['versionContext']>>('ReferenceVersionContext')
@@ -127,7 +106,7 @@ const ReferenceVersionContextRef = builder
     }),
   });
 
-export const LinkItemRef = builder.objectRef<LinkShape>('LinkItem').implement({
+export const LinkItemRef = builder.objectRef<LinkWire>('LinkItem').implement({
   description: 'One link target of a revision and the places it is written.',
   fields: (t) => ({
     status: t.field({
@@ -135,24 +114,24 @@ export const LinkItemRef = builder.objectRef<LinkShape>('LinkItem').implement({
       nullable: false,
       description:
         '`OK` no problem, `BROKEN` target does not exist in the revision, `IN_APP` target is a URL pointing inside the app.',
-      resolve: (l) => LinkStatusEnum.of(l.data.status) as string,
+      resolve: (l) => LinkStatusEnum.of(l.status) as string,
     }),
     relation: t.string({
       nullable: false,
       description: 'How the location refers to the target (e.g. `reference`).',
-      resolve: (l) => l.data.relation,
+      resolve: (l) => l.relation,
     }),
     targetReference: t.field({
       type: ReferenceItemRef,
       nullable: false,
       description: 'What the link points at.',
-      resolve: (l) => ({ data: l.data.targetReference }),
+      resolve: (l) => l.targetReference,
     }),
     locationReferences: t.field({
       type: [ReferenceItemRef],
       nullable: false,
       description: 'Where the link is written.',
-      resolve: (l) => l.data.locationReferences.map((data) => ({ data })),
+      resolve: (l) => l.locationReferences,
     }),
   }),
 });
@@ -183,7 +162,7 @@ export const LinksStatsRef = builder.objectRef<LinkStatsWire>('LinksStats').impl
   }),
 });
 
-type LinkConnectionShape = ConnectionResult<LinkShape> & { stats: LinkStatsWire };
+type LinkConnectionShape = ConnectionResult<LinkWire> & { stats: LinkStatsWire };
 
 export const LinkConnectionRef = builder.connectionObject(
   {
@@ -202,10 +181,12 @@ export const LinkConnectionRef = builder.connectionObject(
   { name: 'LinkEdge', description: 'A link in a connection.' },
 );
 
+const NO_STATS: LinkStatsWire = { total: 0, broken: { total: 0, changeRequest: 0 } };
+
 /** Links (`.../links`): a connection that also keeps the list page's `stats`, at no extra call. */
 export async function linksConnection(
   ctx: GatewayContext,
-  args: Parameters<typeof restConnection>[1] & { status?: string | null },
+  args: ConnectionArgs & { status?: string | null },
   path: string,
 ): Promise<LinkConnectionShape> {
   if (args.status === UNKNOWN) {
@@ -213,33 +194,23 @@ export async function linksConnection(
       extensions: { code: 'BAD_USER_INPUT' },
     });
   }
-  let stats: LinkStatsWire = { total: 0, broken: { total: 0, changeRequest: 0 } };
-  let seen = false;
-  // The same loader and cache; only the list page is parsed with its stats kept.
-  const rest = Object.create(ctx.rest) as RestSession;
-  rest.get = (async (key: string) => {
-    const page = await ctx.rest.get(key, RestLinkList);
-    if (!seen) {
-      stats = page.stats;
-      seen = true;
-    }
-    return page;
-  }) as RestSession['get'];
-  const result = await restConnection(rest, args, {
+  const result = await restConnection(ctx.rest, args, {
     path,
     query: { status: args.status ?? undefined },
-    item: z.unknown() as unknown as z.ZodType<LinkWire>,
+    item: Link,
+    page: RestLinkList,
   });
-  return { ...mapConnection(result, (data) => ({ data })), stats };
+  return { ...result, stats: result.page?.stats ?? NO_STATS };
 }
 
 /** Backlinks (`.../backlinks`) as a connection of references. */
-export function backlinksConnection(
-  ctx: GatewayContext,
-  args: Parameters<typeof restConnection>[1],
-  path: string,
-) {
-  return restConnection(ctx.rest, args, { path, item: ReferenceItem }).then((r) =>
-    mapConnection(r, (data) => ({ data })),
-  );
+export function backlinksConnection(ctx: GatewayContext, args: ConnectionArgs, path: string) {
+  return restConnection(ctx.rest, args, { path, item: ReferenceItem });
+}
+
+/** The members of a referenced object's body that a reference carries (absent ones left out). */
+function known<T extends Record<string, unknown>>(members: T): Partial<T> {
+  return Object.fromEntries(
+    Object.entries(members).filter(([, value]) => value !== undefined),
+  ) as Partial<T>;
 }

@@ -1,19 +1,25 @@
 import type { ObjectParam } from '@pothos/core';
 import { builder } from '../../builder.ts';
-import { toRestId } from '../../ids.ts';
-import { seg } from '../../upstream/rest.ts';
-import { SpaceRef } from '../space.ts';
-import { FileRef, LinkStatusEnum, PageRef } from './common.ts';
-import { LinkConnectionRef, LinkItemRef, linksConnection } from './links.ts';
+import type { GatewayContext } from '../../context.ts';
 import {
   type ContentScope,
-  filesConnection,
-  loadFile,
-  loadPage,
-  loadPageTree,
-  loadRevision,
-} from './scope.ts';
-import { RevisionRef } from './types.ts';
+  contentOf,
+  FileResource,
+  inScope,
+  PageResource,
+  type PageShape,
+  PageTreeWire,
+  type PageWire,
+  RevisionWire,
+} from '../../resources/content.ts';
+import { lookup } from '../../resources/node.ts';
+import { read } from '../../resources/resource.ts';
+import { restPath } from '../../upstream/path.ts';
+import type { QueryValue } from '../../upstream/rest.ts';
+import { SpaceRef } from '../space.ts';
+import { LinkStatusEnum } from './common.ts';
+import { LinkConnectionRef, LinkItemRef, linksConnection } from './links.ts';
+import { FileRef, PageRef, pageIn, RevisionRef, type RevisionShape } from './types.ts';
 
 /** `metadata` and `computed`: how content is read. */
 const contentArgs = (metadata = 'Include mutable git metadata (default true).') =>
@@ -21,6 +27,42 @@ const contentArgs = (metadata = 'Include mutable git metadata (default true).') 
     metadata: t.boolean({ description: metadata }),
     computed: t.boolean({ description: 'Compute computed content (default true).' }),
   }));
+
+/** The `metadata` and `computed` arguments of content reads. */
+interface ContentArgs {
+  metadata?: boolean | null | undefined;
+  computed?: boolean | null | undefined;
+}
+
+/** `metadata` and `computed` as query parameters (left out when not given). */
+const contentQuery = (args: ContentArgs): Record<string, QueryValue> => ({
+  metadata: args.metadata ?? undefined,
+  computed: args.computed ?? undefined,
+});
+
+/** True when a read asks for content other than a plain read answers (it is then not cached). */
+const hasContentArgs = (args: ContentArgs) =>
+  (args.metadata !== null && args.metadata !== undefined) ||
+  (args.computed !== null && args.computed !== undefined);
+
+/** Tree pages answer later by-id reads of their metadata (bodies are read on demand). */
+function primePages(ctx: GatewayContext, scope: ContentScope, pages: readonly PageWire[]): void {
+  for (const page of pages) {
+    PageResource.prime(ctx, page, { ...scope, id: page.id });
+    if (page.pages) primePages(ctx, scope, page.pages);
+  }
+}
+
+/** A scope's page tree (`GET {content}/pages`). */
+async function pageTree(
+  ctx: GatewayContext,
+  scope: ContentScope,
+  args: ContentArgs,
+): Promise<PageShape[]> {
+  const tree = await read(ctx, `${contentOf(scope)}/pages`, PageTreeWire, contentQuery(args));
+  if (!hasContentArgs(args)) primePages(ctx, scope, tree.pages);
+  return tree.pages.map((page) => pageIn(scope, page));
+}
 
 /** Descriptions of the content fields of an object that has content. */
 export interface ContentFieldDescriptions {
@@ -31,56 +73,89 @@ export interface ContentFieldDescriptions {
   file: string;
 }
 
-/** The `content`, `pages`, `page`, `files` and `file` fields of a space or change request. */
+/**
+ * The `content`, `pages`, `page`, `files` and `file` fields of a space or change request: all
+ * answered from the scope, so they start as soon as the parent's address is known.
+ */
 function contentFields<Parent>(
   t: PothosSchemaTypes.ObjectFieldBuilder<typeof builder.$inferSchemaTypes, Parent>,
   scopeOf: (parent: Parent) => ContentScope,
   describe: ContentFieldDescriptions,
 ) {
+  const address = { address: true };
   return {
     content: t.field({
       type: RevisionRef,
       nullable: false,
       description: describe.content,
+      extensions: address,
       args: contentArgs(
         'Include mutable git metadata (default true; false can speed up the lookup).',
       ),
-      resolve: (parent, args, ctx) => loadRevision(ctx, scopeOf(parent), args),
+      resolve: async (parent, args, ctx): Promise<RevisionShape> => {
+        const scope = scopeOf(parent);
+        return {
+          ...(await read(ctx, contentOf(scope), RevisionWire, contentQuery(args))),
+          ...scope,
+        };
+      },
     }),
     pages: t.field({
       type: [PageRef],
       nullable: false,
       description: describe.pages,
+      extensions: address,
       args: contentArgs(),
-      resolve: (parent, args, ctx) => loadPageTree(ctx, scopeOf(parent), args),
+      resolve: (parent, args, ctx) => pageTree(ctx, scopeOf(parent), args),
     }),
     page: t.field({
       type: PageRef,
       nullable: true,
       description: describe.page,
+      extensions: address,
       args: {
         id: t.arg.id({ required: true, description: 'Page ID (global or REST id).' }),
         ...contentArgs(),
       },
-      resolve: (parent, args, ctx) =>
-        loadPage(ctx, scopeOf(parent), toRestId(args.id, 'Page'), args),
+      resolve: (parent, args, ctx, info) => {
+        const at = inScope(PageResource, args.id, scopeOf(parent));
+        if (!hasContentArgs(args)) return lookup(PageResource, ctx, at, info);
+        return PageResource.load(ctx, at, {
+          ...contentQuery(args),
+          ...PageResource.bodyQuery(info),
+        });
+      },
     }),
     files: t.connection({
       type: FileRef,
       description: describe.files,
+      extensions: address,
       args: contentArgs(),
-      resolve: (parent, args, ctx) => filesConnection(ctx, scopeOf(parent), args),
+      resolve: (parent, args, ctx) => {
+        const scope = scopeOf(parent);
+        return FileResource.connection(ctx, args, {
+          path: `${contentOf(scope)}/files`,
+          query: contentQuery(args),
+          parent: scope,
+          prime: !hasContentArgs(args),
+        });
+      },
     }),
     file: t.field({
       type: FileRef,
       nullable: true,
       description: describe.file,
+      extensions: address,
       args: {
         id: t.arg.id({ required: true, description: 'File ID (global or REST id).' }),
         ...contentArgs(),
       },
-      resolve: (parent, args, ctx) =>
-        loadFile(ctx, scopeOf(parent), toRestId(args.id, 'File'), args),
+      resolve: (parent, args, ctx, info) => {
+        const at = inScope(FileResource, args.id, scopeOf(parent));
+        return hasContentArgs(args)
+          ? FileResource.load(ctx, at, contentQuery(args))
+          : lookup(FileResource, ctx, at, info);
+      },
     }),
   };
 }
@@ -91,7 +166,6 @@ export function addContentFields<Parent>(
   scopeOf: (parent: Parent) => ContentScope,
   describe: ContentFieldDescriptions,
 ): void {
-  // A loadable ref's shape includes its key; the fields only ever see the loaded object.
   builder.objectFields(ref, (t) =>
     contentFields(
       t as unknown as PothosSchemaTypes.ObjectFieldBuilder<
@@ -108,7 +182,7 @@ export function addContentFields<Parent>(
 // Space -> content.
 
 builder.objectFields(SpaceRef, (t) => ({
-  ...contentFields(t, (space) => ({ spaceId: space.id }), {
+  ...contentFields(t, (space) => ({ space: space.id }), {
     content: 'The current revision of the main content.',
     pages: 'The page tree of the main content (recursive through `pages`).',
     page: 'One page of the main content.',
@@ -119,10 +193,12 @@ builder.objectFields(SpaceRef, (t) => ({
     {
       type: LinkItemRef,
       description: 'Links of the space’s content, with statistics.',
+      extensions: { address: true },
       args: {
         status: t.arg({ type: LinkStatusEnum.ref, description: 'Only links of this status.' }),
       },
-      resolve: (space, args, ctx) => linksConnection(ctx, args, `/spaces/${seg(space.id)}/links`),
+      resolve: (space, args, ctx) =>
+        linksConnection(ctx, args, restPath`/spaces/${space.id}/links`),
     },
     LinkConnectionRef,
   ),

@@ -1,14 +1,25 @@
+import type { ObjectRef } from '@pothos/core';
 import { builder } from '../../builder.ts';
-import { seg } from '../../upstream/rest.ts';
+import type { GatewayContext } from '../../context.ts';
+import {
+  type ContentScope,
+  FileResource,
+  type FileShape,
+  PageResource,
+  type PageShape,
+  type PageWire,
+  type RevisionWire,
+  scopeOf,
+} from '../../resources/content.ts';
+import { resourceNode } from '../../resources/node.ts';
+import type { Types } from '../shared.ts';
 import { SpaceRef } from '../space.ts';
 import {
   ContentDereference,
   ContentEvaluation,
   ContentReferenceRef,
-  FileRef,
   GitPathRef,
   LinkStatusEnum,
-  PageRef,
   RevisionTypeEnum,
 } from './common.ts';
 import {
@@ -18,59 +29,74 @@ import {
   linksConnection,
   ReferenceItemRef,
 } from './links.ts';
-import {
-  contentPath,
-  fileShape,
-  type PageWire,
-  pageBody,
-  pageShape,
-  type RevisionShape,
-  scopedReference,
-} from './scope.ts';
+
+/** The graph's value of a revision: the REST revision and the scope it is the content of. */
+export type RevisionShape = RevisionWire & ContentScope;
+
+/** A page of `scope` as the graph's value (child pages and tree items arrive with their body). */
+export const pageIn = (scope: ContentScope, page: PageWire): PageShape =>
+  PageResource.shape(page, { ...scope, id: page.id });
+
+const isDefault = (v: string | null | undefined) => v === null || v === undefined || v === 'false';
+
+/** The page with its body in `format`: itself when it was read so, else one read in that form. */
+async function pageBody(
+  page: PageShape,
+  ctx: GatewayContext,
+  format: 'markdown' | 'document',
+  args: { evaluated?: string | null; dereferenced?: string | null },
+): Promise<PageShape> {
+  const plain = isDefault(args.evaluated) && isDefault(args.dereferenced);
+  if (plain && page[format] !== undefined) return page;
+  return PageResource.load(ctx, PageResource.addressOf(page), {
+    format,
+    evaluated: isDefault(args.evaluated) ? undefined : args.evaluated,
+    dereferenced: isDefault(args.dereferenced) ? undefined : args.dereferenced,
+  });
+}
 
 // ---------------------------------------------------------------------------------------------
 // File.
 
-FileRef.implement({
+export const FileRef: ObjectRef<Types, FileShape | string, FileShape> = resourceNode(FileResource, {
   description:
     'A file of a revision (main content or a change request). Its ID carries the space and change request, so `node(id)` is one call.',
   fields: (t) => ({
-    name: t.string({ nullable: false, description: 'File name.', resolve: (f) => f.data.name }),
+    name: t.string({ nullable: false, description: 'File name.', resolve: (f) => f.name }),
     contentType: t.string({
       nullable: false,
       description: 'MIME type.',
-      resolve: (f) => f.data.contentType,
+      resolve: (f) => f.contentType,
     }),
     downloadURL: t.string({
       nullable: false,
       description: 'Where to download it.',
-      resolve: (f) => f.data.downloadURL,
+      resolve: (f) => f.downloadURL,
     }),
-    size: t.float({ nullable: false, description: 'Size in bytes.', resolve: (f) => f.data.size }),
+    size: t.float({ nullable: false, description: 'Size in bytes.', resolve: (f) => f.size }),
     dimensions: t.field({
       type: FileDimensionsRef,
       nullable: true,
       description: 'Width and height, for images.',
-      resolve: (f) => f.data.dimensions ?? null,
+      resolve: (f) => f.dimensions ?? null,
     }),
     git: t.field({
       type: GitPathRef,
       nullable: true,
       description: 'Git metadata {oid, path}.',
-      resolve: (f) => f.data.git ?? null,
+      resolve: (f) => f.git ?? null,
     }),
     space: t.field({
       type: SpaceRef,
       nullable: false,
       description: 'The space it belongs to.',
-      resolve: (f, _args, _ctx, info) =>
-        scopedReference(info, f.scope.spaceId, { id: f.scope.spaceId } as never, []),
+      resolve: (f) => f.space,
     }),
     backlinks: t.connection({
       type: ReferenceItemRef,
       description: 'Where the file is referenced from.',
       resolve: (f, args, ctx) =>
-        backlinksConnection(ctx, args, `${contentPath(f.scope)}/files/${seg(f.data.id)}/backlinks`),
+        backlinksConnection(ctx, args, `${FileResource.path(f)}/backlinks`),
     }),
   }),
 });
@@ -201,37 +227,37 @@ const bodyArgs = () =>
     }),
   }));
 
-PageRef.implement({
+export const PageRef: ObjectRef<Types, PageShape | string, PageShape> = resourceNode(PageResource, {
   description:
     'A page of a revision, with its child pages. Its ID carries the space and (for a change request’s content) the change request, so `node(id)` is one call.',
   fields: (t) => ({
-    title: t.string({ nullable: false, description: 'Title.', resolve: (p) => p.data.title }),
+    title: t.string({ nullable: false, description: 'Title.', resolve: (p) => p.title }),
     linkTitle: t.string({
       nullable: true,
       description: 'Shorter title used in links and navigation.',
-      resolve: (p) => p.data.linkTitle ?? null,
+      resolve: (p) => p.linkTitle ?? null,
     }),
     emoji: t.string({
       nullable: true,
       description: 'Emoji.',
-      resolve: (p) => p.data.emoji ?? null,
+      resolve: (p) => p.emoji ?? null,
     }),
     icon: t.string({
       nullable: true,
       description: 'Icon name.',
-      resolve: (p) => p.data.icon ?? null,
+      resolve: (p) => p.icon ?? null,
     }),
     createdAt: t.field({
       type: 'DateTime',
       nullable: true,
       description: 'When it was created.',
-      resolve: (p) => p.data.createdAt ?? null,
+      resolve: (p) => p.createdAt ?? null,
     }),
     updatedAt: t.field({
       type: 'DateTime',
       nullable: true,
       description: 'When it was last updated.',
-      resolve: (p) => p.data.updatedAt ?? null,
+      resolve: (p) => p.updatedAt ?? null,
     }),
     markdown: t.string({
       nullable: true,
@@ -251,93 +277,92 @@ PageRef.implement({
     type: t.string({
       nullable: false,
       description: 'Kind of page (e.g. `document`).',
-      resolve: (p) => p.data.type,
+      resolve: (p) => p.type,
     }),
     urls: t.field({
       type: PageUrlsRef,
       nullable: true,
       description: 'URLs {app}.',
-      resolve: (p) => p.data.urls ?? null,
+      resolve: (p) => p.urls ?? null,
     }),
-    slug: t.string({ nullable: false, description: 'URL slug.', resolve: (p) => p.data.slug }),
+    slug: t.string({ nullable: false, description: 'URL slug.', resolve: (p) => p.slug }),
     path: t.string({
       nullable: false,
       description: 'Path from the content root.',
-      resolve: (p) => p.data.path,
+      resolve: (p) => p.path,
     }),
     description: t.string({
       nullable: true,
       description: 'Description.',
-      resolve: (p) => p.data.description ?? null,
+      resolve: (p) => p.description ?? null,
     }),
     pages: t.field({
       type: [PageRef],
       nullable: false,
       description: 'Child pages (recursive).',
-      resolve: (p) => (p.data.pages ?? []).map(pageShape(p.scope)),
+      resolve: (p) => (p.pages ?? []).map((child) => pageIn(scopeOf(p), child)),
     }),
     git: t.field({
       type: GitPathRef,
       nullable: true,
       description: 'Git metadata {oid, path}.',
-      resolve: (p) => p.data.git ?? null,
+      resolve: (p) => p.git ?? null,
     }),
     layout: t.field({
       type: PageLayoutRef,
       nullable: true,
       description: 'Layout.',
-      resolve: (p) => p.data.layout ?? null,
+      resolve: (p) => p.layout ?? null,
     }),
     cover: t.field({
       type: PageCoverRef,
       nullable: true,
       description: 'Cover {ref, refDark, yPos, height}.',
-      resolve: (p) => p.data.cover ?? null,
+      resolve: (p) => p.cover ?? null,
     }),
     variables: t.field({
       type: 'JSON',
       nullable: true,
       description: 'Variables (map name -> value).',
-      resolve: (p) => p.data.variables ?? null,
+      resolve: (p) => p.variables ?? null,
     }),
     hidden: t.boolean({
       nullable: true,
       description: 'Hidden from the navigation.',
-      resolve: (p) => p.data.hidden ?? null,
+      resolve: (p) => p.hidden ?? null,
     }),
     noIndex: t.boolean({
       nullable: true,
       description: 'Excluded from search.',
-      resolve: (p) => p.data.noIndex ?? null,
+      resolve: (p) => p.noIndex ?? null,
     }),
     noRobotsIndex: t.boolean({
       nullable: true,
       description: 'Excluded from search-engine indexing.',
-      resolve: (p) => p.data.noRobotsIndex ?? null,
+      resolve: (p) => p.noRobotsIndex ?? null,
     }),
     metaLinks: t.field({
       type: PageMetaLinksRef,
       nullable: true,
       description: 'Meta links {canonical, alternates}.',
-      resolve: (p) => p.data.metaLinks ?? null,
+      resolve: (p) => p.metaLinks ?? null,
     }),
     computed: t.field({
       type: PageComputedRef,
       nullable: true,
       description: 'How the page is computed, for computed pages.',
-      resolve: (p) => p.data.computed ?? null,
+      resolve: (p) => p.computed ?? null,
     }),
     computedSeed: t.string({
       nullable: true,
       description: 'Seed of the computation.',
-      resolve: (p) => p.data.computedSeed ?? null,
+      resolve: (p) => p.computedSeed ?? null,
     }),
     space: t.field({
       type: SpaceRef,
       nullable: false,
       description: 'The space it belongs to.',
-      resolve: (p, _args, _ctx, info) =>
-        scopedReference(info, p.scope.spaceId, { id: p.scope.spaceId } as never, []),
+      resolve: (p) => p.space,
     }),
     links: t.connection(
       {
@@ -346,8 +371,7 @@ PageRef.implement({
         args: {
           status: t.arg({ type: LinkStatusEnum.ref, description: 'Only links of this status.' }),
         },
-        resolve: (p, args, ctx) =>
-          linksConnection(ctx, args, `${contentPath(p.scope)}/page/${seg(p.data.id)}/links`),
+        resolve: (p, args, ctx) => linksConnection(ctx, args, `${PageResource.path(p)}/links`),
       },
       LinkConnectionRef,
     ),
@@ -355,7 +379,7 @@ PageRef.implement({
       type: ReferenceItemRef,
       description: 'Where the page is referenced from (REST: change request content).',
       resolve: (p, args, ctx) =>
-        backlinksConnection(ctx, args, `${contentPath(p.scope)}/page/${seg(p.data.id)}/backlinks`),
+        backlinksConnection(ctx, args, `${PageResource.path(p)}/backlinks`),
     }),
   }),
 });
@@ -364,7 +388,7 @@ PageRef.implement({
 // Revision.
 
 const RevisionReusableContentRef = builder
-  .objectRef<RevisionShape['data']['reusableContents'][number]>('RevisionReusableContent')
+  .objectRef<RevisionWire['reusableContents'][number]>('RevisionReusableContent')
   .implement({
     description: 'A reusable content of a revision.',
     fields: (t) => ({
@@ -380,7 +404,7 @@ const RevisionReusableContentRef = builder
   });
 
 const RevisionGitRef = builder
-  .objectRef<NonNullable<RevisionShape['data']['git']>>('RevisionGit')
+  .objectRef<NonNullable<RevisionWire['git']>>('RevisionGit')
   .implement({
     description: 'Git metadata of a revision.',
     fields: (t) => ({
@@ -396,7 +420,7 @@ const RevisionGitRef = builder
   });
 
 const RevisionUrlsRef = builder
-  .objectRef<NonNullable<RevisionShape['data']['urls']>>('RevisionUrls')
+  .objectRef<NonNullable<RevisionWire['urls']>>('RevisionUrls')
   .implement({
     description: 'URLs of a revision.',
     fields: (t) => ({
@@ -413,59 +437,60 @@ export const RevisionRef = builder.objectRef<RevisionShape>('Revision').implemen
   description:
     'A revision of a space’s main content or of a change request: its page tree, files, reusable contents and variables.',
   fields: (t) => ({
-    id: t.id({ nullable: false, description: 'Revision id (REST).', resolve: (r) => r.data.id }),
+    id: t.id({ nullable: false, description: 'Revision id (REST).', resolve: (r) => r.id }),
     parents: t.stringList({
       nullable: false,
       description: 'Ids of the parent revisions.',
-      resolve: (r) => r.data.parents,
+      resolve: (r) => r.parents,
     }),
     pages: t.field({
       type: [PageRef],
       nullable: false,
       description: 'The page tree (recursive through `pages`).',
-      resolve: (r) => r.data.pages.map(pageShape(r.scope)),
+      resolve: (r) => r.pages.map((page) => pageIn(scopeOf(r), page)),
     }),
     files: t.field({
       type: [FileRef],
       nullable: false,
       description: 'The files.',
-      resolve: (r) => r.data.files.map(fileShape(r.scope)),
+      resolve: (r) =>
+        r.files.map((file) => FileResource.shape(file, { ...scopeOf(r), id: file.id })),
     }),
     reusableContents: t.field({
       type: [RevisionReusableContentRef],
       nullable: false,
       description: 'Reusable contents {id, title, git}.',
-      resolve: (r) => r.data.reusableContents,
+      resolve: (r) => r.reusableContents,
     }),
     variables: t.field({
       type: 'JSON',
       nullable: false,
       description: 'Variables (map name -> value).',
-      resolve: (r) => r.data.variables,
+      resolve: (r) => r.variables,
     }),
     createdAt: t.field({
       type: 'DateTime',
       nullable: false,
       description: 'When it was created.',
-      resolve: (r) => r.data.createdAt,
+      resolve: (r) => r.createdAt,
     }),
     git: t.field({
       type: RevisionGitRef,
       nullable: true,
       description: 'Git metadata {oid, message, createdByService, url, ref}.',
-      resolve: (r) => r.data.git ?? null,
+      resolve: (r) => r.git ?? null,
     }),
     urls: t.field({
       type: RevisionUrlsRef,
       nullable: true,
       description: 'URLs {app, published, public}.',
-      resolve: (r) => r.data.urls ?? null,
+      resolve: (r) => r.urls ?? null,
     }),
     type: t.field({
       type: RevisionTypeEnum.ref,
       nullable: false,
       description: 'How the revision came to be (e.g. `edits`, `merge`).',
-      resolve: (r) => RevisionTypeEnum.of(r.data.type) as string,
+      resolve: (r) => RevisionTypeEnum.of(r.type) as string,
     }),
   }),
 });

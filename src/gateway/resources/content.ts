@@ -1,0 +1,142 @@
+import {
+  GraphQLError,
+  type GraphQLResolveInfo,
+  getArgumentValues,
+  isObjectType,
+  Kind,
+  type SelectionSetNode,
+} from 'graphql';
+import { z } from 'zod';
+import { File, Page, PageTree, Revision } from '../../contract/content.ts';
+import { restPath } from '../upstream/path.ts';
+import { ChangeRequestResource } from './changeRequest.ts';
+import { defineResource, type InputOptions } from './resource.ts';
+import { SpaceResource } from './space.ts';
+
+// Wire shapes: the contract's, plus the page fields the spec lists that the contract leaves out.
+
+/** Content reference, tolerant of kinds this gateway does not know. */
+export const ContentReferenceWire = z.looseObject({
+  kind: z.string(),
+  file: z.string().optional(),
+  page: z.string().optional(),
+  space: z.string().optional(),
+  spec: z.string().optional(),
+});
+export type ContentReferenceWire = z.infer<typeof ContentReferenceWire>;
+
+export const PageWire = Page.extend({
+  cover: z
+    .object({
+      ref: ContentReferenceWire.optional(),
+      refDark: ContentReferenceWire.optional(),
+      yPos: z.number().optional(),
+      height: z.number().optional(),
+    })
+    .optional(),
+  metaLinks: z
+    .object({
+      canonical: ContentReferenceWire.optional(),
+      alternates: z.array(ContentReferenceWire).optional(),
+    })
+    .optional(),
+  get pages(): z.ZodOptional<z.ZodArray<typeof PageWire>> {
+    return z.array(PageWire).optional();
+  },
+});
+export type PageWire = z.infer<typeof PageWire>;
+export const RevisionWire = Revision.extend({ pages: z.array(PageWire) });
+export type RevisionWire = z.infer<typeof RevisionWire>;
+export const PageTreeWire = PageTree.extend({ pages: z.array(PageWire) });
+
+/**
+ * Where content lives, the first part of a page's or file's address: a space's main content, or
+ * one of its change requests' (`changeRequest` set).
+ */
+export type ContentScope = {
+  readonly space: string;
+  readonly changeRequest?: string | undefined;
+};
+
+/** The scope part of a content address. */
+export const scopeOf = (address: ContentScope): ContentScope =>
+  address.changeRequest !== undefined
+    ? { space: address.space, changeRequest: address.changeRequest }
+    : { space: address.space };
+
+/**
+ * The address, in `scope`, of the page, file or comment an argument names: its global ID, or its
+ * REST id there; a global ID of another scope (another space, change request or the main content)
+ * is BAD_USER_INPUT.
+ */
+export function inScope<A extends ContentScope>(
+  resource: { readonly typename: string; parseInput(value: string, options?: InputOptions): A },
+  id: string,
+  scope: ContentScope,
+): A {
+  const address = resource.parseInput(id, { parents: scope });
+  if (address.changeRequest !== scope.changeRequest) {
+    throw new GraphQLError(`id: not a ${resource.typename} of this content`, {
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
+  }
+  return address;
+}
+
+/** `GET` of a scope's revision: `/spaces/{space}/content` or `{cr}/content`. */
+export const contentOf = (scope: ContentScope): string =>
+  scope.changeRequest !== undefined
+    ? `${ChangeRequestResource.path({ space: scope.space, id: scope.changeRequest })}/content`
+    : `${SpaceResource.path({ id: scope.space })}/content`;
+
+/**
+ * True when `info` selects `markdown` in its plain form (not evaluated, not dereferenced) on the
+ * page it returns: a read with `format=markdown` then answers it with the page's other fields.
+ */
+function asksMarkdown(info: GraphQLResolveInfo): boolean {
+  const page = info.schema.getType('Page');
+  const field = isObjectType(page) ? page.getFields().markdown : undefined;
+  if (!field) return false;
+  const plain = (value: unknown) => value === undefined || value === 'false';
+  const asks = (set: SelectionSetNode | undefined): boolean =>
+    (set?.selections ?? []).some((selection) => {
+      if (selection.kind === Kind.FIELD) {
+        if (selection.name.value !== 'markdown') return false;
+        const args = getArgumentValues(field, selection, info.variableValues);
+        return plain(args.evaluated) && plain(args.dereferenced);
+      }
+      const fragment =
+        selection.kind === Kind.INLINE_FRAGMENT ? selection : info.fragments[selection.name.value];
+      const on = fragment?.typeCondition?.name.value;
+      return (on === undefined || on === 'Page' || on === 'Node') && asks(fragment?.selectionSet);
+    });
+  return info.fieldNodes.some((node) => asks(node.selectionSet));
+}
+
+/** A page of a revision: `{content}/page/{id}` (its ID: space, change request if any, page). */
+export const PageResource = defineResource({
+  typename: 'Page',
+  segments: ['space', 'changeRequest?', 'id'],
+  parents: { space: SpaceResource },
+  path: (a) => `${contentOf(a)}${restPath`/page/${a.id}`}`,
+  schema: PageWire,
+  addressFields: ['space', 'links', 'backlinks'],
+  // `format=markdown` answers the page and its Markdown at once.
+  bodyQuery: (info) => (asksMarkdown(info) ? { format: 'markdown' } : undefined),
+});
+
+/** The graph's value of a page: the REST page and its address. */
+export type PageShape = typeof PageResource.$shape;
+
+/** A file of a revision: `{content}/files/{id}` (its ID: space, change request if any, file). */
+export const FileResource = defineResource({
+  typename: 'File',
+  segments: ['space', 'changeRequest?', 'id'],
+  parents: { space: SpaceResource },
+  path: (a) => `${contentOf(a)}${restPath`/files/${a.id}`}`,
+  schema: File,
+  addressFields: ['space', 'backlinks'],
+});
+
+/** The graph's value of a file: the REST file and its address. */
+export type FileShape = typeof FileResource.$shape;
