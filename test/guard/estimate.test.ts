@@ -35,7 +35,6 @@ import { type E2EStack, startE2E } from '../support/gateway.ts';
 const EXACT = new Set([
   'bench: organization -> spaces (address known)',
   'bench: space -> pages tree',
-  'bench: page with its markdown',
   'bench: aliases differing in first',
   'bench: 1000-item connections',
   'bench: site -> sections -> site spaces -> space',

@@ -380,7 +380,8 @@ export class Resource<A extends Address, Item, Shape extends object> {
       }
       if (address[name] === undefined && !this.spec.segments.includes(`${name}?`)) {
         // Without a place for the parent's id beside it, only a global ID names the object.
-        if (!(name in (options.parents ?? {}))) return fail(invalid);
+        const place = name in (options.parents ?? {}) || name in (options.parentFields ?? {});
+        if (!place) return fail(invalid);
         return fail(`${field} is required with a REST id`, field);
       }
     }
