@@ -7,6 +7,8 @@ import { GraphQLError, type GraphQLSchema } from 'graphql';
 import type { GatewayContext } from './context.ts';
 import { ValidationError } from './errors.ts';
 import { inputIdsPluginName } from './inputIds.ts';
+import { nullabilityPluginName } from './nullability.ts';
+import { shapePluginName } from './shape.ts';
 import { segmentProblem } from './upstream/path.ts';
 
 /** Type name given to a global ID that does not decode, so it fails alone, with a clear code. */
@@ -67,7 +69,15 @@ export const builder = new SchemaBuilder<{
   DefaultInputFieldRequiredness: false;
 }>({
   // Errors must come first so that invalid input (ids, then zod) becomes a typed ValidationError.
-  plugins: [ErrorsPlugin, inputIdsPluginName, ValidationPlugin, RelayPlugin, DataloaderPlugin],
+  plugins: [
+    ErrorsPlugin,
+    inputIdsPluginName,
+    ValidationPlugin,
+    RelayPlugin,
+    DataloaderPlugin,
+    shapePluginName,
+    nullabilityPluginName,
+  ],
   relay: {
     clientMutationId: 'omit',
     cursorType: 'String',

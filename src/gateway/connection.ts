@@ -3,7 +3,10 @@ import { GraphQLError } from 'graphql';
 import type { z } from 'zod';
 import { listPage } from '../contract/common.ts';
 import type { GatewayContext } from './context.ts';
+import { LEFT_OUT, type WithLeftOut } from './shape.ts';
+import { segmentProblem } from './upstream/path.ts';
 import { type QueryValue, withQuery } from './upstream/rest.ts';
+import { RawValue, ShapeDamage, shapeError } from './upstream/tolerant.ts';
 
 /** Arguments of every connection field. */
 export interface ConnectionArgs {
@@ -112,9 +115,31 @@ function defaultKey(item: unknown): string | undefined {
 }
 
 /**
+ * Why an item of a list cannot be addressed (a damaged item, or an `id` that is damaged, empty or
+ * no path segment), or undefined when it can.
+ */
+function unaddressable(item: unknown): string | undefined {
+  if (item instanceof RawValue) return 'not an object';
+  const id = (item as { id?: unknown } | null)?.id;
+  if (id instanceof ShapeDamage) return 'its id is missing or not a string';
+  if (id !== undefined && segmentProblem(id)) return `its id ${segmentProblem(id)}`;
+  return undefined;
+}
+
+/** Runs a hook of the options on an item; a hook that trips over damaged data answers undefined. */
+function safely<T>(hook: () => T): T | undefined {
+  try {
+    return hook();
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * A Relay connection over REST page tokens, exact at any `first`/`after`: it reads as many
  * upstream pages as it needs (at most 1000 items each), never skips or repeats an item, and
- * primes every item into the by-id loader.
+ * primes every item into the by-id loader. An item that cannot be addressed is left out, with
+ * one `UPSTREAM_SHAPE` error at the connection; cursors and page info are those of the full page.
  */
 export async function restConnection<S extends z.ZodType>(
   ctx: GatewayContext,
@@ -129,7 +154,7 @@ export async function restConnection<S extends z.ZodType>(
     ? decodeCursor(scope, args.after)
     : { token: null, offset: 0, key: null };
   const schema = listPage(options.item);
-  const collected: Array<{ node: z.infer<S>; after: Cursor }> = [];
+  const collected: Array<{ node: z.infer<S>; after: Cursor; leftOut?: GraphQLError }> = [];
   // Until the first page is read, the cursor's item is assumed where its offset says.
   let skip = start.offset;
   let token = start.token;
@@ -138,14 +163,17 @@ export async function restConnection<S extends z.ZodType>(
   for (let pageIndex = 0; ; pageIndex++) {
     const slack = pageIndex === 0 && start.key ? CURSOR_SLACK : 0;
     const limit = Math.min(UPSTREAM_MAX_LIMIT, skip + first - collected.length + 1 + slack);
-    const page = await ctx.rest.get(
-      withQuery(options.path, { ...query, page: token ?? undefined, limit }),
-      schema,
-    );
+    const pagePath = withQuery(options.path, { ...query, page: token ?? undefined, limit });
+    const page = await ctx.rest.get(pagePath, schema);
+    // A page whose list or paging cannot be read fails the connection as a whole.
+    for (const value of [page.items, page.next, page.next?.page]) {
+      if (value instanceof RawValue) throw value.error();
+    }
     totalCount = page.count;
     const items = page.items as Array<z.infer<S>>;
     items.forEach((node, index) => {
-      const key = keyOf(node) ?? null;
+      const problem = unaddressable(node);
+      const key = problem ? null : (safely(() => keyOf(node)) ?? null);
       // After the last item of a page, continue from the next page's token (offset 0).
       const atEnd = index === items.length - 1 && page.next;
       collected.push({
@@ -154,8 +182,17 @@ export async function restConnection<S extends z.ZodType>(
           atEnd && page.next
             ? { token: page.next.page, offset: 0, key: null }
             : { token, offset: index + 1, key },
+        ...(problem
+          ? {
+              leftOut: shapeError(
+                { method: 'GET', path: pagePath, field: `items.${index}` },
+                `left out of the list: ${problem}`,
+              ),
+            }
+          : {}),
       });
-      const primePath = options.primePath?.(node);
+      if (problem) return;
+      const primePath = safely(() => options.primePath?.(node));
       if (primePath) ctx.rest.prime(primePath, node);
     });
     if (pageIndex === 0 && start.key) {
@@ -178,20 +215,25 @@ export async function restConnection<S extends z.ZodType>(
     }
     token = page.next.page;
   }
-  const edges = collected.slice(skip, skip + first).map((entry) => ({
-    cursor: encodeCursor(scope, entry.after),
-    node: entry.node,
-  }));
-  return {
+  const window = collected.slice(skip, skip + first);
+  const edges = window
+    .filter((entry) => !entry.leftOut)
+    .map((entry) => ({ cursor: encodeCursor(scope, entry.after), node: entry.node }));
+  const head = window[0];
+  const tail = window[window.length - 1];
+  const leftOut = window.flatMap((entry) => (entry.leftOut ? [entry.leftOut] : []));
+  const result: ConnectionResult<z.infer<S>> & WithLeftOut = {
     edges,
     pageInfo: {
       hasNextPage: hasMore,
       hasPreviousPage: false,
-      startCursor: edges[0]?.cursor ?? null,
-      endCursor: edges[edges.length - 1]?.cursor ?? null,
+      startCursor: head ? encodeCursor(scope, head.after) : null,
+      endCursor: tail ? encodeCursor(scope, tail.after) : null,
     },
     totalCount,
   };
+  if (leftOut.length > 0) result[LEFT_OUT] = leftOut;
+  return result;
 }
 
 /** A connection over a list already in hand (arrays inside one REST answer). */
@@ -201,6 +243,7 @@ export function arrayConnection<T>(
   scopeKey: string,
 ): ConnectionResult<T> {
   const first = checkConnectionArgs(args);
+  if (items instanceof RawValue) throw items.error();
   const scope = scopeOf(scopeKey, {});
   const offset = args.after ? decodeCursor(scope, args.after).offset : 0;
   const slice = items.slice(offset, offset + first);

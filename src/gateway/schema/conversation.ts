@@ -14,6 +14,7 @@ import type { GatewayContext } from '../context.ts';
 import { addressId, toRestId } from '../ids.ts';
 import { reference } from '../refs.ts';
 import { seg } from '../upstream/rest.ts';
+import { rawOf } from '../upstream/tolerant.ts';
 import { inputEnumType, openEnumType } from './common.ts';
 import { OrderEnum, OrganizationRef } from './organization.ts';
 import {
@@ -207,6 +208,12 @@ export const IssuesClusterRef = builder.loadableNode('IssuesCluster', {
       description: 'When it was last updated.',
     }),
     icon: t.exposeString('icon', { nullable: true, description: 'Icon name (max 50).' }),
+    iconRaw: t.field({
+      type: 'JSON',
+      nullable: true,
+      description: 'The icon as the upstream sent it (icons may take forms beside a name).',
+      resolve: (c) => rawOf(c.icon) ?? null,
+    }),
     summary: t.field({
       type: 'JSON',
       nullable: true,

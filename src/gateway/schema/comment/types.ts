@@ -7,6 +7,7 @@ import { type ConnectionResult, restConnection } from '../../connection.ts';
 import type { GatewayContext } from '../../context.ts';
 import { reference } from '../../refs.ts';
 import { seg } from '../../upstream/rest.ts';
+import { rawOf } from '../../upstream/tolerant.ts';
 import { ChangeRequestRef, changeRequestPath, scopeChangeRequest } from '../changeRequest/types.ts';
 import { openEnumType } from '../common.ts';
 import { PageRef } from '../content/common.ts';
@@ -119,6 +120,13 @@ const CommentBodyRef = builder.objectRef<CommentWire['body']>('CommentBody').imp
       nullable: true,
       description: 'The body as a rich-text Document (when read with `format: DOCUMENT`).',
       resolve: (b) => b.document ?? null,
+    }),
+    raw: t.field({
+      type: 'JSON',
+      nullable: true,
+      description:
+        'The body as the upstream sent it: bodies may take forms beside `{markdown}`, which `markdown` and `document` do not show.',
+      resolve: (b) => rawOf(b) ?? null,
     }),
   }),
 });

@@ -1,5 +1,6 @@
 import { builder } from '../../builder.ts';
 import { seg } from '../../upstream/rest.ts';
+import { rawOf } from '../../upstream/tolerant.ts';
 import { SpaceRef } from '../space.ts';
 import {
   ContentDereference,
@@ -220,6 +221,12 @@ PageRef.implement({
       nullable: true,
       description: 'Icon name.',
       resolve: (p) => p.data.icon ?? null,
+    }),
+    iconRaw: t.field({
+      type: 'JSON',
+      nullable: true,
+      description: 'The icon as the upstream sent it (icons may take forms beside a name).',
+      resolve: (p) => rawOf(p.data.icon) ?? null,
     }),
     createdAt: t.field({
       type: 'DateTime',

@@ -13,6 +13,7 @@ import type { GatewayContext } from '../../context.ts';
 import { addressId, splitAddressId } from '../../ids.ts';
 import { reference } from '../../refs.ts';
 import { seg, withQuery } from '../../upstream/rest.ts';
+import { rawOf } from '../../upstream/tolerant.ts';
 import { openEnumType } from '../common.ts';
 import { SpaceRef, spacePath } from '../space.ts';
 
@@ -103,6 +104,12 @@ const SiteIconRef = builder.objectRef<NonNullable<Site['icon']>>('SiteIcon').imp
       type: LightDarkRef,
       nullable: false,
       description: 'Icon URLs for light and dark themes.',
+    }),
+    raw: t.field({
+      type: 'JSON',
+      nullable: true,
+      description: 'The icon as the upstream sent it (icons may take forms beside `{icon}`).',
+      resolve: (i) => rawOf(i) ?? null,
     }),
   }),
 });
@@ -421,6 +428,12 @@ SiteSectionRef.implement({
       description: 'Expression evaluated for the visitor; null when always shown.',
     }),
     icon: t.exposeString('icon', { nullable: true, description: 'Icon name.' }),
+    iconRaw: t.field({
+      type: 'JSON',
+      nullable: true,
+      description: 'The icon as the upstream sent it (icons may take forms beside a name).',
+      resolve: (s) => rawOf(s.icon) ?? null,
+    }),
     urls: t.expose('urls', { type: PublishedUrlsRef, nullable: true, description: 'URLs.' }),
     sectionGroup: t.field({
       type: SiteSectionGroupRef,
@@ -451,6 +464,12 @@ SiteSectionGroupRef.implement({
     icon: t.exposeString('icon', {
       nullable: true,
       description: 'Icon name (max 50, e.g. `gear`).',
+    }),
+    iconRaw: t.field({
+      type: 'JSON',
+      nullable: true,
+      description: 'The icon as the upstream sent it (icons may take forms beside a name).',
+      resolve: (g) => rawOf(g.icon) ?? null,
     }),
     sectionGroup: t.field({
       type: SiteSectionGroupRef,

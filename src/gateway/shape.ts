@@ -1,0 +1,217 @@
+import SchemaBuilder, {
+  BasePlugin,
+  type PothosOutputFieldConfig,
+  type PothosOutputFieldType,
+  type SchemaTypes,
+} from '@pothos/core';
+import {
+  type ExecutionResult,
+  GraphQLError,
+  type GraphQLFieldResolver,
+  type GraphQLResolveInfo,
+  type GraphQLTypeResolver,
+  responsePathAsArray,
+} from 'graphql';
+import type { Plugin } from 'graphql-yoga';
+import type { GatewayContext } from './context.ts';
+import {
+  findDamage,
+  RawValue,
+  rawOf,
+  ShapeDamage,
+  UnseenAlternative,
+} from './upstream/tolerant.ts';
+
+/**
+ * Where upstream damage becomes GraphQL errors, for every field of the graph: a field whose value
+ * is a `ShapeDamage` (or reads one: a member of its parent of the same name) resolves to null with
+ * that value's `UPSTREAM_SHAPE` error; damaged items of a list fail alone; `JSON` fields show raw
+ * values; a typed field given a one-of alternative it cannot show answers null. A resolver that
+ * trips over damaged data (a `TypeError`) fails with the damage's error, not a masked one.
+ */
+
+/** Errors of items a connection left out, on its result; the field's path is added when it resolves. */
+export const LEFT_OUT = Symbol('leftOut');
+
+/** A connection result with the errors of the items it left out. */
+export type WithLeftOut = { [LEFT_OUT]?: GraphQLError[] };
+
+type Shape = 'json' | 'leaf' | 'object' | 'abstract';
+
+interface FieldShape {
+  lists: number;
+  item: Shape;
+}
+
+const isThenable = (value: unknown): value is PromiseLike<unknown> =>
+  value !== null &&
+  (typeof value === 'object' || typeof value === 'function') &&
+  typeof (value as { then?: unknown }).then === 'function';
+
+/** The damage a field named `name` reads: its parent's member, or its parent's `data` member. */
+function damageAt(parent: unknown, name: string): RawValue | undefined {
+  if (parent === null || typeof parent !== 'object') return undefined;
+  if (parent instanceof ShapeDamage) return parent;
+  if (parent instanceof RawValue) return undefined;
+  const own = (parent as Record<string, unknown>)[name];
+  if (own instanceof ShapeDamage) return own;
+  const data = (parent as { data?: unknown }).data;
+  if (data instanceof ShapeDamage) return data;
+  if (data !== null && typeof data === 'object' && !(data instanceof RawValue)) {
+    const member = (data as Record<string, unknown>)[name];
+    if (member instanceof ShapeDamage) return member;
+  }
+  return undefined;
+}
+
+/** A resolver's failure: the damage it tripped over when the parent holds one and it is not a GraphQL error. */
+function explain(error: unknown, parent: unknown): unknown {
+  if (error instanceof GraphQLError) return error;
+  return findDamage(parent)?.error() ?? error;
+}
+
+/** A value of an item type: the item, or the error it stands for. */
+function settleItem(value: unknown, shape: Shape): unknown {
+  if (value instanceof ShapeDamage) return value.error();
+  if (shape === 'json') return rawOf(value);
+  if (value instanceof UnseenAlternative) {
+    if (shape === 'abstract') return value.error();
+    if (shape === 'leaf') return null;
+    return value;
+  }
+  if ((shape === 'object' || shape === 'abstract') && value !== null && typeof value === 'object') {
+    const data = (value as { data?: unknown }).data;
+    if (data instanceof RawValue && (shape === 'abstract' || data instanceof ShapeDamage)) {
+      return data.error();
+    }
+  }
+  return value;
+}
+
+function settleList(value: unknown, shape: FieldShape, depth: number): unknown {
+  if (!Array.isArray(value)) return value;
+  return value.map((item) =>
+    depth > 1 ? settleList(item, shape, depth - 1) : settleItem(item, shape.item),
+  );
+}
+
+function settle(
+  value: unknown,
+  shape: FieldShape,
+  context: GatewayContext,
+  info: GraphQLResolveInfo,
+): unknown {
+  if (value instanceof RawValue && shape.item !== 'json') {
+    if (value instanceof ShapeDamage || shape.lists > 0 || shape.item === 'abstract') {
+      throw value.error();
+    }
+  }
+  if (shape.lists > 0) return settleList(value, shape, shape.lists);
+  const settled = settleItem(value, shape.item);
+  if (settled instanceof Error) throw settled;
+  const leftOut = (settled as WithLeftOut | null)?.[LEFT_OUT];
+  if (leftOut?.length && context.rest) {
+    const path = responsePathAsArray(info.path);
+    for (const error of leftOut) {
+      context.rest.fieldErrors.push(
+        new GraphQLError(error.message, {
+          nodes: info.fieldNodes,
+          path,
+          extensions: error.extensions,
+        }),
+      );
+    }
+  }
+  return settled;
+}
+
+export class ShapePlugin<Types extends SchemaTypes> extends BasePlugin<Types> {
+  private shapeOf(type: PothosOutputFieldType<Types>): FieldShape {
+    let lists = 0;
+    let named = type;
+    while (named.kind === 'List') {
+      lists++;
+      named = named.type;
+    }
+    let item: Shape;
+    if (named.kind === 'Scalar') {
+      const ref = named.ref as unknown;
+      const name = typeof ref === 'string' ? ref : this.buildCache.getTypeConfig(named.ref).name;
+      item = name === 'JSON' ? 'json' : 'leaf';
+    } else if (named.kind === 'Enum') item = 'leaf';
+    else if (named.kind === 'Object') item = 'object';
+    else item = 'abstract';
+    return { lists, item };
+  }
+
+  override wrapResolve(
+    resolver: GraphQLFieldResolver<unknown, Types['Context'], object>,
+    fieldConfig: PothosOutputFieldConfig<Types>,
+  ): GraphQLFieldResolver<unknown, Types['Context'], object> {
+    const shape = this.shapeOf(fieldConfig.type);
+    // Fields with arguments compute their value (connections, bodies); others read a member.
+    const reads = Object.keys(fieldConfig.args).length === 0 ? fieldConfig.name : undefined;
+    return (parent, args, context, info) => {
+      if (reads !== undefined) {
+        const damage = damageAt(parent, reads);
+        if (damage) throw damage.error();
+      }
+      let result: unknown;
+      try {
+        result = resolver(parent, args, context, info);
+      } catch (error) {
+        throw explain(error, parent);
+      }
+      const ctx = context as GatewayContext;
+      if (isThenable(result)) {
+        return Promise.resolve(result).then(
+          (value) => settle(value, shape, ctx, info),
+          (error: unknown) => {
+            throw explain(error, parent);
+          },
+        );
+      }
+      return settle(result, shape, ctx, info);
+    };
+  }
+
+  override wrapResolveType(
+    resolveType: GraphQLTypeResolver<unknown, Types['Context']>,
+  ): GraphQLTypeResolver<unknown, Types['Context']> {
+    return (value, context, info, type) => {
+      if (value instanceof RawValue) throw value.error();
+      return resolveType(value, context, info, type);
+    };
+  }
+}
+
+export const shapePluginName = 'upstreamShape' as const;
+SchemaBuilder.registerPlugin(shapePluginName, ShapePlugin);
+
+declare global {
+  export namespace PothosSchemaTypes {
+    export interface Plugins<Types extends SchemaTypes> {
+      upstreamShape: ShapePlugin<Types>;
+    }
+  }
+}
+
+/** Adds the errors no field's value carries (items left out of lists) to an execution result. */
+export function withFieldErrors<R extends ExecutionResult>(result: R, context: GatewayContext): R {
+  const extra = context.rest?.fieldErrors ?? [];
+  if (extra.length === 0) return result;
+  return { ...result, errors: [...(result.errors ?? []), ...extra] };
+}
+
+/** The Yoga plugin that reports items left out of lists (`withFieldErrors`) in every response. */
+export const fieldErrorsPlugin: Plugin<GatewayContext> = {
+  onExecute({ args }) {
+    const ctx = args.contextValue as GatewayContext;
+    return {
+      onExecuteDone({ result, setResult }) {
+        if (!result || Symbol.asyncIterator in result) return;
+        setResult(withFieldErrors(result, ctx));
+      },
+    };
+  },
+};
