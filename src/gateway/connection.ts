@@ -154,7 +154,12 @@ export async function restConnection<S extends z.ZodType>(
     ? decodeCursor(scope, args.after)
     : { token: null, offset: 0, key: null };
   const schema = listPage(options.item);
-  const collected: Array<{ node: z.infer<S>; after: Cursor; leftOut?: GraphQLError }> = [];
+  const collected: Array<{
+    node: z.infer<S>;
+    key: string | null;
+    after: Cursor;
+    leftOut?: GraphQLError;
+  }> = [];
   // Until the first page is read, the cursor's item is assumed where its offset says.
   let skip = start.offset;
   let token = start.token;
@@ -165,22 +170,28 @@ export async function restConnection<S extends z.ZodType>(
     const limit = Math.min(UPSTREAM_MAX_LIMIT, skip + first - collected.length + 1 + slack);
     const pagePath = withQuery(options.path, { ...query, page: token ?? undefined, limit });
     const page = await ctx.rest.get(pagePath, schema);
-    // A page whose list or paging cannot be read fails the connection as a whole.
-    for (const value of [page.items, page.next, page.next?.page]) {
-      if (value instanceof RawValue) throw value.error();
-    }
+    // A page whose list cannot be read fails the connection; a damaged `next` only when needed.
+    if (page.items instanceof RawValue) throw page.items.error();
+    const nextDamage =
+      page.next instanceof RawValue
+        ? page.next
+        : (page.next?.page as unknown) instanceof RawValue
+          ? (page.next?.page as unknown as RawValue)
+          : undefined;
+    const next = nextDamage ? undefined : page.next;
     totalCount = page.count;
     const items = page.items as Array<z.infer<S>>;
     items.forEach((node, index) => {
       const problem = unaddressable(node);
       const key = problem ? null : (safely(() => keyOf(node)) ?? null);
       // After the last item of a page, continue from the next page's token (offset 0).
-      const atEnd = index === items.length - 1 && page.next;
+      const atEnd = index === items.length - 1 && next;
       collected.push({
         node,
+        key,
         after:
-          atEnd && page.next
-            ? { token: page.next.page, offset: 0, key: null }
+          atEnd && next
+            ? { token: next.page, offset: 0, key: null }
             : { token, offset: index + 1, key },
         ...(problem
           ? {
@@ -197,7 +208,7 @@ export async function restConnection<S extends z.ZodType>(
     });
     if (pageIndex === 0 && start.key) {
       // Items inserted (or deleted) before the cursor's item moved it: resume right after it.
-      const found = collected.findIndex((entry) => keyOf(entry.node) === start.key);
+      const found = collected.findIndex((entry) => entry.key === start.key);
       if (found >= 0) skip = found + 1;
     }
     const wanted = skip + first;
@@ -205,7 +216,7 @@ export async function restConnection<S extends z.ZodType>(
       hasMore = true;
       break;
     }
-    if (!page.next || items.length === 0) {
+    if ((!next && !nextDamage) || items.length === 0) {
       hasMore = false;
       break;
     }
@@ -213,7 +224,8 @@ export async function restConnection<S extends z.ZodType>(
       hasMore = true;
       break;
     }
-    token = page.next.page;
+    if (!next) throw (nextDamage as RawValue).error();
+    token = next.page;
   }
   const window = collected.slice(skip, skip + first);
   const edges = window

@@ -10,6 +10,8 @@ import {
   type GraphQLFieldResolver,
   type GraphQLResolveInfo,
   type GraphQLTypeResolver,
+  getNamedType,
+  isLeafType,
   responsePathAsArray,
 } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
@@ -50,9 +52,7 @@ const isThenable = (value: unknown): value is PromiseLike<unknown> =>
 
 /** The damage a field named `name` reads: its parent's member, or its parent's `data` member. */
 function damageAt(parent: unknown, name: string): RawValue | undefined {
-  if (parent === null || typeof parent !== 'object') return undefined;
-  if (parent instanceof ShapeDamage) return parent;
-  if (parent instanceof RawValue) return undefined;
+  if (parent === null || typeof parent !== 'object' || parent instanceof RawValue) return undefined;
   const own = (parent as Record<string, unknown>)[name];
   if (own instanceof ShapeDamage) return own;
   const data = (parent as { data?: unknown }).data;
@@ -70,8 +70,27 @@ function explain(error: unknown, parent: unknown): unknown {
   return findDamage(parent)?.error() ?? error;
 }
 
+/**
+ * A leaf the upstream sent that its GraphQL type cannot show (a float for an `Int`, a date-time
+ * that does not parse): the error it stands for, or undefined when it serialises.
+ */
+function unserialisable(value: unknown, info: GraphQLResolveInfo): GraphQLError | undefined {
+  if (value === null || value === undefined || value instanceof Error) return undefined;
+  const type = getNamedType(info.returnType);
+  if (!isLeafType(type)) return undefined;
+  try {
+    type.serialize(value);
+    return undefined;
+  } catch (error) {
+    const field = `${info.parentType.name}.${info.fieldName}`;
+    return new GraphQLError(`unexpected upstream value for ${field}: ${(error as Error).message}`, {
+      extensions: { code: 'UPSTREAM_SHAPE' },
+    });
+  }
+}
+
 /** A value of an item type: the item, or the error it stands for. */
-function settleItem(value: unknown, shape: Shape): unknown {
+function settleItem(value: unknown, shape: Shape, info: GraphQLResolveInfo): unknown {
   if (value instanceof ShapeDamage) return value.error();
   if (shape === 'json') return rawOf(value);
   if (value instanceof UnseenAlternative) {
@@ -79,7 +98,8 @@ function settleItem(value: unknown, shape: Shape): unknown {
     if (shape === 'leaf') return null;
     return value;
   }
-  if ((shape === 'object' || shape === 'abstract') && value !== null && typeof value === 'object') {
+  if (shape === 'leaf') return unserialisable(value, info) ?? value;
+  if (value !== null && typeof value === 'object') {
     const data = (value as { data?: unknown }).data;
     if (data instanceof RawValue && (shape === 'abstract' || data instanceof ShapeDamage)) {
       return data.error();
@@ -88,10 +108,15 @@ function settleItem(value: unknown, shape: Shape): unknown {
   return value;
 }
 
-function settleList(value: unknown, shape: FieldShape, depth: number): unknown {
+function settleList(
+  value: unknown,
+  shape: FieldShape,
+  depth: number,
+  info: GraphQLResolveInfo,
+): unknown {
   if (!Array.isArray(value)) return value;
   return value.map((item) =>
-    depth > 1 ? settleList(item, shape, depth - 1) : settleItem(item, shape.item),
+    depth > 1 ? settleList(item, shape, depth - 1, info) : settleItem(item, shape.item, info),
   );
 }
 
@@ -106,8 +131,8 @@ function settle(
       throw value.error();
     }
   }
-  if (shape.lists > 0) return settleList(value, shape, shape.lists);
-  const settled = settleItem(value, shape.item);
+  if (shape.lists > 0) return settleList(value, shape, shape.lists, info);
+  const settled = settleItem(value, shape.item, info);
   if (settled instanceof Error) throw settled;
   const leftOut = (settled as WithLeftOut | null)?.[LEFT_OUT];
   if (leftOut?.length && context.rest) {
@@ -149,29 +174,39 @@ export class ShapePlugin<Types extends SchemaTypes> extends BasePlugin<Types> {
     fieldConfig: PothosOutputFieldConfig<Types>,
   ): GraphQLFieldResolver<unknown, Types['Context'], object> {
     const shape = this.shapeOf(fieldConfig.type);
-    // Fields with arguments compute their value (connections, bodies); others read a member.
-    const reads = Object.keys(fieldConfig.args).length === 0 ? fieldConfig.name : undefined;
+    // Fields with arguments compute their value (connections, bodies), IDs are made from
+    // addresses; other fields read the member of their name.
+    const reads =
+      Object.keys(fieldConfig.args).length === 0 && fieldConfig.name !== 'id'
+        ? fieldConfig.name
+        : undefined;
     return (parent, args, context, info) => {
-      if (reads !== undefined) {
-        const damage = damageAt(parent, reads);
-        if (damage) throw damage.error();
-      }
+      if (parent instanceof ShapeDamage) throw parent.error();
+      const ctx = context as GatewayContext;
+      // A value that turned out empty or a leaf (an enum mapped to UNKNOWN) may come from a
+      // damaged member of the same name: that member's error then stands.
+      const finish = (value: unknown) => {
+        if (
+          reads !== undefined &&
+          (value === null || value === undefined || shape.item === 'leaf')
+        ) {
+          const damage = damageAt(parent, reads);
+          if (damage) throw damage.error();
+        }
+        return settle(value, shape, ctx, info);
+      };
       let result: unknown;
       try {
         result = resolver(parent, args, context, info);
       } catch (error) {
         throw explain(error, parent);
       }
-      const ctx = context as GatewayContext;
       if (isThenable(result)) {
-        return Promise.resolve(result).then(
-          (value) => settle(value, shape, ctx, info),
-          (error: unknown) => {
-            throw explain(error, parent);
-          },
-        );
+        return Promise.resolve(result).then(finish, (error: unknown) => {
+          throw explain(error, parent);
+        });
       }
-      return settle(result, shape, ctx, info);
+      return finish(result);
     };
   }
 

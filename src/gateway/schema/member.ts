@@ -191,7 +191,7 @@ builder.objectField(MemberRef, 'spaces', (t) =>
         item: MemberSpace,
       });
       for (const edge of result.edges)
-        ctx.rest.prime(spacePath(edge.node.space.id), edge.node.space);
+        ctx.rest.prime(() => spacePath(edge.node.space.id), edge.node.space);
       return result;
     },
   }),

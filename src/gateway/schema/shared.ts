@@ -166,13 +166,23 @@ export function deletedInOrganizationPayload(name: string, description: string, 
   });
 }
 
-/** A connection with each node mapped (cursors and page info kept). */
+/**
+ * A connection with each node mapped (cursors and page info kept). A node whose mapping fails
+ * (damaged upstream data) becomes its error, which fails that item alone.
+ */
 export function mapConnection<A, B>(
   result: ConnectionResult<A>,
   map: (a: A) => B,
 ): ConnectionResult<B> {
+  const mapOne = (node: A): B => {
+    try {
+      return map(node);
+    } catch (error) {
+      return error as B;
+    }
+  };
   return {
     ...result,
-    edges: result.edges.map((edge) => ({ cursor: edge.cursor, node: map(edge.node) })),
+    edges: result.edges.map((edge) => ({ cursor: edge.cursor, node: mapOne(edge.node) })),
   };
 }

@@ -76,10 +76,19 @@ export class RestSession {
     return this.parse(schema, raw, 'GET', pathAndQuery);
   }
 
-  /** Puts an object that arrived in a list where a later GET of `path` will find it. */
-  prime(path: string, value: unknown): void {
-    this.seen.add(path);
-    this.loader.prime(path, value);
+  /**
+   * Puts an object that arrived in a list where a later GET of `path` will find it. `path` may be
+   * a function: when it fails (the object's id is damaged), the object is not primed.
+   */
+  prime(path: string | (() => string), value: unknown): void {
+    let key: string;
+    try {
+      key = typeof path === 'function' ? path() : path;
+    } catch {
+      return;
+    }
+    this.seen.add(key);
+    this.loader.prime(key, value);
   }
 
   /** Sends a write (never retried, never cached); returns the parsed body. */

@@ -7,7 +7,7 @@ import { routeTemplate } from '../ops/routes.ts';
  * Tolerant parsing of upstream answers. Every contract schema gets a twin, derived once from its
  * zod definition and cached, that never fails an answer as a whole: a member that does not match
  * becomes a `ShapeDamage` in place (the field that reads it fails alone), an array keeps its good
- * items, unknown members are ignored, `null` counts as absent for optional members, digit strings
+ * items in place, a map keeps its good entries, unknown members are ignored, `null` counts as absent for optional members, digit strings
  * and numbers stand in for each other, and one-of values keep alternatives the contract does not
  * show as `UnseenAlternative`s. Each deviation is recorded with its JSON path.
  */
@@ -85,14 +85,18 @@ export function shapeError(source: ShapeSource, problem: string): GraphQLError {
 
 /**
  * A value that does not match its schema, left in place of the member it should have been. The
- * field that reads it resolves to null with its `UPSTREAM_SHAPE` error; used as a string (a path
- * segment, a template), it throws that error, so it never reaches an upstream address.
+ * field that reads it resolves to null with its `UPSTREAM_SHAPE` error: any use of it beyond
+ * passing it along (a member read, iteration, its keys, a string of it such as a path segment)
+ * throws that error, so damage fails the field whose resolver touches it and never reaches an
+ * upstream address.
  */
 export class ShapeDamage extends RawValue {
   declare readonly problem: string;
   constructor(raw: unknown, source: ShapeSource, problem: string) {
     super(raw, source);
     hidden(this, { problem });
+    // biome-ignore lint/correctness/noConstructorReturn: the instance is its guarded proxy.
+    return new Proxy(this, GUARD);
   }
 
   error(): GraphQLError {
@@ -103,6 +107,20 @@ export class ShapeDamage extends RawValue {
     throw this.error();
   }
 }
+
+const GUARD: ProxyHandler<ShapeDamage> = {
+  get(target, property, receiver) {
+    if (property in target) return Reflect.get(target, property, receiver);
+    // Probes of promise and inspection machinery are answered, not failed.
+    if (property === 'then' || (typeof property === 'symbol' && property !== Symbol.iterator)) {
+      return undefined;
+    }
+    throw target.error();
+  },
+  ownKeys(target) {
+    throw target.error();
+  },
+};
 
 /**
  * A value of a one-of field (or union) in a form the contract does not show, kept as it arrived:
@@ -391,10 +409,12 @@ function build(schema: z.ZodType): Parser {
         if (!isPlainObject(value)) {
           return run.damage(value, expected, value === undefined ? 'missing' : 'invalid');
         }
+        // A map keeps its good entries: each entry is data, not a member the contract names.
         const out: Record<string, unknown> = {};
         for (const [key, member] of Object.entries(value)) {
           run.enter(key, 'entry');
-          out[key] = valueTwin(member, run);
+          const parsed = valueTwin(member, run);
+          if (!(parsed instanceof ShapeDamage)) out[key] = parsed;
           run.leave();
         }
         return out;

@@ -65,7 +65,7 @@ export async function loadChangeRequest(
 ): Promise<ChangeRequestWire> {
   const key = toRestId(idOrNumber, 'ChangeRequest');
   const cr = await ctx.rest.get(changeRequestPath(spaceId, key), ChangeRequest);
-  if (cr.id !== key) ctx.rest.prime(changeRequestPath(cr.space, cr.id), cr);
+  if (cr.id !== key) ctx.rest.prime(() => changeRequestPath(cr.space, cr.id), cr);
   return cr;
 }
 

@@ -18,6 +18,10 @@ import {
   scopedReference,
 } from './scope.ts';
 
+/** The last segment of a page path (its slug); a damaged path stays as it is, for `slug` to report. */
+const lastSegment = (path: string) =>
+  typeof path === 'string' ? (path.split('/').pop() ?? '') : path;
+
 type LinkWire = z.infer<typeof RestLinkList>['items'][number];
 type LinkStatsWire = z.infer<typeof RestLinkList>['stats'];
 
@@ -79,7 +83,7 @@ export const ReferenceItemRef = builder.objectRef<ReferenceShape>('ReferenceItem
         };
         const stub: PageShape = {
           scope,
-          data: { ...page, type: 'document', slug: page.path.split('/').pop() ?? '' },
+          data: { ...page, type: 'document', slug: lastSegment(page.path) },
         };
         return scopedReference(info, scopedAddress(scope, page.id), stub, [
           'title',

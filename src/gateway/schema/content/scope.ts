@@ -7,6 +7,7 @@ import type { GatewayContext } from '../../context.ts';
 import { addressId } from '../../ids.ts';
 import { selectedFields } from '../../refs.ts';
 import { type QueryValue, seg, withQuery } from '../../upstream/rest.ts';
+import { RawValue } from '../../upstream/tolerant.ts';
 import { mapConnection } from '../shared.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -159,8 +160,9 @@ export async function loadPageTree(
 /** Tree pages answer later by-id reads of their metadata (bodies are fetched on demand). */
 function primePages(ctx: GatewayContext, scope: ContentScope, pages: PageWire[]): void {
   for (const page of pages) {
-    ctx.rest.prime(`${contentPath(scope)}/page/${seg(page.id)}`, page);
-    if (page.pages) primePages(ctx, scope, page.pages);
+    if (page instanceof RawValue) continue;
+    ctx.rest.prime(() => `${contentPath(scope)}/page/${seg(page.id)}`, page);
+    if (Array.isArray(page.pages)) primePages(ctx, scope, page.pages);
   }
 }
 

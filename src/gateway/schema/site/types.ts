@@ -393,7 +393,7 @@ SiteSpaceRef.implement({
       description: 'The space whose content it publishes.',
       resolve: (ss, _args, ctx) => {
         // The REST answer embeds the whole space: serve it, and keep it for later reads by id.
-        ctx.rest.prime(spacePath(ss.space.id), ss.space);
+        ctx.rest.prime(() => spacePath(ss.space.id), ss.space);
         return ss.space;
       },
     }),

@@ -44,7 +44,7 @@ builder.objectField(TeamRef, 'members', (t) =>
         item: TeamMember,
       });
       for (const e of result.edges) {
-        ctx.rest.prime(memberPath(team.orgId, e.node.organization.id), e.node.organization);
+        ctx.rest.prime(() => memberPath(team.orgId, e.node.organization.id), e.node.organization);
       }
       return {
         ...result,
@@ -69,7 +69,8 @@ builder.objectField(MemberRef, 'teams', (t) =>
         item: MemberTeam,
       });
       // Only the team of each item is a Team (the member-teams item carries the Team shape).
-      for (const e of result.edges) ctx.rest.prime(teamPath(m.orgId, e.node.team.id), e.node.team);
+      for (const e of result.edges)
+        ctx.rest.prime(() => teamPath(m.orgId, e.node.team.id), e.node.team);
       return {
         ...result,
         edges: result.edges.map((e) => ({ ...e, node: { ...e.node, orgId: m.orgId } })),
