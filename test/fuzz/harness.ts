@@ -176,6 +176,47 @@ function collectIds(value: unknown, into: Map<string, string>): void {
   for (const member of Object.values(object)) collectIds(member, into);
 }
 
+/** The space, change request and comment of an organization with the most comments and replies. */
+async function discover(workspace: TestWorkspace, orgId: string): Promise<Map<string, string>> {
+  const requests = ['OPEN', 'DRAFT', 'MERGED', 'ARCHIVED']
+    .map(
+      (s) =>
+        `${s.toLowerCase()}: changeRequests(first: 100, status: ${s}) { nodes { id commentsCount } }`,
+    )
+    .join(' ');
+  const text = `query($id: ID!) { node(id: $id) { ... on Organization {
+    spaces(first: 100) { nodes { id commentsCount ${requests}
+      comments(first: 100) { nodes { id repliesCount } } } } } } }`;
+  const result = await run(new RecordingUpstream(workspace), {
+    name: 'discover',
+    text,
+    document: parse(text),
+    variables: { id: orgId },
+  });
+  type Counted = { id: string; commentsCount?: number | null; repliesCount?: number | null };
+  type Found = Counted & Record<string, { nodes: Counted[] }>;
+  const spaces = (result.data as { node: { spaces: { nodes: Found[] } } }).node.spaces.nodes;
+  const score = (item: Counted) => item.commentsCount ?? item.repliesCount ?? 0;
+  const most = (list: Counted[]) =>
+    list.reduce((best, item) => (score(item) > score(best) ? item : best));
+  const pick = (typename: string, list: Counted[]) => {
+    if (list.length > 0) out.set(typename, most(list).id);
+  };
+  const out = new Map<string, string>();
+  pick('Space', spaces);
+  pick(
+    'ChangeRequest',
+    spaces.flatMap((s) =>
+      ['open', 'draft', 'merged', 'archived'].flatMap((k) => s[k]?.nodes ?? []),
+    ),
+  );
+  pick(
+    'Comment',
+    spaces.flatMap((s) => s.comments?.nodes ?? []),
+  );
+  return out;
+}
+
 /** Runs the generated queries against a fresh demo workspace and records their answers. */
 export async function recordQueries(): Promise<Recorded[]> {
   const workspace = await createTestWorkspace();
@@ -202,6 +243,10 @@ export async function recordQueries(): Promise<Recorded[]> {
       {},
     );
     const orgId = ids.get('Organization');
+    // The space and change request with the most comments stand for their types, so that the
+    // comment domain (comments, replies, reactions) is in the answers.
+    const busiest = await discover(workspace, orgId as string);
+    for (const [typename, id] of busiest) ids.set(typename, id);
     for (const field of Object.values(organization.getFields())) {
       if (!/Connection$/.test(field.type.toString())) continue;
       const selection = selectionOf(organization, { ...flat, connections: 1 });
@@ -273,7 +318,9 @@ export function sitesOf(queries: Recorded[]): Site[] {
         }
         if (pointer.length >= MAX_POINTER || opaque(value, pointer)) return;
         if (Array.isArray(value)) {
-          value.forEach((item, i) => walk(item, [...pointer, i], `${pattern}[]`, false));
+          value.forEach((item, i) => {
+            walk(item, [...pointer, i], `${pattern}[]`, false);
+          });
         } else if (value !== null && typeof value === 'object') {
           for (const [key, member] of Object.entries(value)) {
             walk(member, [...pointer, key], pattern ? `${pattern}.${key}` : key, true);
@@ -399,7 +446,9 @@ function differences(
   if (a === b) return out;
   if (Array.isArray(a) && Array.isArray(b)) {
     if (a.length === b.length) {
-      a.forEach((item, i) => differences(item, b[i], [...path, i], out));
+      a.forEach((item, i) => {
+        differences(item, b[i], [...path, i], out);
+      });
       return out;
     }
     if (Math.abs(a.length - b.length) === 1) {

@@ -264,7 +264,7 @@ describe('damage stays local in the graph', () => {
     expect(spaces.edges.map((e) => e.node.title)).toEqual(['Space a', 'Space c', 'Space e']);
     expect(codes(result.errors)).toEqual(['UPSTREAM_SHAPE', 'UPSTREAM_SHAPE', 'UPSTREAM_SHAPE']);
     expect(paths(result.errors)).toEqual(['node.spaces', 'node.spaces', 'node.spaces']);
-    expect(result.errors?.map((e) => (e.extensions?.upstream as Json).field)).toEqual([
+    expect(result.errors?.map((e) => (e.extensions?.upstream as Json | undefined)?.field)).toEqual([
       'items.1',
       'items.3',
       'items.4',
@@ -337,5 +337,28 @@ describe('the gateway over HTTP', () => {
     expect(text).toContain(
       'path="/spaces/{spaceId}/comments",field="items[].id",kind="missing"} 1',
     );
+  });
+
+  it('answers 200 with coded errors whatever JSON the upstream answers', async () => {
+    const bodies: unknown[] = ['text', 42, true, null, [], [{}], {}, { items: 'x', count: '7' }];
+    const query = `{ organizations(first: 2) { totalCount pageInfo { hasNextPage } nodes {
+      id title plan billing { endDate } spaces(first: 2) { totalCount nodes { id title
+        comments(first: 2) { nodes { id body { markdown raw } } } pages { id slug } } } } } }`;
+    for (const body of bodies) {
+      const upstream = new FakeUpstream({}, () => ({ body }));
+      const gateway = createGateway({ upstream });
+      const response = await gateway.fetch('http://gateway.test/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: 'Bearer t' },
+        body: JSON.stringify({ query }),
+      });
+      expect(response.status, JSON.stringify(body)).toBe(200);
+      const result = (await response.json()) as ExecutionResult;
+      for (const error of result.errors ?? []) {
+        expect(error.extensions?.code, `${JSON.stringify(body)}: ${error.message}`).toBe(
+          'UPSTREAM_SHAPE',
+        );
+      }
+    }
   });
 });
