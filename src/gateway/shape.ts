@@ -26,10 +26,13 @@ import {
 
 /**
  * Where upstream damage becomes GraphQL errors, for every field of the graph: a field whose value
- * is a `ShapeDamage` (or reads one: a member of its parent of the same name) resolves to null with
- * that value's `UPSTREAM_SHAPE` error; damaged items of a list fail alone; `JSON` fields show raw
- * values; a typed field given a one-of alternative it cannot show answers null. A resolver that
- * trips over damaged data (a `TypeError`) fails with the damage's error, not a masked one.
+ * is a `ShapeDamage`, or whose resolver touches one (a damaged value throws its error when used),
+ * resolves to null with that value's `UPSTREAM_SHAPE` error; so does a field that came out empty
+ * or a leaf while its parent's member of the same name is damaged (an enum mapped to `UNKNOWN`).
+ * Damaged items of a list fail alone; a leaf its GraphQL type cannot show fails as
+ * `UPSTREAM_SHAPE`; `JSON` fields show raw values; a typed field given a one-of alternative it
+ * cannot show answers null. A resolver that trips over damaged data otherwise (a `TypeError`)
+ * fails with the damage's error, not a masked one.
  */
 
 /** Errors of items a connection left out, on its result; the field's path is added when it resolves. */
@@ -77,7 +80,7 @@ function explain(error: unknown, parent: unknown): unknown {
 function unserialisable(value: unknown, info: GraphQLResolveInfo): GraphQLError | undefined {
   if (value === null || value === undefined || value instanceof Error) return undefined;
   const type = getNamedType(info.returnType);
-  if (!isLeafType(type)) return undefined;
+  if (!isLeafType(type) || fits(type.name, value)) return undefined;
   try {
     type.serialize(value);
     return undefined;
@@ -86,6 +89,23 @@ function unserialisable(value: unknown, info: GraphQLResolveInfo): GraphQLError 
     return new GraphQLError(`unexpected upstream value for ${field}: ${(error as Error).message}`, {
       extensions: { code: 'UPSTREAM_SHAPE' },
     });
+  }
+}
+
+/** Whether a value is plainly of a built-in scalar (no need to try serialising it). */
+function fits(scalar: string, value: unknown): boolean {
+  switch (scalar) {
+    case 'String':
+    case 'ID':
+      return typeof value === 'string';
+    case 'Boolean':
+      return typeof value === 'boolean';
+    case 'Int':
+      return Number.isInteger(value) && Math.abs(value as number) <= 2_147_483_647;
+    case 'Float':
+      return typeof value === 'number' && Number.isFinite(value);
+    default:
+      return false;
   }
 }
 
