@@ -37,7 +37,11 @@ export function configureDocsGraph(config: DocsGraphClientConfig): void {
   current = { ...config };
 }
 
-/** Sends one operation; GraphQL errors reject with a `DocsGraphError`. */
+/**
+ * Sends one operation; GraphQL errors reject with a `DocsGraphError`, except `UPSTREAM_SHAPE`
+ * errors beside data: a value the workspace sent in an unexpected shape costs only its field,
+ * which is null in the data the promise resolves to.
+ */
 export async function requestDocsGraph<TData, TVariables>(
   config: DocsGraphClientConfig,
   document: DocumentInput,
@@ -75,7 +79,11 @@ export async function requestDocsGraph<TData, TVariables>(
     answer = await send({ query });
   }
   const { response, body } = answer;
-  if (body.errors?.length) {
+  const fieldsOnly =
+    body.data !== undefined &&
+    body.data !== null &&
+    (body.errors ?? []).every((e) => e.extensions?.code === 'UPSTREAM_SHAPE');
+  if (body.errors?.length && !fieldsOnly) {
     throw new DocsGraphError(
       body.errors.map((e) => e.message).join('; '),
       body.errors,

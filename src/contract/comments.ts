@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { Document, ENUMS, Format, listPage, Order, openEnum, PageQuery, User } from './common.ts';
+import {
+  Document,
+  ENUMS,
+  Format,
+  listPage,
+  Order,
+  oneOfField,
+  openEnum,
+  PageQuery,
+  User,
+} from './common.ts';
 import { Member } from './members.ts';
 
 /** Limits of comments and replies (the spec gives none; these keep the store sane). */
@@ -14,10 +24,13 @@ export const COMMENT_LIMITS = {
 // Responses: tolerant of fields and enum values this contract does not know.
 
 /** A comment's or reply's body; with `format=document` also the body as a Document. */
-export const CommentBody = z.object({
-  markdown: z.string(),
-  document: Document.optional(),
-});
+export const CommentBody = oneOfField(
+  z.object({
+    markdown: z.string(),
+    document: Document.optional(),
+  }),
+  '`{markdown}` (with `document` on `format=document` reads)',
+);
 export type CommentBody = z.infer<typeof CommentBody>;
 
 /** One emoji's reactions: who reacted and when. */

@@ -40,6 +40,19 @@ export function openEnum<const T extends readonly [string, ...string[]]>(_values
   return z.string() as unknown as z.ZodType<T[number]> & { readonly values: T };
 }
 
+/**
+ * Schemas of one-of fields whose alternatives the spec does not all show (comment bodies, merge
+ * rules, visitor auth, icons, default content): readers of upstream answers keep whatever form
+ * such a value arrives in, and read the members shown here where they match.
+ */
+export const oneOf = z.registry<{ alternatives: string }>();
+
+/** Registers `schema` as a one-of field of the upstream answers; `alternatives` says which are known. */
+export function oneOfField<T extends z.ZodType>(schema: T, alternatives: string): T {
+  oneOf.add(schema, { alternatives });
+  return schema;
+}
+
 /** The known values of an open enum, for gateways that map them to GraphQL enums. */
 export const ENUMS = {
   role: ['admin', 'create', 'review', 'edit', 'comment', 'read'],

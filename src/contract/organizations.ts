@@ -5,6 +5,7 @@ import {
   ENUMS,
   LIMITS,
   listPage,
+  oneOfField,
   openEnum,
   PageQuery,
   Role,
@@ -31,12 +32,15 @@ export const OrganizationPermissions = z.object({
 const Price = z.object({ monthly: z.number().optional(), yearly: z.number().optional() });
 
 /** Merge rules of an organization: `{type: rules, rules: [...]}`. */
-export const OrganizationMergeRules = z.looseObject({
-  type: z.string(),
-  rules: z
-    .array(z.looseObject({ rule: z.string(), users: z.array(z.string()).optional() }))
-    .optional(),
-});
+export const OrganizationMergeRules = oneOfField(
+  z.looseObject({
+    type: z.string(),
+    rules: z
+      .array(z.looseObject({ rule: z.string(), users: z.array(z.string()).optional() }))
+      .optional(),
+  }),
+  '`{type: rules, rules: [{rule: require_specific_reviewers, users}]}`',
+);
 
 /** An organization: the top-level workspace. */
 export const Organization = z.object({
@@ -50,8 +54,10 @@ export const Organization = z.object({
   useCase: z.string().optional(),
   communityType: z.string().optional(),
   defaultRole: openEnum(ENUMS.role).nullable().optional(),
-  defaultContent: z
-    .looseObject({ type: z.string(), site: z.string().optional() })
+  defaultContent: oneOfField(
+    z.looseObject({ type: z.string(), site: z.string().optional() }),
+    '`{type: site, site}`',
+  )
     .nullable()
     .optional(),
   sso: z.boolean().optional(),

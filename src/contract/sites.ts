@@ -3,6 +3,7 @@ import {
   ENUMS,
   LIMITS,
   listPage,
+  oneOfField,
   openEnum,
   PATTERNS,
   PageQuery,
@@ -13,6 +14,9 @@ import {
 } from './common.ts';
 import { Space } from './spaces.ts';
 
+/** An icon name as a site section or group carries it (a one-of: other forms may arrive). */
+const IconName = oneOfField(z.string(), 'an icon name');
+
 const LightDark = z.object({ light: z.string().optional(), dark: z.string().optional() });
 
 /** A published documentation site. */
@@ -21,7 +25,7 @@ export const Site = z.object({
   id: z.string(),
   type: openEnum(ENUMS.siteType),
   title: z.string(),
-  icon: z.object({ icon: LightDark }).optional(),
+  icon: oneOfField(z.object({ icon: LightDark }), '`{icon: {light, dark}}`').optional(),
   hostname: z.string().optional(),
   basename: z.string().optional(),
   proxy: z.object({ origin: z.string(), target: z.string() }).optional(),
@@ -83,7 +87,7 @@ export const SiteSection = z.object({
   sectionGroup: z.string().optional(),
   siteSpaces: z.array(SiteSpace),
   urls: z.object({ published: z.string().optional() }).optional(),
-  icon: z.string().optional(),
+  icon: IconName.optional(),
 });
 export type SiteSection = z.infer<typeof SiteSection>;
 export const SiteSectionList = listPage(SiteSection);
@@ -102,7 +106,7 @@ export const SiteSectionGroup: z.ZodType<SiteSectionGroup> = z.object({
   id: z.string(),
   title: z.string(),
   sectionGroup: z.string().optional(),
-  icon: z.string().optional(),
+  icon: IconName.optional(),
   get children() {
     return z.array(z.union([SiteSection, SiteSectionGroup]));
   },

@@ -4,6 +4,7 @@ import {
   Language,
   LIMITS,
   listPage,
+  oneOfField,
   openEnum,
   PageQuery,
   Role,
@@ -12,10 +13,13 @@ import {
 } from './common.ts';
 
 /** Merge rules of a space: inherit the organization's, or its own list of rules. */
-export const MergeRules = z.looseObject({
-  type: z.string(),
-  rules: z.array(z.looseObject({ rule: z.string() })).optional(),
-});
+export const MergeRules = oneOfField(
+  z.looseObject({
+    type: z.string(),
+    rules: z.array(z.looseObject({ rule: z.string() })).optional(),
+  }),
+  '`{type: inherit}`, `{type: rules, rules}`',
+);
 export type MergeRules = z.infer<typeof MergeRules>;
 
 /** What the caller may do with a space. */
@@ -68,7 +72,10 @@ export const Space = z.object({
       updatedAt: Timestamp.optional(),
     })
     .optional(),
-  visitorAuth: z.looseObject({ backend: z.string().optional() }).optional(),
+  visitorAuth: oneOfField(
+    z.looseObject({ backend: z.string().optional() }),
+    '`{backend: custom}`',
+  ).optional(),
   /** Active revision id. */
   revision: z.string(),
   defaultLevel: openEnum(ENUMS.role).nullable(),

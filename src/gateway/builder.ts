@@ -7,8 +7,10 @@ import { GraphQLError, type GraphQLSchema } from 'graphql';
 import type { GatewayContext } from './context.ts';
 import { ValidationError } from './errors.ts';
 import { inputIdsPluginName } from './inputIds.ts';
+import { nullabilityPluginName } from './nullability.ts';
 import { addressFirstPluginName } from './resources/addressFirst.ts';
 import { decodeGlobalId, INVALID_ID } from './resources/globalId.ts';
+import { shapePluginName } from './shape.ts';
 import { segmentProblem } from './upstream/path.ts';
 
 /** The BAD_USER_INPUT error of an ID that names no Node type, or undefined when it does. */
@@ -54,7 +56,10 @@ export const builder = new SchemaBuilder<{
     ValidationPlugin,
     RelayPlugin,
     DataloaderPlugin,
+    // Address-first wraps the shape plugin: fields see the loaded body, damage markers included.
     addressFirstPluginName,
+    shapePluginName,
+    nullabilityPluginName,
   ],
   relay: {
     clientMutationId: 'omit',

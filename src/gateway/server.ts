@@ -14,6 +14,7 @@ import { type GuardOptions, guardPlugins } from './guard/plugins.ts';
 import { useLimits } from './limits.ts';
 import { type OpsOptions, opsPlugins, opsUpstream } from './ops/gateway.ts';
 import { schema } from './schema/index.ts';
+import { fieldErrorsPlugin } from './shape.ts';
 import { type Upstream, UpstreamClient, type UpstreamOptions } from './upstream/client.ts';
 
 /** The example query GraphiQL opens with. */
@@ -153,6 +154,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     plugins: [
       ...guardPlugins(options.guard, options.redis),
       useLimits(options.limits ?? DEFAULT_LIMITS),
+      fieldErrorsPlugin,
       ...opsPlugins(options, schema),
       upstreamExtension,
     ],

@@ -97,8 +97,8 @@ describe('docs-graph/client against the embedded stack', () => {
   it('space with its pages tree, and one page content', async () => {
     const id = await spaceId('Getting Started');
     const space = await client.request(SpaceWithPagesDocument, { id });
-    expect(space.space?.pages.length).toBeGreaterThan(0);
-    const page = space.space?.pages[0];
+    expect(space.space?.pages?.length).toBeGreaterThan(0);
+    const page = space.space?.pages?.[0];
     if (!page) throw new Error('no page');
     const content = await client.request(PageContentDocument, { spaceId: id, pageId: page.id });
     expect(content.space?.page?.title).toBe(page.title);
@@ -114,6 +114,7 @@ describe('docs-graph/client against the embedded stack', () => {
       throw new Error(`create: ${JSON.stringify(created.createChangeRequest)}`);
     }
     const cr = created.createChangeRequest.changeRequest;
+    if (!cr) throw new Error('create: no change request in the payload');
     const list = await client.request(ChangeRequestsDocument, { spaceId: id, status: cr.status });
     expect(list.space?.changeRequests?.nodes?.map((n) => n?.number)).toContain(cr.number);
 
@@ -121,7 +122,7 @@ describe('docs-graph/client against the embedded stack', () => {
       input: { changeRequestId: cr.id, body: { markdown: 'Looks good?' } },
     });
     if (posted.postComment?.__typename !== 'CommentPayload') throw new Error('postComment');
-    const commentId = posted.postComment.comment.id;
+    const commentId = posted.postComment.comment?.id as string;
     const replied = await client.request(PostCommentReplyDocument, {
       input: { commentId, body: { markdown: 'Yes.' } },
     });
@@ -129,7 +130,7 @@ describe('docs-graph/client against the embedded stack', () => {
     const resolved = await client.request(ResolveCommentDocument, { input: { commentId } });
     expect(
       resolved.resolveComment?.__typename === 'CommentPayload' &&
-        resolved.resolveComment.comment.status,
+        resolved.resolveComment.comment?.status,
     ).toBe('RESOLVED');
 
     const detail = await client.request(ChangeRequestDetailDocument, {
@@ -137,7 +138,7 @@ describe('docs-graph/client against the embedded stack', () => {
       idOrNumber: String(cr.number),
     });
     const comment = detail.changeRequest?.comments?.nodes?.find((c) => c?.id === commentId);
-    expect(comment?.replies?.nodes?.map((r) => r?.body.markdown)).toEqual(['Yes.']);
+    expect(comment?.replies?.nodes?.map((r) => r?.body?.markdown)).toEqual(['Yes.']);
 
     const merged = await client.request(MergeChangeRequestDocument, {
       input: { changeRequestId: cr.id },
@@ -160,7 +161,7 @@ describe('docs-graph/client against the embedded stack', () => {
     if (!site) throw new Error('no published demo site');
     const structure = await client.request(SiteStructureDocument, { siteId: site.id });
     expect(structure.site?.title).toBe(site.title);
-    expect(structure.site?.publishedSite?.structure.structure.length).toBeGreaterThan(0);
+    expect(structure.site?.publishedSite?.structure?.structure?.length).toBeGreaterThan(0);
 
     const draft = sites.organization?.sites?.nodes?.find((s) => s && !s.published);
     if (!draft) throw new Error('no unpublished demo site');
@@ -178,5 +179,34 @@ describe('docs-graph/client against the embedded stack', () => {
       input: { translationId: translation.id },
     });
     expect(run.runTranslation?.__typename).toBe('TranslationPayload');
+  });
+});
+
+describe('docs-graph/client with a workspace that sends unexpected shapes', () => {
+  const answering = (body: unknown) =>
+    createDocsGraphClient({
+      endpoint: 'http://docs-graph.test/graphql',
+      persisted: false,
+      fetch: async () => Response.json(body),
+    });
+  const shape = { message: 'unexpected upstream value', extensions: { code: 'UPSTREAM_SHAPE' } };
+
+  it('answers the data when only fields failed on the upstream shape (those fields are null)', async () => {
+    const data = { organizations: { nodes: [{ id: 'o1', title: null, plan: 'free' }] } };
+    const client = answering({
+      data,
+      errors: [{ ...shape, path: ['organizations', 'nodes', 0, 'title'] }],
+    });
+    await expect(client.request(OrganizationsDocument, {})).resolves.toEqual(data);
+  });
+
+  it('rejects when another error comes with them, or no data does', async () => {
+    const other = { message: 'no', extensions: { code: 'FORBIDDEN' } };
+    const withOther = answering({ data: { organizations: null }, errors: [shape, other] });
+    await expect(withOther.request(OrganizationsDocument, {})).rejects.toBeInstanceOf(
+      DocsGraphError,
+    );
+    const noData = answering({ data: null, errors: [shape] });
+    await expect(noData.request(OrganizationsDocument, {})).rejects.toBeInstanceOf(DocsGraphError);
   });
 });

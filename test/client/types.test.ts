@@ -47,17 +47,20 @@ describe('generated hooks are typed from the schema', () => {
   });
 
   it('query results carry the selected fields with their nullability', () => {
+    // Only IDs (and what the gateway computes) are non-null: any upstream value may be missing.
     type Cr = NonNullable<ChangeRequestDetailQuery['changeRequest']>;
-    expectTypeOf<Cr['number']>().toEqualTypeOf<number>();
-    expectTypeOf<Cr['subject']>().toEqualTypeOf<string>();
-    expectTypeOf<Cr['status']>().toEqualTypeOf<ChangeRequestStatus>();
-    expectTypeOf<Cr['updatedAt']>().toEqualTypeOf<string>();
+    expectTypeOf<Cr['id']>().toEqualTypeOf<string>();
+    expectTypeOf<Cr['number']>().toEqualTypeOf<number | null>();
+    expectTypeOf<Cr['subject']>().toEqualTypeOf<string | null>();
+    expectTypeOf<Cr['status']>().toEqualTypeOf<ChangeRequestStatus | null>();
+    expectTypeOf<Cr['updatedAt']>().toEqualTypeOf<string | null>();
     expectTypeOf<Cr['description']>().toEqualTypeOf<unknown>();
     expectTypeOf<Cr['revisionMerged']>().toEqualTypeOf<string | null>();
-    expectTypeOf<NonNullable<Cr['createdBy']>['displayName']>().toEqualTypeOf<string>();
+    expectTypeOf<NonNullable<Cr['createdBy']>['displayName']>().toEqualTypeOf<string | null>();
     type Comment = NonNullable<NonNullable<NonNullable<Cr['comments']>['nodes']>[number]>;
-    expectTypeOf<Comment['body']['markdown']>().toEqualTypeOf<string>();
-    expectTypeOf<Comment['status']>().toEqualTypeOf<'OPEN' | 'RESOLVED' | 'UNKNOWN'>();
+    expectTypeOf<NonNullable<Comment['body']>['markdown']>().toEqualTypeOf<string | null>();
+    expectTypeOf<NonNullable<Comment['body']>['raw']>().toEqualTypeOf<unknown>();
+    expectTypeOf<Comment['status']>().toEqualTypeOf<'OPEN' | 'RESOLVED' | 'UNKNOWN' | null>();
     // @ts-expect-error a field the operation does not select
     type _NotSelected = Cr['revisionInitial'];
 
@@ -84,7 +87,9 @@ describe('generated hooks are typed from the schema', () => {
       | 'ValidationError'
     >();
     type Payload = Extract<Result, { __typename: 'ChangeRequestRevisionPayload' }>;
-    expectTypeOf<Payload['changeRequest']['status']>().toEqualTypeOf<ChangeRequestStatus>();
+    expectTypeOf<
+      NonNullable<Payload['changeRequest']>['status']
+    >().toEqualTypeOf<ChangeRequestStatus | null>();
     type Invalid = Extract<Result, { __typename: 'ValidationError' }>;
     expectTypeOf<Invalid['fieldErrors'][number]['path']>().toEqualTypeOf<string[]>();
 

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { UpstreamClient } from '../../src/gateway/upstream/client.ts';
 import { UpstreamError } from '../../src/gateway/upstream/errors.ts';
 import { RestSession, withQuery } from '../../src/gateway/upstream/rest.ts';
+import { ShapeDamage } from '../../src/gateway/upstream/tolerant.ts';
 
 type Handler = (req: IncomingMessage, res: ServerResponse, n: number) => void;
 
@@ -213,13 +214,28 @@ describe('RestSession', () => {
     await c.close();
   });
 
-  it('rejects an answer of the wrong shape with UPSTREAM_ERROR naming the field', async () => {
-    handler = (_req, res) => res.end('{"id":42}');
+  it('keeps a member of the wrong shape as damage, and fails only an answer of the wrong type', async () => {
+    handler = (req, res) =>
+      res.end(req.url === '/v1/things/list' ? '["not", "an", "object"]' : '{"id":{"no":1}}');
     const c = client();
     const session = new RestSession(c, undefined);
-    const error = (await session.get('/things/x', Thing).catch((e: unknown) => e)) as UpstreamError;
-    expect(error.extensions.code).toBe('UPSTREAM_ERROR');
-    expect(error.message).toContain('id');
+    const thing = await session.get('/things/x', Thing);
+    expect(thing.id).toBeInstanceOf(ShapeDamage);
+    const damage = (thing.id as unknown as ShapeDamage).error();
+    expect(damage.extensions).toMatchObject({
+      code: 'UPSTREAM_SHAPE',
+      upstream: { method: 'GET', path: '/things/x', field: 'id' },
+    });
+    expect(damage.message).toContain('id of GET /things/x');
+    const error = (await session
+      .get('/things/list', Thing)
+      .catch((e: unknown) => e)) as UpstreamError;
+    expect(error.extensions.code).toBe('UPSTREAM_SHAPE');
+    expect(error.message).toContain('GET /things/list: object expected, array received');
+    expect(session.calls.map((call) => call.deviations?.map((d) => d.field))).toEqual([
+      ['id'],
+      [''],
+    ]);
     await c.close();
   });
 

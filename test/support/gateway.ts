@@ -1,6 +1,7 @@
 import { type ExecutionResult, execute, parse } from 'graphql';
 import { createContext } from '../../src/gateway/context.ts';
 import { schema } from '../../src/gateway/schema/index.ts';
+import { withFieldErrors } from '../../src/gateway/shape.ts';
 import type {
   Upstream,
   UpstreamRequest,
@@ -57,12 +58,14 @@ export async function runSchema(
   variables: Record<string, unknown> = {},
   authorization = 'Bearer test',
 ): Promise<ExecutionResult> {
-  return (await execute({
+  const contextValue = createContext(upstream, authorization, false);
+  const result = (await execute({
     schema,
     document: parse(query),
     variableValues: variables,
-    contextValue: createContext(upstream, authorization, false),
+    contextValue,
   })) as ExecutionResult;
+  return withFieldErrors(result, contextValue);
 }
 
 export interface E2EStack {

@@ -25,7 +25,7 @@ import {
 import { type FormEvent, type MouseEvent, type ReactNode, useMemo, useState } from 'react';
 import { Markdown, resolvePagePath } from './Markdown.tsx';
 import { pathOf, type Route, useRoute } from './router.ts';
-import { count, documentText, label, sentence } from './text.ts';
+import { count, dateText, documentText, label, sentence } from './text.ts';
 
 const PERSONAS = ['admin', 'create', 'review', 'edit', 'comment', 'read', 'outsider'] as const;
 
@@ -132,12 +132,13 @@ function More({
   what,
 }: {
   shown: number;
-  total: number;
+  /** The list's `totalCount`; null when the workspace did not send it (no button then). */
+  total: number | null;
   loading: boolean;
   onMore: () => void;
   what: string;
 }) {
-  if (shown >= total) return null;
+  if (total === null || shown >= total) return null;
   return (
     <button type="button" className="more" disabled={loading} onClick={onMore}>
       {loading ? 'Loading…' : `Show more ${what} (${shown} of ${total})`}
@@ -228,28 +229,35 @@ function OrganizationChangeRequests({
   const nodes = list?.nodes?.filter((n) => n !== null) ?? [];
   return (
     <>
-      <h2>Open change requests{list ? ` (${list.totalCount})` : ''}</h2>
+      <h2>Open change requests{list ? ` (${list.totalCount ?? '?'})` : ''}</h2>
       <Status error={error} loading={isPending} what="change requests" />
       {list && list.totalCount === 0 && (
         <p className="empty">No change request is open in this organization.</p>
       )}
       <ul className="list" data-testid="org-change-requests">
-        {nodes.map((cr) => (
-          <li key={cr.id}>
-            <Link
-              to={{
-                kind: 'changeRequest',
-                organizationId,
-                spaceId: cr.space.id,
-                number: String(cr.number),
-              }}
-              navigate={navigate}
-            >
-              {cr.space.emoji} {cr.space.title} #{cr.number} {cr.subject}
-            </Link>{' '}
-            <span className="muted">by {cr.createdBy?.displayName ?? 'someone'}</span>
-          </li>
-        ))}
+        {nodes.map((cr) => {
+          const text = `${cr.space?.emoji ?? ''} ${cr.space?.title ?? 'A space'} #${cr.number ?? '?'} ${cr.subject ?? ''}`;
+          return (
+            <li key={cr.id}>
+              {cr.space && cr.number !== null ? (
+                <Link
+                  to={{
+                    kind: 'changeRequest',
+                    organizationId,
+                    spaceId: cr.space.id,
+                    number: String(cr.number),
+                  }}
+                  navigate={navigate}
+                >
+                  {text}
+                </Link>
+              ) : (
+                text
+              )}{' '}
+              <span className="muted">by {cr.createdBy?.displayName ?? 'someone'}</span>
+            </li>
+          );
+        })}
       </ul>
       {list && (
         <More
@@ -301,22 +309,27 @@ function Search({ organizationId, navigate }: { organizationId: string; navigate
             {count(results.totalCount, 'space')} match “{query}”.
           </p>
           <ul className="list" data-testid="search-results">
-            {hits.map((hit) => (
-              <li key={hit.id}>
-                <Link
-                  to={{
-                    kind: 'space',
-                    organizationId,
-                    spaceId: hit.space.id,
-                    ...(hit.pages[0] ? { pageId: hit.pages[0].id } : {}),
-                  }}
-                  navigate={navigate}
-                >
-                  {hit.space.emoji} {hit.space.title}
-                </Link>{' '}
-                <span className="muted">{hit.pages.map((p) => p.title).join(' · ')}</span>
-              </li>
-            ))}
+            {hits.map((hit) => {
+              const pages = hit.pages?.filter((p) => p !== null) ?? [];
+              return (
+                hit.space && (
+                  <li key={hit.id}>
+                    <Link
+                      to={{
+                        kind: 'space',
+                        organizationId,
+                        spaceId: hit.space.id,
+                        ...(pages[0] ? { pageId: pages[0].id } : {}),
+                      }}
+                      navigate={navigate}
+                    >
+                      {hit.space.emoji} {hit.space.title}
+                    </Link>{' '}
+                    <span className="muted">{pages.map((p) => p.title).join(' · ')}</span>
+                  </li>
+                )
+              );
+            })}
           </ul>
           <More
             shown={hits.length}
@@ -413,10 +426,13 @@ function SpacesPage(props: {
   );
 }
 
-type TreePage = PageNodeFragment & { pages?: ReadonlyArray<TreePage> };
+type TreePage = PageNodeFragment & { pages?: ReadonlyArray<TreePage | null> | null };
 
-function flattenTree<T extends { pages?: ReadonlyArray<T> }>(pages: ReadonlyArray<T>): T[] {
-  return pages.flatMap((p) => [p, ...flattenTree(p.pages ?? [])]);
+/** The pages of a tree, depth first; a page the gateway could not answer (null) is skipped. */
+function flattenTree<T extends { pages?: ReadonlyArray<T | null> | null }>(
+  pages: ReadonlyArray<T | null>,
+): T[] {
+  return pages.flatMap((p) => (p ? [p, ...flattenTree(p.pages ?? [])] : []));
 }
 
 function PageTree({
@@ -425,28 +441,31 @@ function PageTree({
   to,
   navigate,
 }: {
-  pages: ReadonlyArray<TreePage>;
+  pages: ReadonlyArray<TreePage | null>;
   selected: string | undefined;
   to: (pageId: string) => Route;
   navigate: Navigate;
 }) {
   return (
     <ul className="tree">
-      {pages.map((page) => (
-        <li key={page.id}>
-          <Link
-            to={to(page.id)}
-            navigate={navigate}
-            className={page.id === selected ? 'selected' : ''}
-          >
-            {page.emoji ? `${page.emoji} ` : ''}
-            {page.title}
-          </Link>
-          {page.pages && page.pages.length > 0 && (
-            <PageTree pages={page.pages} selected={selected} to={to} navigate={navigate} />
-          )}
-        </li>
-      ))}
+      {pages.map(
+        (page) =>
+          page && (
+            <li key={page.id}>
+              <Link
+                to={to(page.id)}
+                navigate={navigate}
+                className={page.id === selected ? 'selected' : ''}
+              >
+                {page.emoji ? `${page.emoji} ` : ''}
+                {page.title ?? 'Untitled page'}
+              </Link>
+              {page.pages && page.pages.length > 0 && (
+                <PageTree pages={page.pages} selected={selected} to={to} navigate={navigate} />
+              )}
+            </li>
+          ),
+      )}
     </ul>
   );
 }
@@ -469,7 +488,7 @@ function Space({
     { placeholderData: (previous) => previous },
   );
   const space = data?.space;
-  const pages = (space?.pages ?? []) as ReadonlyArray<TreePage>;
+  const pages = (space?.pages ?? []) as ReadonlyArray<TreePage | null>;
   const flat = useMemo(() => flattenTree(pages), [pages]);
   const list = changeRequests.data?.space?.changeRequests;
   const crs = list?.nodes?.filter((n) => n !== null) ?? [];
@@ -477,7 +496,7 @@ function Space({
   return (
     <section>
       <Link to={{ kind: 'organization', organizationId }} navigate={navigate} className="back">
-        ← {space?.organization.title ?? 'Organization'}
+        ← {space?.organization?.title ?? 'Organization'}
       </Link>
       <Status error={error} loading={isPending} what="the space" />
       {data && !space && <p className="empty">This space does not exist, or is not visible.</p>}
@@ -543,17 +562,21 @@ function Space({
               <ul className="list" data-testid="change-requests">
                 {crs.map((cr) => (
                   <li key={cr.id}>
-                    <Link
-                      to={{
-                        kind: 'changeRequest',
-                        organizationId,
-                        spaceId,
-                        number: String(cr.number),
-                      }}
-                      navigate={navigate}
-                    >
-                      #{cr.number} {cr.subject}
-                    </Link>{' '}
+                    {cr.number === null ? (
+                      `#? ${cr.subject ?? ''}`
+                    ) : (
+                      <Link
+                        to={{
+                          kind: 'changeRequest',
+                          organizationId,
+                          spaceId,
+                          number: String(cr.number),
+                        }}
+                        navigate={navigate}
+                      >
+                        #{cr.number} {cr.subject}
+                      </Link>
+                    )}{' '}
                     <span className="muted">
                       by {cr.createdBy?.displayName ?? 'someone'} ·{' '}
                       {count(cr.commentsCount, 'comment')}
@@ -591,21 +614,24 @@ function PageContent({
 }) {
   const { data, error, isPending } = usePageContentQuery({ spaceId, pageId });
   const page = data?.space?.page;
-  const byPath = useMemo(() => new Map(paths.map((p) => [p.path, p.id])), [paths]);
+  const byPath = useMemo(
+    () => new Map(paths.flatMap((p) => (p.path === null ? [] : [[p.path, p.id] as const]))),
+    [paths],
+  );
   return (
     <article className="page">
       <Status error={error} loading={isPending} what="the page" />
       {data && !page && <p className="empty">This page does not exist in the main content.</p>}
       {page && (
         <>
-          <h2>{page.title}</h2>
+          <h2>{page.title ?? 'Untitled page'}</h2>
           {page.description && <p className="muted">{page.description}</p>}
           <Markdown
             testId="page-content"
             // The page's own `# Title` is already the heading above.
             text={(page.markdown ?? '').replace(/^# .*\n+/, '')}
             resolve={(href) => {
-              const path = resolvePagePath(href, page.path, new Set(byPath.keys()));
+              const path = resolvePagePath(href, page.path ?? '', new Set(byPath.keys()));
               return path === undefined ? undefined : (byPath.get(path) ?? undefined);
             }}
             onNavigate={onPage}
@@ -667,7 +693,7 @@ function ChangeRequest({
   return (
     <section>
       <Link to={{ kind: 'space', organizationId, spaceId }} navigate={navigate} className="back">
-        ← {cr?.space.title ?? 'Space'}
+        ← {cr?.space?.title ?? 'Space'}
       </Link>
       <Status error={error} loading={isPending} what="the change request" />
       {data && !cr && <p className="empty">There is no change request #{number} in this space.</p>}
@@ -675,13 +701,16 @@ function ChangeRequest({
         <>
           <h1>
             #{cr.number} {cr.subject}{' '}
-            <span className={`badge ${cr.status.toLowerCase()}`} data-testid="cr-status-badge">
+            <span
+              className={`badge ${(cr.status ?? 'UNKNOWN').toLowerCase()}`}
+              data-testid="cr-status-badge"
+            >
               {label(cr.status)}
             </span>
           </h1>
           <p className="muted">
-            {cr.space.emoji} {cr.space.title} · opened by {cr.createdBy?.displayName ?? 'someone'}{' '}
-            on {new Date(cr.createdAt).toLocaleDateString()}
+            {cr.space?.emoji} {cr.space?.title ?? 'A space'} · opened by{' '}
+            {cr.createdBy?.displayName ?? 'someone'} on {dateText(cr.createdAt)}
             {cr.outdated ? ' · behind the main content' : ''}
           </p>
           {description ? (
@@ -706,8 +735,8 @@ function ChangeRequest({
           {cr.status === 'OPEN' && confirming && (
             <div className="confirm" role="alertdialog" data-testid="merge-confirm">
               <p>
-                Merge #{cr.number} “{cr.subject}” into the main content of {cr.space.title}? Its
-                changes become what readers see.
+                Merge #{cr.number} “{cr.subject}” into the main content of{' '}
+                {cr.space?.title ?? 'its space'}? Its changes become what readers see.
               </p>
               <button
                 type="button"
@@ -733,7 +762,7 @@ function ChangeRequest({
             spaceId={spaceId}
             number={number}
             merged={cr.status === 'MERGED'}
-            outdated={cr.outdated}
+            outdated={cr.outdated ?? false}
           />
           <Comments cr={cr} onChange={refresh} />
         </>
@@ -744,14 +773,16 @@ function ChangeRequest({
 
 type Change = {
   id: string;
-  title: string;
-  path: string;
+  title: string | null;
+  path: string | null;
   kind: 'added' | 'changed' | 'removed';
   before: string;
   after: string;
 };
 
-type MarkdownPage = PageWithMarkdownFragment & { pages?: ReadonlyArray<MarkdownPage> };
+type MarkdownPage = PageWithMarkdownFragment & {
+  pages?: ReadonlyArray<MarkdownPage | null> | null;
+};
 
 /** The pages a change request adds, changes or removes, each with a line diff against main. */
 function Changes({
@@ -771,8 +802,10 @@ function Changes({
   });
   const changes = useMemo<Change[]>(() => {
     if (!data?.changeRequest || !data.space) return [];
-    const proposed = flattenTree((data.changeRequest.pages ?? []) as ReadonlyArray<MarkdownPage>);
-    const main = flattenTree((data.space.pages ?? []) as ReadonlyArray<MarkdownPage>);
+    const proposed = flattenTree(
+      (data.changeRequest.pages ?? []) as ReadonlyArray<MarkdownPage | null>,
+    );
+    const main = flattenTree((data.space.pages ?? []) as ReadonlyArray<MarkdownPage | null>);
     // Page IDs name their revision; a page keeps its path across revisions.
     const mainByPath = new Map(main.map((p) => [p.path, p]));
     const proposedPaths = new Set(proposed.map((p) => p.path));
@@ -821,8 +854,8 @@ function Changes({
       {changes.map((change) => (
         <details key={`${change.kind}-${change.id}`} open={changes.length <= 3}>
           <summary>
-            <span className={`badge ${change.kind}`}>{label(change.kind)}</span> {change.title}{' '}
-            <span className="muted">/{change.path}</span>
+            <span className={`badge ${change.kind}`}>{label(change.kind)}</span>{' '}
+            {change.title ?? 'Untitled page'} <span className="muted">/{change.path ?? '?'}</span>
           </summary>
           <Diff before={change.before} after={change.after} />
         </details>
@@ -919,6 +952,17 @@ function Comments({ cr, onChange }: { cr: Detail; onChange: () => Promise<void> 
   );
 }
 
+/**
+ * A comment or reply body as Markdown. Bodies may come in forms beside `{markdown}`: those say
+ * so rather than showing nothing.
+ */
+function bodyText(body: { markdown?: string | null; raw?: unknown } | null): string {
+  if (typeof body?.markdown === 'string') return body.markdown;
+  return body?.raw === undefined || body?.raw === null
+    ? '*This comment has no text.*'
+    : '*This comment is in a form this app does not show yet.*';
+}
+
 function Comment({
   comment,
   replies,
@@ -951,8 +995,8 @@ function Comment({
   return (
     <li className="comment" data-testid="comment">
       <div>
-        <strong>{comment.postedBy.displayName}</strong>{' '}
-        <span className="muted">{new Date(comment.postedAt).toLocaleString()}</span>
+        <strong>{comment.postedBy?.displayName ?? 'Someone'}</strong>{' '}
+        <span className="muted">{dateText(comment.postedAt, true)}</span>
         {comment.status === 'RESOLVED' ? (
           <span className="badge resolved">{label(comment.status)}</span>
         ) : (
@@ -966,21 +1010,21 @@ function Comment({
           </button>
         )}
       </div>
-      <Markdown testId="comment-body" text={comment.body.markdown ?? ''} />
+      <Markdown testId="comment-body" text={bodyText(comment.body)} />
       {replies.length > 0 && (
         <ul className="replies">
           {replies.map(
             (r) =>
               r && (
                 <li key={r.id} data-testid="reply">
-                  <strong>{r.postedBy.displayName}</strong>
-                  <Markdown text={r.body.markdown ?? ''} />
+                  <strong>{r.postedBy?.displayName ?? 'Someone'}</strong>
+                  <Markdown text={bodyText(r.body)} />
                 </li>
               ),
           )}
         </ul>
       )}
-      {comment.permissions.reply !== false && (
+      {comment.permissions?.reply !== false && (
         <form onSubmit={submit} className="reply-form">
           <input
             data-testid="reply-input"

@@ -1,13 +1,18 @@
 import { DocsGraphError } from 'docs-graph/client';
 
-/** `1 comment`, `2 comments`; `plural` for irregular words. */
-export function count(n: number, singular: string, plural = `${singular}s`): string {
+/** `1 comment`, `2 comments`; `plural` for irregular words. A count the workspace did not send is said so. */
+export function count(
+  n: number | null | undefined,
+  singular: string,
+  plural = `${singular}s`,
+): string {
+  if (n === null || n === undefined) return `${plural} (count unknown)`;
   return `${n} ${n === 1 ? singular : plural}`;
 }
 
-/** A GraphQL enum value as people read it: `IN_COLLECTION` -> `In collection`. */
-export function label(value: string): string {
-  const text = value.toLowerCase().replaceAll('_', ' ');
+/** A GraphQL enum value as people read it: `IN_COLLECTION` -> `In collection` (`Unknown` when absent). */
+export function label(value: string | null | undefined): string {
+  const text = (value ?? 'unknown').toLowerCase().replaceAll('_', ' ');
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
@@ -24,6 +29,13 @@ export function sentence(error: unknown): string {
   if (error instanceof TypeError) return 'The server could not be reached. Is it running?';
   const message = error instanceof Error ? error.message : String(error);
   return `Something went wrong: ${message.replace(/\.?$/, '.')}`;
+}
+
+/** A date as people read it, or `an unknown date` when the workspace sent none. */
+export function dateText(value: string | null | undefined, time = false): string {
+  if (!value) return 'an unknown date';
+  const date = new Date(value);
+  return time ? date.toLocaleString() : date.toLocaleDateString();
 }
 
 /** The plain text of a rich-text Document (paragraphs separated by blank lines). */

@@ -199,18 +199,18 @@ export type ChangeRequestsQueryVariables = Exact<{
 export type ChangeRequestsQuery = {
   space: {
     id: string;
-    title: string;
+    title: string | null;
     changeRequests: {
-      totalCount: number;
+      totalCount: number | null;
       pageInfo: { hasNextPage: boolean; endCursor: string | null };
       nodes: Array<{
         id: string;
-        number: number;
-        subject: string;
-        status: ChangeRequestStatus;
-        updatedAt: string;
-        commentsCount: number;
-        createdBy: { id: string; displayName: string } | null;
+        number: number | null;
+        subject: string | null;
+        status: ChangeRequestStatus | null;
+        updatedAt: string | null;
+        commentsCount: number | null;
+        createdBy: { id: string; displayName: string | null } | null;
       } | null> | null;
     } | null;
   } | null;
@@ -225,50 +225,50 @@ export type ChangeRequestDetailQueryVariables = Exact<{
 export type ChangeRequestDetailQuery = {
   changeRequest: {
     description: unknown;
-    createdAt: string;
-    outdated: boolean;
-    revision: string;
+    createdAt: string | null;
+    outdated: boolean | null;
+    revision: string | null;
     revisionMerged: string | null;
     id: string;
-    number: number;
-    subject: string;
-    status: ChangeRequestStatus;
-    updatedAt: string;
-    commentsCount: number;
+    number: number | null;
+    subject: string | null;
+    status: ChangeRequestStatus | null;
+    updatedAt: string | null;
+    commentsCount: number | null;
     urls: { app: string | null } | null;
-    permissions: { edit: boolean; merge: boolean; comment: boolean } | null;
+    permissions: { edit: boolean | null; merge: boolean | null; comment: boolean | null } | null;
     space: {
       id: string;
-      title: string;
-      emoji: string;
-      organization: { id: string; title: string };
-    };
+      title: string | null;
+      emoji: string | null;
+      organization: { id: string; title: string | null } | null;
+    } | null;
     comments: {
-      totalCount: number;
+      totalCount: number | null;
       nodes: Array<{
         id: string;
-        status: CommentStatus;
-        postedAt: string;
+        status: CommentStatus | null;
+        postedAt: string | null;
         editedAt: string | null;
         resolvedAt: string | null;
-        repliesCount: number;
+        repliesCount: number | null;
         replies: {
-          totalCount: number;
+          totalCount: number | null;
           nodes: Array<{
             id: string;
-            postedAt: string;
+            postedAt: string | null;
             editedAt: string | null;
-            body: { markdown: string };
-            postedBy: { id: string; displayName: string; photoURL: string | null };
+            body: { markdown: string | null; raw: unknown } | null;
+            postedBy: { id: string; displayName: string | null; photoURL: string | null } | null;
           } | null> | null;
         } | null;
-        body: { markdown: string };
-        postedBy: { id: string; displayName: string; photoURL: string | null };
-        resolvedBy: { id: string; displayName: string } | null;
-        permissions: { reply: boolean | null; edit: boolean | null; delete: boolean | null };
+        body: { markdown: string | null; raw: unknown } | null;
+        postedBy: { id: string; displayName: string | null; photoURL: string | null } | null;
+        resolvedBy: { id: string; displayName: string | null } | null;
+        permissions: { reply: boolean | null; edit: boolean | null; delete: boolean | null } | null;
       } | null> | null;
     } | null;
-    createdBy: { id: string; displayName: string } | null;
+    createdBy: { id: string; displayName: string | null } | null;
   } | null;
 };
 
@@ -282,13 +282,13 @@ export type CreateChangeRequestMutation = {
         __typename: 'ChangeRequestPayload';
         changeRequest: {
           id: string;
-          number: number;
-          subject: string;
-          status: ChangeRequestStatus;
-          updatedAt: string;
-          commentsCount: number;
-          createdBy: { id: string; displayName: string } | null;
-        };
+          number: number | null;
+          subject: string | null;
+          status: ChangeRequestStatus | null;
+          updatedAt: string | null;
+          commentsCount: number | null;
+          createdBy: { id: string; displayName: string | null } | null;
+        } | null;
       }
     | { __typename: 'ConflictError'; message: string }
     | { __typename: 'ForbiddenError'; message: string }
@@ -309,19 +309,19 @@ export type MergeChangeRequestMutation = {
   mergeChangeRequest:
     | {
         __typename: 'ChangeRequestRevisionPayload';
-        revision: string;
-        result: string;
+        revision: string | null;
+        result: string | null;
         changeRequest: {
           revisionMerged: string | null;
           id: string;
-          number: number;
-          subject: string;
-          status: ChangeRequestStatus;
-          updatedAt: string;
-          commentsCount: number;
-          createdBy: { id: string; displayName: string } | null;
-        };
-        space: { id: string; revision: string; changeRequestsOpen: number };
+          number: number | null;
+          subject: string | null;
+          status: ChangeRequestStatus | null;
+          updatedAt: string | null;
+          commentsCount: number | null;
+          createdBy: { id: string; displayName: string | null } | null;
+        } | null;
+        space: { id: string; revision: string | null; changeRequestsOpen: number | null } | null;
       }
     | { __typename: 'ConflictError'; message: string }
     | { __typename: 'ForbiddenError'; message: string }
@@ -344,33 +344,43 @@ export type ChangeRequestChangesQuery = {
     id: string;
     pages: Array<{
       id: string;
-      title: string;
-      path: string;
+      title: string | null;
+      path: string | null;
       markdown: string | null;
       pages: Array<{
         id: string;
-        title: string;
-        path: string;
+        title: string | null;
+        path: string | null;
         markdown: string | null;
-        pages: Array<{ id: string; title: string; path: string; markdown: string | null }>;
-      }>;
-    }>;
+        pages: Array<{
+          id: string;
+          title: string | null;
+          path: string | null;
+          markdown: string | null;
+        } | null> | null;
+      } | null> | null;
+    } | null> | null;
   } | null;
   space: {
     id: string;
     pages: Array<{
       id: string;
-      title: string;
-      path: string;
+      title: string | null;
+      path: string | null;
       markdown: string | null;
       pages: Array<{
         id: string;
-        title: string;
-        path: string;
+        title: string | null;
+        path: string | null;
         markdown: string | null;
-        pages: Array<{ id: string; title: string; path: string; markdown: string | null }>;
-      }>;
-    }>;
+        pages: Array<{
+          id: string;
+          title: string | null;
+          path: string | null;
+          markdown: string | null;
+        } | null> | null;
+      } | null> | null;
+    } | null> | null;
   } | null;
 };
 
@@ -384,16 +394,20 @@ export type PostCommentMutation = {
         __typename: 'CommentPayload';
         comment: {
           id: string;
-          status: CommentStatus;
-          postedAt: string;
+          status: CommentStatus | null;
+          postedAt: string | null;
           editedAt: string | null;
           resolvedAt: string | null;
-          repliesCount: number;
-          body: { markdown: string };
-          postedBy: { id: string; displayName: string; photoURL: string | null };
-          resolvedBy: { id: string; displayName: string } | null;
-          permissions: { reply: boolean | null; edit: boolean | null; delete: boolean | null };
-        };
+          repliesCount: number | null;
+          body: { markdown: string | null; raw: unknown } | null;
+          postedBy: { id: string; displayName: string | null; photoURL: string | null } | null;
+          resolvedBy: { id: string; displayName: string | null } | null;
+          permissions: {
+            reply: boolean | null;
+            edit: boolean | null;
+            delete: boolean | null;
+          } | null;
+        } | null;
       }
     | { __typename: 'ConflictError'; message: string }
     | { __typename: 'ForbiddenError'; message: string }
@@ -416,12 +430,12 @@ export type PostCommentReplyMutation = {
         __typename: 'CommentReplyPayload';
         reply: {
           id: string;
-          postedAt: string;
+          postedAt: string | null;
           editedAt: string | null;
-          body: { markdown: string };
-          postedBy: { id: string; displayName: string; photoURL: string | null };
-        };
-        comment: { id: string; repliesCount: number };
+          body: { markdown: string | null; raw: unknown } | null;
+          postedBy: { id: string; displayName: string | null; photoURL: string | null } | null;
+        } | null;
+        comment: { id: string; repliesCount: number | null } | null;
       }
     | { __typename: 'ConflictError'; message: string }
     | { __typename: 'ForbiddenError'; message: string }
@@ -444,16 +458,20 @@ export type ResolveCommentMutation = {
         __typename: 'CommentPayload';
         comment: {
           id: string;
-          status: CommentStatus;
-          postedAt: string;
+          status: CommentStatus | null;
+          postedAt: string | null;
           editedAt: string | null;
           resolvedAt: string | null;
-          repliesCount: number;
-          body: { markdown: string };
-          postedBy: { id: string; displayName: string; photoURL: string | null };
-          resolvedBy: { id: string; displayName: string } | null;
-          permissions: { reply: boolean | null; edit: boolean | null; delete: boolean | null };
-        };
+          repliesCount: number | null;
+          body: { markdown: string | null; raw: unknown } | null;
+          postedBy: { id: string; displayName: string | null; photoURL: string | null } | null;
+          resolvedBy: { id: string; displayName: string | null } | null;
+          permissions: {
+            reply: boolean | null;
+            edit: boolean | null;
+            delete: boolean | null;
+          } | null;
+        } | null;
       }
     | { __typename: 'ConflictError'; message: string }
     | { __typename: 'ForbiddenError'; message: string }
@@ -468,52 +486,52 @@ export type ResolveCommentMutation = {
 
 export type SpaceSummaryFragment = {
   id: string;
-  title: string;
-  emoji: string;
-  visibility: SpaceVisibility;
-  updatedAt: string;
-  changeRequestsOpen: number;
-  commentsCount: number;
+  title: string | null;
+  emoji: string | null;
+  visibility: SpaceVisibility | null;
+  updatedAt: string | null;
+  changeRequestsOpen: number | null;
+  commentsCount: number | null;
 };
 
 export type ChangeRequestSummaryFragment = {
   id: string;
-  number: number;
-  subject: string;
-  status: ChangeRequestStatus;
-  updatedAt: string;
-  commentsCount: number;
-  createdBy: { id: string; displayName: string } | null;
+  number: number | null;
+  subject: string | null;
+  status: ChangeRequestStatus | null;
+  updatedAt: string | null;
+  commentsCount: number | null;
+  createdBy: { id: string; displayName: string | null } | null;
 };
 
 export type PageNodeFragment = {
   id: string;
-  title: string;
+  title: string | null;
   emoji: string | null;
-  type: string;
-  path: string;
+  type: string | null;
+  path: string | null;
   hidden: boolean | null;
 };
 
 export type CommentReplyFieldsFragment = {
   id: string;
-  postedAt: string;
+  postedAt: string | null;
   editedAt: string | null;
-  body: { markdown: string };
-  postedBy: { id: string; displayName: string; photoURL: string | null };
+  body: { markdown: string | null; raw: unknown } | null;
+  postedBy: { id: string; displayName: string | null; photoURL: string | null } | null;
 };
 
 export type CommentFieldsFragment = {
   id: string;
-  status: CommentStatus;
-  postedAt: string;
+  status: CommentStatus | null;
+  postedAt: string | null;
   editedAt: string | null;
   resolvedAt: string | null;
-  repliesCount: number;
-  body: { markdown: string };
-  postedBy: { id: string; displayName: string; photoURL: string | null };
-  resolvedBy: { id: string; displayName: string } | null;
-  permissions: { reply: boolean | null; edit: boolean | null; delete: boolean | null };
+  repliesCount: number | null;
+  body: { markdown: string | null; raw: unknown } | null;
+  postedBy: { id: string; displayName: string | null; photoURL: string | null } | null;
+  resolvedBy: { id: string; displayName: string | null } | null;
+  permissions: { reply: boolean | null; edit: boolean | null; delete: boolean | null } | null;
 };
 
 type MutationErrorFields_ConflictError_Fragment = { __typename: 'ConflictError'; message: string };
@@ -539,8 +557,8 @@ export type MutationErrorFieldsFragment =
 
 export type PageWithMarkdownFragment = {
   id: string;
-  title: string;
-  path: string;
+  title: string | null;
+  path: string | null;
   markdown: string | null;
 };
 
@@ -551,9 +569,9 @@ export type OrganizationsQueryVariables = Exact<{
 
 export type OrganizationsQuery = {
   organizations: {
-    totalCount: number;
+    totalCount: number | null;
     pageInfo: { hasNextPage: boolean; endCursor: string | null };
-    nodes: Array<{ id: string; title: string; plan: string } | null> | null;
+    nodes: Array<{ id: string; title: string | null; plan: string | null } | null> | null;
   } | null;
 };
 
@@ -565,40 +583,40 @@ export type OrganizationDashboardQueryVariables = Exact<{
 export type OrganizationDashboardQuery = {
   organization: {
     id: string;
-    title: string;
-    plan: string;
-    createdAt: string;
+    title: string | null;
+    plan: string | null;
+    createdAt: string | null;
     urls: { app: string | null } | null;
     permissions: { admin: boolean | null } | null;
-    members: { totalCount: number } | null;
+    members: { totalCount: number | null } | null;
     sites: {
-      totalCount: number;
-      nodes: Array<{ id: string; title: string; published: boolean } | null> | null;
+      totalCount: number | null;
+      nodes: Array<{ id: string; title: string | null; published: boolean | null } | null> | null;
     } | null;
     changeRequests: {
-      totalCount: number;
+      totalCount: number | null;
       nodes: Array<{
         id: string;
-        number: number;
-        subject: string;
-        status: ChangeRequestStatus;
-        updatedAt: string;
-        commentsCount: number;
-        space: { id: string; title: string; emoji: string };
-        createdBy: { id: string; displayName: string } | null;
+        number: number | null;
+        subject: string | null;
+        status: ChangeRequestStatus | null;
+        updatedAt: string | null;
+        commentsCount: number | null;
+        space: { id: string; title: string | null; emoji: string | null } | null;
+        createdBy: { id: string; displayName: string | null } | null;
       } | null> | null;
     } | null;
     spaces: {
-      totalCount: number;
+      totalCount: number | null;
       pageInfo: { hasNextPage: boolean; endCursor: string | null };
       nodes: Array<{
         id: string;
-        title: string;
-        emoji: string;
-        visibility: SpaceVisibility;
-        updatedAt: string;
-        changeRequestsOpen: number;
-        commentsCount: number;
+        title: string | null;
+        emoji: string | null;
+        visibility: SpaceVisibility | null;
+        updatedAt: string | null;
+        changeRequestsOpen: number | null;
+        commentsCount: number | null;
       } | null> | null;
     } | null;
   } | null;
@@ -614,18 +632,18 @@ export type OrganizationSpacesQuery = {
   organization: {
     id: string;
     spaces: {
-      totalCount: number;
+      totalCount: number | null;
       pageInfo: { hasNextPage: boolean; endCursor: string | null };
       edges: Array<{
         cursor: string;
         node: {
           id: string;
-          title: string;
-          emoji: string;
-          visibility: SpaceVisibility;
-          updatedAt: string;
-          changeRequestsOpen: number;
-          commentsCount: number;
+          title: string | null;
+          emoji: string | null;
+          visibility: SpaceVisibility | null;
+          updatedAt: string | null;
+          changeRequestsOpen: number | null;
+          commentsCount: number | null;
         } | null;
       } | null> | null;
     } | null;
@@ -643,18 +661,18 @@ export type SearchQuery = {
   organization: {
     id: string;
     search: {
-      totalCount: number;
+      totalCount: number | null;
       pageInfo: { hasNextPage: boolean; endCursor: string | null };
       nodes: Array<{
         id: string;
-        title: string;
-        space: { id: string; title: string; emoji: string };
+        title: string | null;
+        space: { id: string; title: string | null; emoji: string | null } | null;
         pages: Array<{
           id: string;
-          title: string;
-          path: string;
-          sections: Array<{ id: string; title: string; body: string }>;
-        }>;
+          title: string | null;
+          path: string | null;
+          sections: Array<{ id: string; title: string | null; body: string | null } | null> | null;
+        } | null> | null;
       } | null> | null;
     } | null;
   } | null;
@@ -671,17 +689,17 @@ export type OrganizationChangeRequestsQuery = {
   organization: {
     id: string;
     changeRequests: {
-      totalCount: number;
+      totalCount: number | null;
       pageInfo: { hasNextPage: boolean; endCursor: string | null };
       nodes: Array<{
         id: string;
-        number: number;
-        subject: string;
-        status: ChangeRequestStatus;
-        updatedAt: string;
-        commentsCount: number;
-        space: { id: string; title: string; emoji: string };
-        createdBy: { id: string; displayName: string } | null;
+        number: number | null;
+        subject: string | null;
+        status: ChangeRequestStatus | null;
+        updatedAt: string | null;
+        commentsCount: number | null;
+        space: { id: string; title: string | null; emoji: string | null } | null;
+        createdBy: { id: string; displayName: string | null } | null;
       } | null> | null;
     } | null;
   } | null;
@@ -697,15 +715,15 @@ export type SitesQuery = {
   organization: {
     id: string;
     sites: {
-      totalCount: number;
+      totalCount: number | null;
       pageInfo: { hasNextPage: boolean; endCursor: string | null };
       nodes: Array<{
         id: string;
-        title: string;
-        type: SiteType;
-        visibility: SiteVisibility;
-        published: boolean;
-        siteSpacesCount: number;
+        title: string | null;
+        type: SiteType | null;
+        visibility: SiteVisibility | null;
+        published: boolean | null;
+        siteSpacesCount: number | null;
         urls: { published: string | null } | null;
       } | null> | null;
     } | null;
@@ -720,85 +738,86 @@ export type SiteStructureQueryVariables = Exact<{
 export type SiteStructureQuery = {
   site: {
     id: string;
-    title: string;
-    published: boolean;
-    visibility: SiteVisibility;
+    title: string | null;
+    published: boolean | null;
+    visibility: SiteVisibility | null;
     publishedSite: {
       structure: {
-        type: string;
+        type: string | null;
         structure: Array<
           | {
               __typename: 'SiteSection';
               id: string;
-              title: string;
+              title: string | null;
               icon: string | null;
               default: boolean | null;
               siteSpaces: Array<{
                 id: string;
-                title: string;
-                path: string;
+                title: string | null;
+                path: string | null;
                 default: boolean | null;
                 hidden: boolean | null;
-                space: { id: string; title: string; emoji: string };
-              }>;
+                space: { id: string; title: string | null; emoji: string | null } | null;
+              } | null> | null;
             }
           | {
               __typename: 'SiteSectionGroup';
               id: string;
-              title: string;
+              title: string | null;
               icon: string | null;
               sections: Array<{
                 id: string;
-                title: string;
+                title: string | null;
                 icon: string | null;
                 default: boolean | null;
                 siteSpaces: Array<{
                   id: string;
-                  title: string;
-                  path: string;
+                  title: string | null;
+                  path: string | null;
                   default: boolean | null;
                   hidden: boolean | null;
-                  space: { id: string; title: string; emoji: string };
-                }>;
-              }>;
+                  space: { id: string; title: string | null; emoji: string | null } | null;
+                } | null> | null;
+              } | null> | null;
             }
           | {
               __typename: 'SiteSpace';
               id: string;
-              title: string;
-              path: string;
+              title: string | null;
+              path: string | null;
               default: boolean | null;
               hidden: boolean | null;
-              space: { id: string; title: string; emoji: string };
+              space: { id: string; title: string | null; emoji: string | null } | null;
             }
-        >;
-      };
+          | null
+        > | null;
+      } | null;
     } | null;
   } | null;
 };
 
 export type SiteSpaceItemFragment = {
   id: string;
-  title: string;
-  path: string;
+  title: string | null;
+  path: string | null;
   default: boolean | null;
   hidden: boolean | null;
-  space: { id: string; title: string; emoji: string };
+  space: { id: string; title: string | null; emoji: string | null } | null;
 };
 
 export type SiteSectionItemFragment = {
   id: string;
-  title: string;
+  title: string | null;
   icon: string | null;
   default: boolean | null;
   siteSpaces: Array<{
     id: string;
-    title: string;
-    path: string;
+    title: string | null;
+    path: string | null;
     default: boolean | null;
     hidden: boolean | null;
-    space: { id: string; title: string; emoji: string };
-  }>;
+    space: { id: string; title: string | null; emoji: string | null } | null;
+  } | null> | null;
 };
 
 export type PublishSiteMutationVariables = Exact<{
@@ -814,11 +833,11 @@ export type PublishSiteMutation = {
         __typename: 'SitePayload';
         site: {
           id: string;
-          title: string;
-          published: boolean;
-          visibility: SiteVisibility;
+          title: string | null;
+          published: boolean | null;
+          visibility: SiteVisibility | null;
           urls: { published: string | null } | null;
-        };
+        } | null;
       }
     | {
         __typename: 'ValidationError';
@@ -834,49 +853,49 @@ export type SpaceWithPagesQueryVariables = Exact<{
 
 export type SpaceWithPagesQuery = {
   space: {
-    revision: string;
+    revision: string | null;
     id: string;
-    title: string;
-    emoji: string;
-    visibility: SpaceVisibility;
-    updatedAt: string;
-    changeRequestsOpen: number;
-    commentsCount: number;
-    organization: { id: string; title: string };
+    title: string | null;
+    emoji: string | null;
+    visibility: SpaceVisibility | null;
+    updatedAt: string | null;
+    changeRequestsOpen: number | null;
+    commentsCount: number | null;
+    organization: { id: string; title: string | null } | null;
     urls: { app: string | null; published: string | null } | null;
     permissions: { edit: boolean | null; comment: boolean | null; merge: boolean | null } | null;
     pages: Array<{
       id: string;
-      title: string;
+      title: string | null;
       emoji: string | null;
-      type: string;
-      path: string;
+      type: string | null;
+      path: string | null;
       hidden: boolean | null;
       pages: Array<{
         id: string;
-        title: string;
+        title: string | null;
         emoji: string | null;
-        type: string;
-        path: string;
+        type: string | null;
+        path: string | null;
         hidden: boolean | null;
         pages: Array<{
           id: string;
-          title: string;
+          title: string | null;
           emoji: string | null;
-          type: string;
-          path: string;
+          type: string | null;
+          path: string | null;
           hidden: boolean | null;
           pages: Array<{
             id: string;
-            title: string;
+            title: string | null;
             emoji: string | null;
-            type: string;
-            path: string;
+            type: string | null;
+            path: string | null;
             hidden: boolean | null;
-          }>;
-        }>;
-      }>;
-    }>;
+          } | null> | null;
+        } | null> | null;
+      } | null> | null;
+    } | null> | null;
   } | null;
 };
 
@@ -888,26 +907,26 @@ export type PageContentQueryVariables = Exact<{
 export type PageContentQuery = {
   space: {
     id: string;
-    title: string;
+    title: string | null;
     page: {
       description: string | null;
       updatedAt: string | null;
       markdown: string | null;
       document: unknown;
       id: string;
-      title: string;
+      title: string | null;
       emoji: string | null;
-      type: string;
-      path: string;
+      type: string | null;
+      path: string | null;
       hidden: boolean | null;
       pages: Array<{
         id: string;
-        title: string;
+        title: string | null;
         emoji: string | null;
-        type: string;
-        path: string;
+        type: string | null;
+        path: string | null;
         hidden: boolean | null;
-      }>;
+      } | null> | null;
     } | null;
   } | null;
 };
@@ -922,16 +941,16 @@ export type TranslationsQuery = {
   organization: {
     id: string;
     translations: {
-      totalCount: number;
+      totalCount: number | null;
       pageInfo: { hasNextPage: boolean; endCursor: string | null };
       nodes: Array<{
         id: string;
-        status: TranslationStatus;
-        language: string;
-        updatedAt: string;
-        source: { language: string };
-        sourceSpace: { id: string; title: string } | null;
-        resultSpace: { id: string; title: string } | null;
+        status: TranslationStatus | null;
+        language: string | null;
+        updatedAt: string | null;
+        source: { language: string | null } | null;
+        sourceSpace: { id: string; title: string | null } | null;
+        resultSpace: { id: string; title: string | null } | null;
         stats: { runs: number | null; latestPages: number | null } | null;
       } | null> | null;
     } | null;
@@ -951,14 +970,14 @@ export type RunTranslationMutation = {
         __typename: 'TranslationPayload';
         translation: {
           id: string;
-          status: TranslationStatus;
-          language: string;
-          updatedAt: string;
-          source: { language: string };
-          sourceSpace: { id: string; title: string } | null;
-          resultSpace: { id: string; title: string } | null;
+          status: TranslationStatus | null;
+          language: string | null;
+          updatedAt: string | null;
+          source: { language: string | null } | null;
+          sourceSpace: { id: string; title: string | null } | null;
+          resultSpace: { id: string; title: string | null } | null;
           stats: { runs: number | null; latestPages: number | null } | null;
-        };
+        } | null;
       }
     | {
         __typename: 'ValidationError';
@@ -970,12 +989,12 @@ export type RunTranslationMutation = {
 
 export type TranslationFieldsFragment = {
   id: string;
-  status: TranslationStatus;
-  language: string;
-  updatedAt: string;
-  source: { language: string };
-  sourceSpace: { id: string; title: string } | null;
-  resultSpace: { id: string; title: string } | null;
+  status: TranslationStatus | null;
+  language: string | null;
+  updatedAt: string | null;
+  source: { language: string | null } | null;
+  sourceSpace: { id: string; title: string | null } | null;
+  resultSpace: { id: string; title: string | null } | null;
   stats: { runs: number | null; latestPages: number | null } | null;
 };
 
@@ -1049,6 +1068,7 @@ export const CommentReplyFieldsFragmentDoc = new TypedDocumentString(
   editedAt
   body {
     markdown
+    raw
   }
   postedBy {
     id
@@ -1070,6 +1090,7 @@ export const CommentFieldsFragmentDoc = new TypedDocumentString(
   repliesCount
   body {
     markdown
+    raw
   }
   postedBy {
     id
@@ -1308,6 +1329,7 @@ fragment CommentReplyFields on CommentReply {
   editedAt
   body {
     markdown
+    raw
   }
   postedBy {
     id
@@ -1324,6 +1346,7 @@ fragment CommentFields on Comment {
   repliesCount
   body {
     markdown
+    raw
   }
   postedBy {
     id
@@ -1340,7 +1363,7 @@ fragment CommentFields on Comment {
     delete
   }
 }`,
-  { hash: '6e88b3497e1a0523ca61ae31ba1962f4ec2f8a6f75daf03e6dbe236364954dd5' },
+  { hash: '926221d75bf4fcad1798e5abe169560ac1062f834105a005afc55f644522fd17' },
 ) as unknown as TypedDocumentString<ChangeRequestDetailQuery, ChangeRequestDetailQueryVariables>;
 
 export const useChangeRequestDetailQuery = <TData = ChangeRequestDetailQuery, TError = unknown>(
@@ -1626,6 +1649,7 @@ export const PostCommentDocument = new TypedDocumentString(
   repliesCount
   body {
     markdown
+    raw
   }
   postedBy {
     id
@@ -1652,7 +1676,7 @@ fragment MutationErrorFields on Error {
     }
   }
 }`,
-  { hash: '843d22c0bda67c69f1efdab8d76ce6c468d86fc54f0e639ed9d6c46b8cf90d75' },
+  { hash: '9b2f524618eed286231c22c3fc7833ed06e84c2c3b7c135e4dabf5778fb67165' },
 ) as unknown as TypedDocumentString<PostCommentMutation, PostCommentMutationVariables>;
 
 export const usePostCommentMutation = <TError = unknown, TContext = unknown>(
@@ -1702,6 +1726,7 @@ export const PostCommentReplyDocument = new TypedDocumentString(
   editedAt
   body {
     markdown
+    raw
   }
   postedBy {
     id
@@ -1719,7 +1744,7 @@ fragment MutationErrorFields on Error {
     }
   }
 }`,
-  { hash: '7ccde0639552748641e264cd49dcca5f84a7ea8bda8c63ff2390c04054289fd2' },
+  { hash: '2a3b5b6086f7692ab2809c58ddd030afdd59025726e5b4a875f87e3e3100275f' },
 ) as unknown as TypedDocumentString<PostCommentReplyMutation, PostCommentReplyMutationVariables>;
 
 export const usePostCommentReplyMutation = <TError = unknown, TContext = unknown>(
@@ -1775,6 +1800,7 @@ export const ResolveCommentDocument = new TypedDocumentString(
   repliesCount
   body {
     markdown
+    raw
   }
   postedBy {
     id
@@ -1801,7 +1827,7 @@ fragment MutationErrorFields on Error {
     }
   }
 }`,
-  { hash: '9b695fe8463e71eaa7f3a7abd33755ec1973317c3c933e46a41c3b6f2de7b5f3' },
+  { hash: '19a61e1ba1b2d21780c9bfc050438b193d9be55fb98a1ccaae45c854be7d6b44' },
 ) as unknown as TypedDocumentString<ResolveCommentMutation, ResolveCommentMutationVariables>;
 
 export const useResolveCommentMutation = <TError = unknown, TContext = unknown>(

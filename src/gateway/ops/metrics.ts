@@ -12,6 +12,7 @@ export interface GatewayMetrics {
   upstreamCalls: Counter<'method' | 'path' | 'status'>;
   upstreamDuration: Histogram<'method' | 'path'>;
   upstreamRetries: Counter<'method' | 'path'>;
+  upstreamShape: Counter<'path' | 'field' | 'kind'>;
   cache: Counter<'result'>;
 }
 
@@ -65,6 +66,12 @@ export function createMetrics(registry = new Registry()): GatewayMetrics {
       name: 'docs_graph_upstream_retries_total',
       help: 'Retried attempts of upstream calls (attempts beyond the first).',
       labelNames: ['method', 'path'],
+      registers,
+    }),
+    upstreamShape: new Counter({
+      name: 'docs_graph_upstream_shape_deviations_total',
+      help: 'Values of upstream answers that deviate from the contract, by route template, JSON path (indices as []) and kind (missing, invalid, coerced, alternative).',
+      labelNames: ['path', 'field', 'kind'],
       registers,
     }),
     cache: new Counter({

@@ -6,7 +6,8 @@ import { routeTemplate } from './routes.ts';
 
 /**
  * Wraps an upstream client so each call is counted and timed by method, route template and
- * status (with its retries), and each failure is logged with its template and status (never its
+ * status (with its retries), each deviation of an answer from the contract is counted by route
+ * template and field, and each failure is logged with its template and status (never its
  * raw path, query or token).
  */
 export function instrumentUpstream(
@@ -57,5 +58,12 @@ export function instrumentUpstream(
       }
     },
     close: () => inner.close(),
+    reportDeviations(method, path, deviations) {
+      const template = routeTemplate(path);
+      for (const d of deviations) {
+        metrics?.upstreamShape.inc({ path: template, field: d.pattern, kind: d.kind });
+      }
+      inner.reportDeviations?.(method, path, deviations);
+    },
   };
 }

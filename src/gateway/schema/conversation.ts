@@ -20,6 +20,7 @@ import { resourceNode } from '../resources/node.ts';
 import { OrganizationResource } from '../resources/organization.ts';
 import type { ConnectionArgs } from '../upstream/connection.ts';
 import { restPath } from '../upstream/path.ts';
+import { rawOf } from '../upstream/tolerant.ts';
 import { inputEnumType, openEnumType } from './common.ts';
 import { OrderEnum, OrganizationRef } from './organization.ts';
 import { capitalized, Empty, locationUrlsType, validBody, write, writeMutation } from './shared.ts';
@@ -178,6 +179,12 @@ export const IssuesClusterRef = resourceNode(IssuesClusterResource, {
       description: 'When it was last updated.',
     }),
     icon: t.exposeString('icon', { nullable: true, description: 'Icon name (max 50).' }),
+    iconRaw: t.field({
+      type: 'JSON',
+      nullable: true,
+      description: 'The icon as the upstream sent it (icons may take forms beside a name).',
+      resolve: (c) => rawOf(c.icon) ?? null,
+    }),
     summary: t.field({
       type: 'JSON',
       nullable: true,

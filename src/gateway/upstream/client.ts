@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type Dispatcher, interceptors, Pool, errors as undiciErrors } from 'undici';
 import { errorFromResponse, UpstreamError } from './errors.ts';
+import type { Deviation } from './tolerant.ts';
 
 export interface UpstreamOptions {
   /** Base URL of the REST surface, with or without the trailing `/v1`. */
@@ -38,6 +39,8 @@ export interface UpstreamResponse {
 export interface Upstream {
   request(req: UpstreamRequest): Promise<UpstreamResponse>;
   close(): Promise<void>;
+  /** Told how an answer deviated from the contract (metrics count it). */
+  reportDeviations?(method: string, path: string, deviations: readonly Deviation[]): void;
 }
 
 /** Statuses of a GET that are retried (with backoff, honouring `Retry-After`). */

@@ -3,7 +3,10 @@ import DataLoader from 'dataloader';
 import { GraphQLError } from 'graphql';
 import type { z } from 'zod';
 import { type ListPage, listPage } from '../../contract/common.ts';
+import { LEFT_OUT, type WithLeftOut } from '../shape.ts';
+import { segmentProblem } from './path.ts';
 import { type QueryValue, type RestSession, withQuery } from './rest.ts';
+import { RawValue, ShapeDamage, shapeError } from './tolerant.ts';
 
 /** Arguments of every connection field. */
 export interface ConnectionArgs {
@@ -122,6 +125,27 @@ function defaultKey(item: unknown): string | undefined {
 }
 
 /**
+ * Why an item of a list cannot be addressed (a damaged item, or an `id` that is damaged, empty or
+ * no path segment), or undefined when it can.
+ */
+function unaddressable(item: unknown): string | undefined {
+  if (item instanceof RawValue) return 'not an object';
+  const id = (item as { id?: unknown } | null)?.id;
+  if (id instanceof ShapeDamage) return 'its id is missing or not a string';
+  if (id !== undefined && segmentProblem(id)) return `its id ${segmentProblem(id)}`;
+  return undefined;
+}
+
+/** Runs a hook of the options on an item; a hook that trips over damaged data answers undefined. */
+function safely<T>(hook: () => T): T | undefined {
+  try {
+    return hook();
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * A Relay connection over REST page tokens, exact at any `first`/`after`: it reads as many
  * upstream pages as it needs (at most 1000 items each), never skips or repeats an item, and
  * primes every item into the by-id loader.
@@ -138,7 +162,12 @@ async function readConnection<S extends z.ZodType>(
   const start: Cursor = after ? decodeCursor(scope, after) : { token: null, offset: 0, key: null };
   const schema = options.page ?? listPage(options.item);
   let firstPage: unknown;
-  const collected: Array<{ node: z.infer<S>; after: Cursor }> = [];
+  const collected: Array<{
+    node: z.infer<S>;
+    key: string | null;
+    after: Cursor;
+    leftOut?: GraphQLError;
+  }> = [];
   // Until the first page is read, the cursor's item is assumed where its offset says.
   let skip = start.offset;
   let token = start.token;
@@ -147,30 +176,48 @@ async function readConnection<S extends z.ZodType>(
   for (let pageIndex = 0; ; pageIndex++) {
     const slack = pageIndex === 0 && start.key ? CURSOR_SLACK : 0;
     const limit = Math.min(UPSTREAM_MAX_LIMIT, skip + first - collected.length + 1 + slack);
-    const page = await session.get(
-      withQuery(options.path, { ...query, page: token ?? undefined, limit }),
-      schema,
-    );
+    const pagePath = withQuery(options.path, { ...query, page: token ?? undefined, limit });
+    const page = await session.get(pagePath, schema);
+    // A page whose list cannot be read fails the connection; a damaged `next` only when needed.
+    if (page.items instanceof RawValue) throw page.items.error();
+    const nextDamage =
+      page.next instanceof RawValue
+        ? page.next
+        : (page.next?.page as unknown) instanceof RawValue
+          ? (page.next?.page as unknown as RawValue)
+          : undefined;
+    const next = nextDamage ? undefined : page.next;
     totalCount = page.count;
     if (pageIndex === 0) firstPage = page;
     const items = page.items as Array<z.infer<S>>;
     items.forEach((node, index) => {
-      const key = keyOf(node) ?? null;
+      const problem = unaddressable(node);
+      const key = problem ? null : (safely(() => keyOf(node)) ?? null);
       // After the last item of a page, continue from the next page's token (offset 0).
-      const atEnd = index === items.length - 1 && page.next;
+      const atEnd = index === items.length - 1 && next;
       collected.push({
         node,
+        key,
         after:
-          atEnd && page.next
-            ? { token: page.next.page, offset: 0, key: null }
+          atEnd && next
+            ? { token: next.page, offset: 0, key: null }
             : { token, offset: index + 1, key },
+        ...(problem
+          ? {
+              leftOut: shapeError(
+                { method: 'GET', path: pagePath, field: `items.${index}` },
+                `left out of the list: ${problem}`,
+              ),
+            }
+          : {}),
       });
-      const primePath = options.primePath?.(node);
+      if (problem) return;
+      const primePath = safely(() => options.primePath?.(node));
       if (primePath) session.prime(primePath, node);
     });
     if (pageIndex === 0 && start.key) {
       // Items inserted (or deleted) before the cursor's item moved it: resume right after it.
-      const found = collected.findIndex((entry) => keyOf(entry.node) === start.key);
+      const found = collected.findIndex((entry) => entry.key === start.key);
       if (found >= 0) skip = found + 1;
     }
     const wanted = skip + first;
@@ -178,7 +225,7 @@ async function readConnection<S extends z.ZodType>(
       hasMore = true;
       break;
     }
-    if (!page.next || items.length === 0) {
+    if ((!next && !nextDamage) || items.length === 0) {
       hasMore = false;
       break;
     }
@@ -186,23 +233,52 @@ async function readConnection<S extends z.ZodType>(
       hasMore = true;
       break;
     }
-    token = page.next.page;
+    if (!next) throw (nextDamage as RawValue).error();
+    token = next.page;
   }
-  const edges = collected.slice(skip, skip + first).map((entry) => ({
-    cursor: encodeCursor(scope, entry.after),
-    node: entry.node,
-  }));
-  return {
+  const result = pageOf(scope, collected.slice(skip, skip + first), hasMore, totalCount);
+  if (options.page) (result as { page?: unknown }).page = firstPage;
+  return result;
+}
+
+interface Entry<T> {
+  node: T;
+  after: Cursor;
+  leftOut?: GraphQLError;
+}
+
+/** The items of a page as read, before any was left out, for aliases asking fewer of them. */
+const windows = new WeakMap<object, { scope: string; entries: Entry<unknown>[] }>();
+
+/**
+ * A connection page over `window` (the items asked, as read): items that cannot be addressed are
+ * left out, with their errors at the connection; cursors and page info are those of the window.
+ */
+function pageOf<T>(
+  scope: string,
+  window: Entry<T>[],
+  hasNextPage: boolean,
+  totalCount: number,
+): ConnectionResult<T> {
+  const edges = window
+    .filter((entry) => !entry.leftOut)
+    .map((entry) => ({ cursor: encodeCursor(scope, entry.after), node: entry.node }));
+  const head = window[0];
+  const tail = window[window.length - 1];
+  const leftOut = window.flatMap((entry) => (entry.leftOut ? [entry.leftOut] : []));
+  const result: ConnectionResult<T> & WithLeftOut = {
     edges,
     pageInfo: {
-      hasNextPage: hasMore,
+      hasNextPage,
       hasPreviousPage: false,
-      startCursor: edges[0]?.cursor ?? null,
-      endCursor: edges[edges.length - 1]?.cursor ?? null,
+      startCursor: head ? encodeCursor(scope, head.after) : null,
+      endCursor: tail ? encodeCursor(scope, tail.after) : null,
     },
     totalCount,
-    ...(options.page ? { page: firstPage } : {}),
   };
+  if (leftOut.length > 0) result[LEFT_OUT] = leftOut;
+  windows.set(result, { scope, entries: window as Entry<unknown>[] });
+  return result;
 }
 
 interface PageRequest {
@@ -211,21 +287,15 @@ interface PageRequest {
   options: RestConnectionOptions<z.ZodType>;
 }
 
-/** The first `first` edges of a longer page read, with its page info made for that length. */
+/** The first `first` items of a longer page read, with its page info made for that length. */
 function shortened<T>(page: ConnectionResult<T>, first: number): ConnectionResult<T> {
-  if (page.edges.length <= first) return page;
-  const edges = page.edges.slice(0, first);
-  return {
-    ...page,
-    edges,
-    pageInfo: {
-      hasNextPage: true,
-      hasPreviousPage: false,
-      startCursor: edges[0]?.cursor ?? null,
-      endCursor: edges[edges.length - 1]?.cursor ?? null,
-    },
-    totalCount: page.totalCount,
-  };
+  const window = windows.get(page);
+  if (!window || window.entries.length <= first) return page;
+  const entries = window.entries.slice(0, first) as Entry<T>[];
+  const result = pageOf(window.scope, entries, true, page.totalCount);
+  const read = (page as { page?: unknown }).page;
+  if (read !== undefined) (result as { page?: unknown }).page = read;
+  return result;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { GraphQLError } from 'graphql';
+import { ShapeDamage } from './tolerant.ts';
 
 /** Longest id or path segment the gateway sends upstream. */
 export const MAX_SEGMENT_LENGTH = 200;
@@ -22,6 +23,8 @@ export function segmentProblem(value: unknown): string | undefined {
  * BAD_USER_INPUT before any call, so no id can add path structure to an upstream call.
  */
 export function segment(value: unknown): string {
+  // A value the upstream sent in the wrong shape fails as that, never as an address.
+  if (value instanceof ShapeDamage) throw value.error();
   const problem = segmentProblem(value);
   if (problem) {
     throw new GraphQLError(`id ${problem}: not a valid path segment`, {

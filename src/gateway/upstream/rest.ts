@@ -1,8 +1,10 @@
 import DataLoader from 'dataloader';
+import type { GraphQLError } from 'graphql';
 import type { z } from 'zod';
 import type { Upstream, UpstreamRequest } from './client.ts';
 import { UpstreamError } from './errors.ts';
 import { segment } from './path.ts';
+import { type Deviation, parseTolerant, ShapeDamage } from './tolerant.ts';
 
 /** One upstream call as `extensions.upstream` lists it in debug mode. */
 export interface UpstreamCall {
@@ -12,6 +14,8 @@ export interface UpstreamCall {
   ms: number;
   /** True when the answer came from this request's loader (no HTTP call was made). */
   loader: boolean;
+  /** How the answer deviated from the contract (debug mode lists them). */
+  deviations?: Deviation[];
 }
 
 export type QueryValue = string | number | boolean | readonly string[] | null | undefined;
@@ -39,6 +43,8 @@ export const seg = (value: string): string => segment(value);
  */
 export class RestSession {
   readonly calls: UpstreamCall[] = [];
+  /** Errors of the response that no field's value carries (items left out of a list). */
+  readonly fieldErrors: GraphQLError[] = [];
   private readonly loader: DataLoader<string, unknown>;
 
   constructor(
@@ -67,13 +73,22 @@ export class RestSession {
         loader: true,
       });
     }
-    return this.parse(schema, raw, pathAndQuery);
+    return this.parse(schema, raw, 'GET', pathAndQuery);
   }
 
-  /** Puts an object that arrived in a list where a later GET of `path` will find it. */
-  prime(path: string, value: unknown): void {
-    this.seen.add(path);
-    this.loader.prime(path, value);
+  /**
+   * Puts an object that arrived in a list where a later GET of `path` will find it. `path` may be
+   * a function: when it fails (the object's id is damaged), the object is not primed.
+   */
+  prime(path: string | (() => string), value: unknown): void {
+    let key: string;
+    try {
+      key = typeof path === 'function' ? path() : path;
+    } catch {
+      return;
+    }
+    this.seen.add(key);
+    this.loader.prime(key, value);
   }
 
   /** Sends a write (never retried, never cached); returns the parsed body. */
@@ -84,7 +99,7 @@ export class RestSession {
     schema: S,
   ): Promise<z.infer<S>> {
     const raw = await this.call(method, path, body);
-    return this.parse(schema, raw, path);
+    return this.parse(schema, raw, method, path);
   }
 
   /** Forgets every loaded object (after a write), so later reads show the new state. */
@@ -95,17 +110,36 @@ export class RestSession {
 
   private readonly seen = new Set<string>();
 
-  private parse<S extends z.ZodType>(schema: S, raw: unknown, path: string): z.infer<S> {
-    const result = schema.safeParse(raw);
-    if (!result.success) {
-      const issue = result.error.issues[0];
-      throw new UpstreamError(
-        `upstream answer for ${path} has an unexpected shape (${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'invalid'})`,
-        'UPSTREAM_ERROR',
-        200,
-      );
-    }
-    return result.data;
+  private readonly reported = new Set<string>();
+
+  /**
+   * Parses an answer tolerantly (`tolerant.ts`): values that do not match stay in place as damage
+   * that fails only the fields reading them; only an answer that is not even of its schema's JSON
+   * type fails as a whole. Deviations are reported once per request and answer.
+   */
+  private parse<S extends z.ZodType>(
+    schema: S,
+    raw: unknown,
+    method: string,
+    path: string,
+  ): z.infer<S> {
+    const { value, deviations } = parseTolerant(schema, raw, method, path);
+    if (deviations.length > 0) this.report(method, path, deviations);
+    if (value instanceof ShapeDamage) throw value.error();
+    return value;
+  }
+
+  private report(method: string, path: string, deviations: Deviation[]): void {
+    const fresh = deviations.filter((d) => {
+      const key = `${method} ${path} ${d.field} ${d.kind}`;
+      if (this.reported.has(key)) return false;
+      this.reported.add(key);
+      return true;
+    });
+    if (fresh.length === 0) return;
+    const call = this.calls.findLast((c) => c.method === method && c.path === path);
+    if (call) call.deviations = [...(call.deviations ?? []), ...fresh];
+    this.client.reportDeviations?.(method, path, fresh);
   }
 
   private fetch(pathAndQuery: string): Promise<unknown> {

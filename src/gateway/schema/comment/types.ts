@@ -12,6 +12,7 @@ import {
 } from '../../resources/comment.ts';
 import { type ContentScope, PageResource, scopeOf } from '../../resources/content.ts';
 import { resourceNode } from '../../resources/node.ts';
+import { rawOf } from '../../upstream/tolerant.ts';
 import { ChangeRequestRef } from '../changeRequest/types.ts';
 import { openEnumType } from '../common.ts';
 import { PageRef } from '../content/types.ts';
@@ -48,6 +49,13 @@ const CommentBodyRef = builder.objectRef<CommentWire['body']>('CommentBody').imp
       nullable: true,
       description: 'The body as a rich-text Document (when read with `format: DOCUMENT`).',
       resolve: (b) => b.document ?? null,
+    }),
+    raw: t.field({
+      type: 'JSON',
+      nullable: true,
+      description:
+        'The body as the upstream sent it: bodies may take forms beside `{markdown}`, which `markdown` and `document` do not show.',
+      resolve: (b) => rawOf(b) ?? null,
     }),
   }),
 });

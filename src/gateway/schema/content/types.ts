@@ -12,6 +12,7 @@ import {
   scopeOf,
 } from '../../resources/content.ts';
 import { resourceNode } from '../../resources/node.ts';
+import { rawOf } from '../../upstream/tolerant.ts';
 import type { Types } from '../shared.ts';
 import { SpaceRef } from '../space.ts';
 import {
@@ -246,6 +247,12 @@ export const PageRef: ObjectRef<Types, PageShape | string, PageShape> = resource
       nullable: true,
       description: 'Icon name.',
       resolve: (p) => p.icon ?? null,
+    }),
+    iconRaw: t.field({
+      type: 'JSON',
+      nullable: true,
+      description: 'The icon as the upstream sent it (icons may take forms beside a name).',
+      resolve: (p) => rawOf(p.icon) ?? null,
     }),
     createdAt: t.field({
       type: 'DateTime',

@@ -20,6 +20,7 @@ import {
 } from '../../resources/site.ts';
 import { SpaceResource } from '../../resources/space.ts';
 import { restPath } from '../../upstream/path.ts';
+import { rawOf } from '../../upstream/tolerant.ts';
 import { openEnumType } from '../common.ts';
 import { SpaceRef } from '../space.ts';
 
@@ -85,6 +86,12 @@ const SiteIconRef = builder.objectRef<NonNullable<Site['icon']>>('SiteIcon').imp
       type: LightDarkRef,
       nullable: false,
       description: 'Icon URLs for light and dark themes.',
+    }),
+    raw: t.field({
+      type: 'JSON',
+      nullable: true,
+      description: 'The icon as the upstream sent it (icons may take forms beside `{icon}`).',
+      resolve: (i) => rawOf(i) ?? null,
     }),
   }),
 });
@@ -271,6 +278,12 @@ resourceNode(
         description: 'Expression evaluated for the visitor; null when always shown.',
       }),
       icon: t.exposeString('icon', { nullable: true, description: 'Icon name.' }),
+      iconRaw: t.field({
+        type: 'JSON',
+        nullable: true,
+        description: 'The icon as the upstream sent it (icons may take forms beside a name).',
+        resolve: (s) => rawOf(s.icon) ?? null,
+      }),
       urls: t.expose('urls', { type: PublishedUrlsRef, nullable: true, description: 'URLs.' }),
       sectionGroup: t.field({
         type: SiteSectionGroupRef,
@@ -310,6 +323,12 @@ resourceNode(
       icon: t.exposeString('icon', {
         nullable: true,
         description: 'Icon name (max 50, e.g. `gear`).',
+      }),
+      iconRaw: t.field({
+        type: 'JSON',
+        nullable: true,
+        description: 'The icon as the upstream sent it (icons may take forms beside a name).',
+        resolve: (g) => rawOf(g.icon) ?? null,
       }),
       sectionGroup: t.field({
         type: SiteSectionGroupRef,

@@ -1,0 +1,566 @@
+import { GraphQLError } from 'graphql';
+import type { z } from 'zod';
+import { oneOf } from '../../contract/common.ts';
+import { routeTemplate } from '../ops/routes.ts';
+
+/**
+ * Tolerant parsing of upstream answers. Every contract schema gets a twin, derived once from its
+ * zod definition and cached, that never fails an answer as a whole: a member that does not match
+ * becomes a `ShapeDamage` in place (the field that reads it fails alone), an array keeps its good
+ * items in place, a map keeps its good entries, unknown members are ignored, `null` counts as absent for optional members, digit strings
+ * and numbers stand in for each other, and one-of values keep alternatives the contract does not
+ * show as `UnseenAlternative`s. Each deviation is recorded with its JSON path.
+ */
+
+/** How an upstream value deviates from its schema. */
+export type DeviationKind = 'missing' | 'invalid' | 'coerced' | 'alternative';
+
+/** One deviation of an upstream answer from the contract. */
+export interface Deviation {
+  /** JSON path of the value in the answer (`items.3.body.markdown`). */
+  field: string;
+  /** The same path with array indices and map keys generalised (`items[].body.markdown`). */
+  pattern: string;
+  kind: DeviationKind;
+  /** What the contract expects there. */
+  expected: string;
+  /** The JSON type that arrived (`undefined` when absent). */
+  received: string;
+}
+
+/** Where an upstream value came from: the call and the JSON path in its answer. */
+export interface ShapeSource {
+  method: string;
+  /** Path under `/v1`, query included. */
+  path: string;
+  /** JSON path of the value (`items.3.body.markdown`; empty for the whole answer). */
+  field: string;
+}
+
+const hidden = (target: object, values: Record<string, unknown>) => {
+  for (const [key, value] of Object.entries(values)) {
+    Object.defineProperty(target, key, { value, enumerable: false });
+  }
+};
+
+/**
+ * A value as the upstream sent it, where the contract expected something else, with where it came
+ * from. It serialises as the raw value (so `JSON` fields show what arrived) and has no enumerable
+ * members.
+ */
+export abstract class RawValue {
+  declare readonly raw: unknown;
+  declare readonly source: ShapeSource;
+  constructor(raw: unknown, source: ShapeSource) {
+    hidden(this, { raw, source });
+  }
+
+  /** A new `UPSTREAM_SHAPE` error for one place of the response. */
+  abstract error(): GraphQLError;
+
+  toJSON(): unknown {
+    return this.raw;
+  }
+}
+
+/** The `UPSTREAM_SHAPE` error of a value that does not match the contract. */
+export function shapeError(source: ShapeSource, problem: string): GraphQLError {
+  const path = source.path.split('?')[0] ?? source.path;
+  const where = source.field ? `${source.field} of ` : '';
+  return new GraphQLError(
+    `unexpected upstream value at ${where}${source.method} ${path}: ${problem}`,
+    {
+      extensions: {
+        code: 'UPSTREAM_SHAPE',
+        upstream: {
+          method: source.method,
+          path,
+          route: routeTemplate(path),
+          field: source.field,
+        },
+      },
+    },
+  );
+}
+
+/**
+ * A value that does not match its schema, left in place of the member it should have been. The
+ * field that reads it resolves to null with its `UPSTREAM_SHAPE` error: any use of it beyond
+ * passing it along (a member read, iteration, its keys, a string of it such as a path segment)
+ * throws that error, so damage fails the field whose resolver touches it and never reaches an
+ * upstream address.
+ */
+export class ShapeDamage extends RawValue {
+  declare readonly problem: string;
+  constructor(raw: unknown, source: ShapeSource, problem: string) {
+    super(raw, source);
+    hidden(this, { problem });
+    // biome-ignore lint/correctness/noConstructorReturn: the instance is its guarded proxy.
+    return new Proxy(this, GUARD);
+  }
+
+  error(): GraphQLError {
+    return shapeError(this.source, this.problem);
+  }
+
+  [Symbol.toPrimitive](): never {
+    throw this.error();
+  }
+}
+
+const GUARD: ProxyHandler<ShapeDamage> = {
+  get(target, property, receiver) {
+    if (property in target) return Reflect.get(target, property, receiver);
+    // Probes of promise and inspection machinery are answered, not failed.
+    if (property === 'then' || (typeof property === 'symbol' && property !== Symbol.iterator)) {
+      return undefined;
+    }
+    throw target.error();
+  },
+  ownKeys(target) {
+    throw target.error();
+  },
+};
+
+/**
+ * A value of a one-of field (or union) in a form the contract does not show, kept as it arrived:
+ * `JSON` fields show it, typed fields read nothing from it, and where the graph must name its
+ * type (a union) it fails as `UPSTREAM_SHAPE`.
+ */
+export class UnseenAlternative extends RawValue {
+  error(): GraphQLError {
+    return shapeError(this.source, `a form this gateway does not know (${jsonType(this.raw)})`);
+  }
+}
+
+const RAW = Symbol('raw');
+
+/** The value as the upstream sent it, for values parsed by one-of schemas and kept alternatives. */
+export function rawOf(value: unknown): unknown {
+  if (value instanceof RawValue) return value.raw;
+  if (value !== null && typeof value === 'object' && RAW in value) {
+    return (value as { [RAW]: unknown })[RAW];
+  }
+  return value;
+}
+
+/** The first damaged value in `value`, looking `depth` levels deep. */
+export function findDamage(value: unknown, depth = 3): ShapeDamage | undefined {
+  if (value instanceof ShapeDamage) return value;
+  if (depth <= 0 || value === null || typeof value !== 'object' || value instanceof RawValue) {
+    return undefined;
+  }
+  for (const member of Array.isArray(value) ? value : Object.values(value)) {
+    const found = findDamage(member, depth - 1);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The parse of one answer.
+
+type Segment = { key: string | number; kind: 'key' | 'index' | 'entry' };
+
+class ParseRun {
+  readonly deviations: Deviation[] = [];
+  private readonly at: Segment[] = [];
+
+  constructor(
+    readonly method: string,
+    readonly path: string,
+  ) {}
+
+  enter(key: string | number, kind: Segment['kind']): void {
+    this.at.push({ key, kind });
+  }
+
+  leave(): void {
+    this.at.pop();
+  }
+
+  private record(kind: DeviationKind, expected: string, raw: unknown): string {
+    const field = this.at.map((s) => s.key).join('.');
+    let pattern = '';
+    for (const s of this.at) {
+      if (s.kind === 'index') pattern += '[]';
+      else if (s.kind === 'entry') pattern += pattern ? '.{}' : '{}';
+      else pattern += pattern ? `.${s.key}` : String(s.key);
+    }
+    this.deviations.push({
+      field,
+      pattern: pattern || '$',
+      kind,
+      expected,
+      received: jsonType(raw),
+    });
+    return field;
+  }
+
+  damage(raw: unknown, expected: string, kind: 'missing' | 'invalid' = 'invalid'): ShapeDamage {
+    const field = this.record(kind, expected, raw);
+    const problem =
+      kind === 'missing'
+        ? `${expected} expected, absent`
+        : `${expected} expected, ${jsonType(raw)} received`;
+    return new ShapeDamage(raw, { method: this.method, path: this.path, field }, problem);
+  }
+
+  note(kind: 'coerced', expected: string, raw: unknown): void {
+    this.record(kind, expected, raw);
+  }
+
+  unseen(raw: unknown, expected: string): UnseenAlternative {
+    const field = this.record('alternative', expected, raw);
+    return new UnseenAlternative(raw, { method: this.method, path: this.path, field });
+  }
+}
+
+function jsonType(value: unknown): string {
+  if (value === undefined) return 'undefined';
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  return typeof value;
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null &&
+  typeof value === 'object' &&
+  !Array.isArray(value) &&
+  !(value instanceof RawValue);
+
+// ---------------------------------------------------------------------------------------------
+// Twins of zod schemas.
+
+type Parser = (value: unknown, run: ParseRun) => unknown;
+
+interface Def {
+  type: string;
+  [key: string]: unknown;
+}
+
+const defOf = (schema: z.ZodType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def;
+
+const twins = new WeakMap<z.ZodType, Parser>();
+
+/** The tolerant twin of `schema`, made once. */
+function twin(schema: z.ZodType): Parser {
+  const cached = twins.get(schema);
+  if (cached) return cached;
+  let impl: Parser | undefined;
+  // Recursive schemas meet themselves while their twin is made: they get this forwarder.
+  const parser: Parser = (value, run) => {
+    if (value instanceof RawValue) return value;
+    impl ??= oneOf.has(schema) ? oneOfTwin(schema) : build(schema);
+    return impl(value, run);
+  };
+  twins.set(schema, parser);
+  return parser;
+}
+
+/** Whether a member of this schema may be absent. */
+function isOptional(schema: z.ZodType): boolean {
+  const def = defOf(schema);
+  if (def.type === 'unknown' || def.type === 'any') return true;
+  return (schema as unknown as { _zod: { optin?: string } })._zod.optin === 'optional';
+}
+
+/** Whether this schema accepts `null` (through optional and default wrappers). */
+function acceptsNull(schema: z.ZodType): boolean {
+  const def = defOf(schema);
+  switch (def.type) {
+    case 'nullable':
+    case 'unknown':
+    case 'any':
+    case 'null':
+      return true;
+    case 'optional':
+    case 'default':
+    case 'prefault':
+    case 'readonly':
+      return acceptsNull(def.innerType as z.ZodType);
+    default:
+      return false;
+  }
+}
+
+function describe(schema: z.ZodType): string {
+  const def = defOf(schema);
+  switch (def.type) {
+    case 'optional':
+    case 'nullable':
+    case 'default':
+    case 'prefault':
+    case 'readonly':
+      return describe(def.innerType as z.ZodType);
+    case 'lazy':
+      return 'object';
+    case 'literal':
+      return JSON.stringify((def.values as unknown[])[0]);
+    case 'record':
+      return 'object';
+    case 'enum':
+      return 'string';
+    default:
+      return def.type;
+  }
+}
+
+const hasChecks = (def: Def) => Array.isArray(def.checks) && def.checks.length > 0;
+
+/** Runs the schema itself: for leaves with checks and definitions this file does not walk. */
+function strict(schema: z.ZodType, expected: string): Parser {
+  return (value, run) => {
+    const result = schema.safeParse(value);
+    return result.success ? result.data : run.damage(value, expected);
+  };
+}
+
+const DIGITS = /^-?\d+(\.\d+)?$/;
+
+function build(schema: z.ZodType): Parser {
+  const def = defOf(schema);
+  const expected = describe(schema);
+  switch (def.type) {
+    case 'optional': {
+      const inner = twin(def.innerType as z.ZodType);
+      return (value, run) => (value === undefined ? undefined : inner(value, run));
+    }
+    case 'nullable': {
+      const inner = twin(def.innerType as z.ZodType);
+      return (value, run) => (value === null ? null : inner(value, run));
+    }
+    case 'default':
+    case 'prefault': {
+      const inner = twin(def.innerType as z.ZodType);
+      return (value, run) => (value === undefined ? schema.parse(undefined) : inner(value, run));
+    }
+    case 'readonly':
+      return twin(def.innerType as z.ZodType);
+    case 'lazy':
+      return (value, run) => twin((def.getter as () => z.ZodType)())(value, run);
+    case 'unknown':
+    case 'any':
+      return (value) => value;
+    case 'string': {
+      const checked = hasChecks(def) ? strict(schema, expected) : undefined;
+      return (value, run) => {
+        let text = value;
+        if (typeof value === 'number' && Number.isFinite(value)) {
+          run.note('coerced', expected, value);
+          text = String(value);
+        } else if (typeof value !== 'string') {
+          return run.damage(value, expected, value === undefined ? 'missing' : 'invalid');
+        }
+        return checked ? checked(text, run) : text;
+      };
+    }
+    case 'number': {
+      const checked = hasChecks(def) ? strict(schema, expected) : undefined;
+      return (value, run) => {
+        let number = value;
+        if (typeof value === 'string' && DIGITS.test(value)) {
+          run.note('coerced', expected, value);
+          number = Number(value);
+        } else if (typeof value !== 'number' || !Number.isFinite(value)) {
+          return run.damage(value, expected, value === undefined ? 'missing' : 'invalid');
+        }
+        return checked ? checked(number, run) : number;
+      };
+    }
+    case 'boolean':
+      return (value, run) =>
+        typeof value === 'boolean'
+          ? value
+          : run.damage(value, expected, value === undefined ? 'missing' : 'invalid');
+    case 'literal': {
+      const values = def.values as unknown[];
+      return (value, run) =>
+        values.includes(value)
+          ? value
+          : run.damage(value, expected, value === undefined ? 'missing' : 'invalid');
+    }
+    case 'enum': {
+      // An enum value this contract does not list is kept: the graph answers UNKNOWN for it.
+      const values = new Set(Object.values(def.entries as Record<string, unknown>));
+      return (value, run) =>
+        values.has(value) || typeof value === 'string'
+          ? value
+          : run.damage(value, expected, value === undefined ? 'missing' : 'invalid');
+    }
+    case 'array': {
+      const element = twin(def.element as z.ZodType);
+      return (value, run) => {
+        if (!Array.isArray(value)) {
+          return run.damage(value, expected, value === undefined ? 'missing' : 'invalid');
+        }
+        const out = new Array<unknown>(value.length);
+        for (let i = 0; i < value.length; i++) {
+          run.enter(i, 'index');
+          out[i] = element(value[i], run);
+          run.leave();
+        }
+        return out;
+      };
+    }
+    case 'record': {
+      const valueTwin = twin(def.valueType as z.ZodType);
+      return (value, run) => {
+        if (!isPlainObject(value)) {
+          return run.damage(value, expected, value === undefined ? 'missing' : 'invalid');
+        }
+        // A map keeps its good entries: each entry is data, not a member the contract names.
+        const out: Record<string, unknown> = {};
+        for (const [key, member] of Object.entries(value)) {
+          run.enter(key, 'entry');
+          const parsed = valueTwin(member, run);
+          if (!(parsed instanceof ShapeDamage)) out[key] = parsed;
+          run.leave();
+        }
+        return out;
+      };
+    }
+    case 'object':
+      return objectTwin(schema, def, expected);
+    case 'union':
+      return unionTwin(def, expected);
+    default:
+      return strict(schema, expected);
+  }
+}
+
+interface Member {
+  key: string;
+  parse: Parser;
+  optional: boolean;
+  nullable: boolean;
+  expected: string;
+}
+
+function objectTwin(schema: z.ZodType, def: Def, expected: string): Parser {
+  let members: Member[] | undefined;
+  // Unknown members: kept where the schema keeps them (`looseObject`), ignored otherwise.
+  const keepsUnknown = defOf((def.catchall as z.ZodType | undefined) ?? schema).type === 'unknown';
+  return (value, run) => {
+    if (!isPlainObject(value)) {
+      return run.damage(value, expected, value === undefined ? 'missing' : 'invalid');
+    }
+    // Read once: recursive shapes (`get pages()`) make a new schema on every read.
+    members ??= Object.entries(def.shape as Record<string, z.ZodType>).map(([key, member]) => ({
+      key,
+      parse: twin(member),
+      optional: isOptional(member),
+      nullable: acceptsNull(member),
+      expected: describe(member),
+    }));
+    const out: Record<string, unknown> = {};
+    if (keepsUnknown) Object.assign(out, value);
+    for (const member of members) {
+      const raw = value[member.key];
+      if (raw === undefined || (raw === null && !member.nullable && member.optional)) {
+        if (!member.optional) {
+          run.enter(member.key, 'key');
+          out[member.key] = run.damage(raw, member.expected, 'missing');
+          run.leave();
+          continue;
+        }
+        const fallback = member.parse(undefined, run);
+        if (fallback === undefined) delete out[member.key];
+        else out[member.key] = fallback;
+        continue;
+      }
+      run.enter(member.key, 'key');
+      out[member.key] = member.parse(raw, run);
+      run.leave();
+    }
+    return out;
+  };
+}
+
+/** The object schema a union option stands for (through lazy and wrappers), if any. */
+function objectOf(schema: z.ZodType): { schema: z.ZodType; def: Def } | undefined {
+  const def = defOf(schema);
+  if (def.type === 'object') return { schema, def };
+  if (def.type === 'lazy') return objectOf((def.getter as () => z.ZodType)());
+  return undefined;
+}
+
+/** The literal members of an object option: how an answer says which alternative it is. */
+function literalsOf(option: z.ZodType): Array<[string, unknown[]]> {
+  const object = objectOf(option);
+  if (!object) return [];
+  const out: Array<[string, unknown[]]> = [];
+  for (const [key, member] of Object.entries(object.def.shape as Record<string, z.ZodType>)) {
+    const memberDef = defOf(member);
+    if (memberDef.type === 'literal') out.push([key, memberDef.values as unknown[]]);
+  }
+  return out;
+}
+
+function unionTwin(def: Def, expected: string): Parser {
+  const options = def.options as z.ZodType[];
+  let tagged: Array<{ literals: Array<[string, unknown[]]>; parse: Parser }> | undefined;
+  return (value, run) => {
+    for (const option of options) {
+      const result = option.safeParse(value);
+      if (result.success) return result.data;
+    }
+    // No alternative matches as a whole: the one its literal members name is parsed tolerantly.
+    tagged ??= options.map((option) => ({ literals: literalsOf(option), parse: twin(option) }));
+    if (isPlainObject(value)) {
+      const match = tagged.find(
+        (option) =>
+          option.literals.length > 0 &&
+          option.literals.every(([key, values]) => values.includes(value[key])),
+      );
+      if (match) return match.parse(value, run);
+    }
+    return run.unseen(value, expected);
+  };
+}
+
+/**
+ * A one-of field (the contract's `oneOf` registry): the typed members the contract shows are
+ * read where they match and left out where they do not, and the raw value stays reachable
+ * (`rawOf`); a value of another form is kept whole as an `UnseenAlternative`.
+ */
+function oneOfTwin(schema: z.ZodType): Parser {
+  const inner = build(schema);
+  const object = objectOf(schema);
+  const expected = describe(schema);
+  return (value, run) => {
+    if (object ? !isPlainObject(value) : schema.safeParse(value).success === false) {
+      return run.unseen(value, expected);
+    }
+    const out = inner(value, run);
+    if (isPlainObject(out)) {
+      for (const [key, member] of Object.entries(out)) {
+        if (member instanceof ShapeDamage) delete out[key];
+      }
+      Object.defineProperty(out, RAW, { value, enumerable: false });
+    }
+    return out;
+  };
+}
+
+/** The result of a tolerant parse: the value and how the answer deviated from the contract. */
+export interface TolerantResult<T> {
+  value: T;
+  deviations: Deviation[];
+}
+
+/**
+ * Parses an upstream answer with the tolerant twin of `schema`. The value has the schema's type
+ * where the answer matches; `ShapeDamage` and `UnseenAlternative` stand where it does not (the
+ * whole value is a `ShapeDamage` only when the answer itself has the wrong type).
+ */
+export function parseTolerant<S extends z.ZodType>(
+  schema: S,
+  raw: unknown,
+  method: string,
+  path: string,
+): TolerantResult<z.infer<S>> {
+  const run = new ParseRun(method, path);
+  const value = twin(schema)(raw, run) as z.infer<S>;
+  return { value, deviations: run.deviations };
+}

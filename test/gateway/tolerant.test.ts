@@ -1,0 +1,364 @@
+import type { ExecutionResult, GraphQLFormattedError } from 'graphql';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { oneOfField } from '../../src/contract/common.ts';
+import { addressId, globalId } from '../../src/gateway/ids.ts';
+import { createMetrics } from '../../src/gateway/ops/metrics.ts';
+import { createGateway } from '../../src/gateway/server.ts';
+import {
+  parseTolerant,
+  rawOf,
+  ShapeDamage,
+  UnseenAlternative,
+} from '../../src/gateway/upstream/tolerant.ts';
+import { listPage, restOrganization, restSpace } from '../support/fixtures.ts';
+import { FakeUpstream, runSchema } from '../support/gateway.ts';
+
+type Json = Record<string, unknown>;
+
+const user = (id: string) => ({ object: 'user', id, displayName: `User ${id}` });
+const comment = (id: string, body: unknown) => ({
+  object: 'comment',
+  id,
+  postedBy: user('u1'),
+  postedAt: '2024-01-01T00:00:00.000Z',
+  reactions: [],
+  replies: 0,
+  repliers: [],
+  body,
+  target: { space: 's1' },
+  urls: {},
+  permissions: { view: true },
+  status: 'open',
+});
+const page = (id: string, extra: Json = {}) => ({
+  id,
+  title: `Page ${id}`,
+  type: 'document',
+  slug: id,
+  path: id,
+  ...extra,
+});
+
+const codes = (errors: readonly GraphQLFormattedError[] | undefined) =>
+  (errors ?? []).map((e) => e.extensions?.code);
+const paths = (errors: readonly GraphQLFormattedError[] | undefined) =>
+  (errors ?? []).map((e) => e.path?.join('.'));
+
+describe('tolerant parsing of upstream answers', () => {
+  const Thing = z.object({
+    id: z.string(),
+    count: z.number(),
+    label: z.string().optional(),
+    tags: z.array(z.string()),
+    nested: z.object({ flag: z.boolean() }).optional(),
+    kind: z.literal('thing'),
+  });
+
+  it('keeps damage where it is, coerces digit strings and numbers, ignores unknown members', () => {
+    const { value, deviations } = parseTolerant(
+      Thing,
+      {
+        id: 7,
+        count: '12',
+        label: null,
+        tags: ['a', { b: 1 }, 'c'],
+        nested: { flag: 'yes' },
+        kind: 'thing',
+        extra: { anything: true },
+      },
+      'GET',
+      '/things/7?limit=1',
+    );
+    expect(value.id).toBe('7');
+    expect(value.count).toBe(12);
+    expect('label' in value).toBe(false);
+    expect(value.tags[0]).toBe('a');
+    expect(value.tags[1]).toBeInstanceOf(ShapeDamage);
+    expect(value.tags[2]).toBe('c');
+    expect(value.nested?.flag).toBeInstanceOf(ShapeDamage);
+    expect('extra' in value).toBe(false);
+    expect(deviations.map((d) => [d.field, d.pattern, d.kind])).toEqual([
+      ['id', 'id', 'coerced'],
+      ['count', 'count', 'coerced'],
+      ['tags.1', 'tags[]', 'invalid'],
+      ['nested.flag', 'nested.flag', 'invalid'],
+    ]);
+    const error = (value.tags[1] as unknown as ShapeDamage).error();
+    expect(error.message).toBe(
+      'unexpected upstream value at tags.1 of GET /things/7: string expected, object received',
+    );
+    expect(error.extensions).toEqual({
+      code: 'UPSTREAM_SHAPE',
+      upstream: { method: 'GET', path: '/things/7', route: '/{unmatched}', field: 'tags.1' },
+    });
+  });
+
+  it('marks a missing required member and serialises damage as the raw value', () => {
+    const { value } = parseTolerant(Thing, { count: 1, tags: [], kind: 'other' }, 'GET', '/t');
+    expect(value.id).toBeInstanceOf(ShapeDamage);
+    expect(JSON.parse(JSON.stringify(value))).toEqual({ count: 1, tags: [], kind: 'other' });
+    // A damaged value never becomes part of a string (an upstream address).
+    expect(() => `/spaces/${value.id}`).toThrow('id of GET /t: string expected, absent');
+  });
+
+  it('keeps one-of values whole: typed members where they match, the raw value always', () => {
+    const Body = oneOfField(z.object({ markdown: z.string() }), '{markdown}');
+    const Holder = z.object({ body: Body, more: z.array(Body) });
+    const { value } = parseTolerant(
+      Holder,
+      { body: { html: '<p>hi</p>' }, more: ['plain text', { markdown: 'ok', x: 1 }] },
+      'GET',
+      '/h',
+    );
+    expect(value.body).toEqual({});
+    expect(rawOf(value.body)).toEqual({ html: '<p>hi</p>' });
+    expect(value.more[0]).toBeInstanceOf(UnseenAlternative);
+    expect(rawOf(value.more[0])).toBe('plain text');
+    expect(value.more[1]).toEqual({ markdown: 'ok' });
+    expect(rawOf(value.more[1])).toEqual({ markdown: 'ok', x: 1 });
+  });
+});
+
+describe('damage stays local in the graph', () => {
+  it('a page of 50 comments without `markdown` answers 50 comments with their other fields', async () => {
+    const items = Array.from({ length: 50 }, (_, i) =>
+      comment(`k${i}`, { html: `<p>Comment ${i}</p>` }),
+    );
+    const upstream = new FakeUpstream({
+      '/spaces/s1': restSpace('s1'),
+      '/spaces/s1/comments?limit=51': listPage(items),
+    });
+    const result = await runSchema(
+      upstream,
+      `query($s: ID!) { node(id: $s) { ... on Space { comments { totalCount nodes {
+        id status postedBy { displayName } body { markdown raw } } } } } }`,
+      { s: globalId('Space', 's1') },
+    );
+    expect(result.errors).toBeUndefined();
+    const nodes = (result.data as { node: { comments: { nodes: Json[] } } }).node.comments.nodes;
+    expect(nodes).toHaveLength(50);
+    expect(nodes[7]).toEqual({
+      id: globalId('Comment', addressId('s1', 'k7')),
+      status: 'OPEN',
+      postedBy: { displayName: 'User u1' },
+      body: { markdown: null, raw: { html: '<p>Comment 7</p>' } },
+    });
+  });
+
+  it('an organization whose billing.endDate is null answers everything else', async () => {
+    const org = restOrganization('o1', {
+      billing: { interval: 'monthly', endDate: null, paidMembers: 3 },
+    });
+    const upstream = new FakeUpstream({
+      '/orgs?limit=51': listPage([org, restOrganization('o2')]),
+    });
+    const result = await runSchema(
+      upstream,
+      '{ organizations { nodes { title billing { interval endDate paidMembers } } } }',
+    );
+    expect(result.errors).toBeUndefined();
+    expect(result.data).toEqual({
+      organizations: {
+        nodes: [
+          {
+            title: 'Org o1',
+            billing: { interval: 'monthly', endDate: null, paidMembers: 3 },
+          },
+          { title: 'Org o2', billing: null },
+        ],
+      },
+    });
+  });
+
+  it('a page tree where one page lacks `slug` answers the whole tree', async () => {
+    const { slug: _slug, ...noSlug } = page('p2');
+    const upstream = new FakeUpstream({
+      '/spaces/s1': restSpace('s1'),
+      '/spaces/s1/content/pages': {
+        pages: [page('p1', { pages: [noSlug, page('p3')] }), page('p4')],
+      },
+    });
+    const result = await runSchema(
+      upstream,
+      `query($s: ID!) { node(id: $s) { ... on Space {
+        pages { id title slug pages { id title slug } } } } }`,
+      { s: globalId('Space', 's1') },
+    );
+    const pageId = (id: string) => globalId('Page', addressId('s1', id));
+    expect(result.data).toEqual({
+      node: {
+        pages: [
+          {
+            id: pageId('p1'),
+            title: 'Page p1',
+            slug: 'p1',
+            pages: [
+              { id: pageId('p2'), title: 'Page p2', slug: null },
+              { id: pageId('p3'), title: 'Page p3', slug: 'p3' },
+            ],
+          },
+          { id: pageId('p4'), title: 'Page p4', slug: 'p4', pages: [] },
+        ],
+      },
+    });
+    expect(codes(result.errors)).toEqual(['UPSTREAM_SHAPE']);
+    expect(paths(result.errors)).toEqual(['node.pages.0.pages.0.slug']);
+    expect(result.errors?.[0]?.extensions?.upstream).toEqual({
+      method: 'GET',
+      path: '/spaces/s1/content/pages',
+      route: '/spaces/{spaceId}/content/pages',
+      field: 'pages.0.pages.0.slug',
+    });
+  });
+
+  it('a SAML provider list with a null defaultRole keeps every provider', async () => {
+    const provider = (id: string, defaultRole: unknown) => ({
+      object: 'saml-provider',
+      id,
+      label: `SSO ${id}`,
+      createdAt: '2024-01-01T00:00:00.000Z',
+      status: 'active',
+      defaultRole,
+    });
+    const upstream = new FakeUpstream({
+      '/orgs/o1': restOrganization('o1'),
+      '/orgs/o1/saml?limit=51': listPage([provider('p1', null), provider('p2', 'read')]),
+    });
+    const result = await runSchema(
+      upstream,
+      `query($o: ID!) { node(id: $o) { ... on Organization {
+        samlProviders { nodes { label defaultRole } } } } }`,
+      { o: globalId('Organization', 'o1') },
+    );
+    expect(result.errors).toBeUndefined();
+    expect(result.data).toEqual({
+      node: {
+        samlProviders: {
+          nodes: [
+            { label: 'SSO p1', defaultRole: null },
+            { label: 'SSO p2', defaultRole: 'READ' },
+          ],
+        },
+      },
+    });
+  });
+
+  it('leaves out an item without a usable id, with one error, keeping cursors and page info', async () => {
+    const items = [restSpace('a'), { ...restSpace('b'), id: '' }, restSpace('c')];
+    const { id: _id, ...noId } = restSpace('d');
+    const upstream = new FakeUpstream({
+      '/orgs/o1': restOrganization('o1'),
+      '/orgs/o1/spaces?limit=51': listPage([...items, noId, 'not a space', restSpace('e')]),
+    });
+    const query = `query($o: ID!) { node(id: $o) { ... on Organization {
+      spaces { totalCount pageInfo { hasNextPage endCursor } edges { cursor node { title } } } } } }`;
+    const result = await runSchema(upstream, query, { o: globalId('Organization', 'o1') });
+    type Spaces = {
+      totalCount: number;
+      pageInfo: Json;
+      edges: Array<{ cursor: string; node: { title: string } }>;
+    };
+    const spaces = (result.data as { node: { spaces: Spaces } }).node.spaces;
+    expect(spaces.totalCount).toBe(6);
+    expect(spaces.edges.map((e) => e.node.title)).toEqual(['Space a', 'Space c', 'Space e']);
+    expect(codes(result.errors)).toEqual(['UPSTREAM_SHAPE', 'UPSTREAM_SHAPE', 'UPSTREAM_SHAPE']);
+    expect(paths(result.errors)).toEqual(['node.spaces', 'node.spaces', 'node.spaces']);
+    expect(result.errors?.map((e) => (e.extensions?.upstream as Json | undefined)?.field)).toEqual([
+      'items.1',
+      'items.3',
+      'items.4',
+    ]);
+    // The cursors and page info are those of the same page with every item intact.
+    const intact = new FakeUpstream({
+      '/orgs/o1': restOrganization('o1'),
+      '/orgs/o1/spaces?limit=51': listPage(
+        ['a', 'b', 'c', 'd', 'x', 'e'].map((id) => restSpace(id)),
+      ),
+    });
+    const whole = await runSchema(intact, query, { o: globalId('Organization', 'o1') });
+    const all = (whole.data as { node: { spaces: Spaces } }).node.spaces;
+    expect(spaces.pageInfo).toEqual(all.pageInfo);
+    expect(spaces.edges.map((e) => e.cursor)).toEqual([0, 2, 5].map((i) => all.edges[i]?.cursor));
+  });
+});
+
+describe('the gateway over HTTP', () => {
+  it('answers 200 with located errors, counts deviations and lists them in debug mode', async () => {
+    const metrics = createMetrics();
+    const items = [comment('k1', { markdown: 'ok' }), comment('k2', 42), { object: 'comment' }];
+    const upstream = new FakeUpstream({
+      '/spaces/s1': restSpace('s1', { title: { not: 'a string' } }),
+      '/spaces/s1/comments?limit=51': listPage(items),
+    });
+    const gateway = createGateway({ upstream, metrics, debug: true });
+    const response = await gateway.fetch('http://gateway.test/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer t' },
+      body: JSON.stringify({
+        query: `query($s: ID!) { node(id: $s) { ... on Space { title emoji
+          comments { nodes { id body { markdown raw } } } } } }`,
+        variables: { s: globalId('Space', 's1') },
+      }),
+    });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as ExecutionResult & {
+      extensions: { upstream: Array<{ path: string; deviations?: Json[] }> };
+    };
+    expect(body.data).toEqual({
+      node: {
+        title: null,
+        emoji: '📘',
+        comments: {
+          nodes: [
+            {
+              id: globalId('Comment', addressId('s1', 'k1')),
+              body: { markdown: 'ok', raw: { markdown: 'ok' } },
+            },
+            { id: globalId('Comment', addressId('s1', 'k2')), body: { markdown: null, raw: 42 } },
+          ],
+        },
+      },
+    });
+    expect(paths(body.errors)).toEqual(['node.title', 'node.comments']);
+    expect(codes(body.errors)).toEqual(['UPSTREAM_SHAPE', 'UPSTREAM_SHAPE']);
+    const deviations = body.extensions.upstream.flatMap((call) =>
+      (call.deviations ?? []).map((d) => `${call.path} ${d.field} ${d.kind}`),
+    );
+    expect(deviations).toContain('/spaces/s1 title invalid');
+    expect(deviations).toContain('/spaces/s1/comments?limit=51 items.1.body alternative');
+    const text = await metrics.registry.getSingleMetricAsString(
+      'docs_graph_upstream_shape_deviations_total',
+    );
+    expect(text).toContain('path="/spaces/{spaceId}",field="title",kind="invalid"} 1');
+    expect(text).toContain(
+      'path="/spaces/{spaceId}/comments",field="items[].body",kind="alternative"} 1',
+    );
+    expect(text).toContain(
+      'path="/spaces/{spaceId}/comments",field="items[].id",kind="missing"} 1',
+    );
+  });
+
+  it('answers 200 with coded errors whatever JSON the upstream answers', async () => {
+    const bodies: unknown[] = ['text', 42, true, null, [], [{}], {}, { items: 'x', count: '7' }];
+    const query = `{ organizations(first: 2) { totalCount pageInfo { hasNextPage } nodes {
+      id title plan billing { endDate } spaces(first: 2) { totalCount nodes { id title
+        comments(first: 2) { nodes { id body { markdown raw } } } pages { id slug } } } } } }`;
+    for (const body of bodies) {
+      const upstream = new FakeUpstream({}, () => ({ body }));
+      const gateway = createGateway({ upstream });
+      const response = await gateway.fetch('http://gateway.test/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: 'Bearer t' },
+        body: JSON.stringify({ query }),
+      });
+      expect(response.status, JSON.stringify(body)).toBe(200);
+      const result = (await response.json()) as ExecutionResult;
+      for (const error of result.errors ?? []) {
+        expect(error.extensions?.code, `${JSON.stringify(body)}: ${error.message}`).toBe(
+          'UPSTREAM_SHAPE',
+        );
+      }
+    }
+  });
+});
