@@ -1,11 +1,4 @@
-import {
-  type FieldNode,
-  type GraphQLResolveInfo,
-  getNamedType,
-  Kind,
-  type SelectionSetNode,
-} from 'graphql';
-import { resourceOf } from './resources/resource.ts';
+import { type FieldNode, type GraphQLResolveInfo, Kind, type SelectionSetNode } from 'graphql';
 
 function collect(info: GraphQLResolveInfo, set: SelectionSetNode | undefined, into: Set<string>) {
   if (!set) return;
@@ -27,21 +20,4 @@ export function selectedFields(info: GraphQLResolveInfo): Set<string> {
   for (const node of info.fieldNodes as FieldNode[]) collect(info, node.selectionSet, fields);
   walked.set(info.fieldNodes, fields);
   return fields;
-}
-
-/**
- * A reference to another object: when the query selects only fields already known (`id` and
- * what `stub` carries), the stub is returned and no upstream call is made; otherwise the key,
- * which the type's loader fetches (once per request).
- */
-export function reference<T extends object>(
-  info: GraphQLResolveInfo,
-  key: string,
-  stub: T,
-): string | T {
-  // Objects of a described resource resolve to their address: the key alone costs nothing.
-  if (resourceOf(getNamedType(info.returnType).name)) return key;
-  const known = new Set(['__typename', 'id', ...Object.keys(stub)]);
-  for (const field of selectedFields(info)) if (!known.has(field)) return key;
-  return stub;
 }

@@ -21,7 +21,7 @@
 // (payload only) in organization.test.ts is all that can be read back.
 import { type GraphQLInputObjectType, getNamedType } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { globalId } from '../../src/gateway/ids.ts';
+import { globalId } from '../support/ids.ts';
 import { schema } from '../../src/gateway/schema/index.ts';
 import { DEMO_IDP_CERTIFICATE } from '../../src/workspace/demo/orgtools.ts';
 import type { DemoPersona } from '../../src/workspace/demo/users.ts';

@@ -1,6 +1,6 @@
 import type { GraphQLInterfaceType } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { globalId } from '../../src/gateway/ids.ts';
+import { globalId } from '../support/ids.ts';
 import { schema } from '../../src/gateway/schema/index.ts';
 import type { DemoPersona } from '../../src/workspace/demo/users.ts';
 import { type E2EStack, startE2E } from '../support/gateway.ts';

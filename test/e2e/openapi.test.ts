@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toRestId } from '../../src/gateway/ids.ts';
+import { toRestId } from '../support/ids.ts';
 import { type E2EStack, startE2E } from '../support/gateway.ts';
 import { firstOrganizationId, httpCalls } from '../support/graph.ts';
 

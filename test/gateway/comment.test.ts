@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressId, globalId } from '../../src/gateway/ids.ts';
+import { addressId, globalId } from '../support/ids.ts';
 import { restSpace } from '../support/fixtures.ts';
 import { FakeUpstream, runSchema } from '../support/gateway.ts';
 

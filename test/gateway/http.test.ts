@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { globalId } from '../../src/gateway/ids.ts';
+import { globalId } from '../support/ids.ts';
 import { createGateway } from '../../src/gateway/server.ts';
 import { FakeUpstream } from '../support/gateway.ts';
 

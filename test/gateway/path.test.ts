@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { toRestId } from '../../src/gateway/ids.ts';
+import '../../src/gateway/schema/index.ts';
+import { resourceOf } from '../../src/gateway/resources/resource.ts';
+import { SpaceResource } from '../../src/gateway/resources/space.ts';
 import { restPath, segment } from '../../src/gateway/upstream/path.ts';
 
 const b64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
@@ -33,7 +35,13 @@ describe('restPath', () => {
   });
 });
 
-describe('toRestId with the hostile ids of the corpus', () => {
+describe('input ids with the hostile ids of the corpus', () => {
+  const resource = (typename: string) => {
+    const found = resourceOf(typename);
+    if (!found) throw new Error(`no resource ${typename}`);
+    return found;
+  };
+
   it.each([
     ['base64 of Collection:%', 'Q29sbGVjdGlvbjol', 'Collection'],
     ['Space:..', b64('Space:..'), 'Space'],
@@ -46,7 +54,7 @@ describe('toRestId with the hostile ids of the corpus', () => {
     ['a REST id ..', '..', 'Space'],
     ['a 500 KB REST id', 'a'.repeat(500_000), 'Space'],
   ])('%s is BAD_USER_INPUT, never a path', (_name, id, typename) => {
-    expect(() => toRestId(id, typename)).toThrowError(
+    expect(() => resource(typename).parseInput(id)).toThrowError(
       expect.objectContaining({
         message: `id: not a valid ${typename} ID`,
         extensions: { code: 'BAD_USER_INPUT' },
@@ -55,14 +63,18 @@ describe('toRestId with the hostile ids of the corpus', () => {
   });
 
   it('composite addresses are refused when any segment is a dot segment', () => {
-    expect(() => toRestId(b64('ChangeRequest:../1'), 'ChangeRequest', true)).toThrowError(
+    expect(() => resource('ChangeRequest').parseInput(b64('ChangeRequest:../1'))).toThrowError(
       'id: not a valid ChangeRequest ID',
     );
-    expect(toRestId(b64('ChangeRequest:s1/7'), 'ChangeRequest', true)).toBe('s1/7');
+    expect(resource('ChangeRequest').parseInput(b64('ChangeRequest:s1/7'))).toEqual({
+      space: 's1',
+      id: '7',
+    });
   });
 
   it('odd but well-formed REST ids pass through to be encoded', () => {
-    expect(toRestId('../../orgs', 'Space')).toBe('../../orgs');
-    expect(restPath`/spaces/${toRestId('../../orgs', 'Space')}`).toBe('/spaces/..%2F..%2Forgs');
+    const { id } = SpaceResource.parseInput('../../orgs');
+    expect(id).toBe('../../orgs');
+    expect(restPath`/spaces/${id}`).toBe('/spaces/..%2F..%2Forgs');
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { globalId } from '../../src/gateway/ids.ts';
+import { globalId } from '../support/ids.ts';
 import { listPage, restSpace } from '../support/fixtures.ts';
 import { FakeUpstream, runSchema } from '../support/gateway.ts';
 

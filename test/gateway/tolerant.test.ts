@@ -2,7 +2,7 @@ import type { ExecutionResult, GraphQLFormattedError } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { oneOfField } from '../../src/contract/common.ts';
-import { addressId, globalId } from '../../src/gateway/ids.ts';
+import { addressId, globalId } from '../support/ids.ts';
 import { createMetrics } from '../../src/gateway/ops/metrics.ts';
 import { createGateway } from '../../src/gateway/server.ts';
 import {

@@ -1,12 +1,8 @@
 import type { InputObjectRef, ObjectRef } from '@pothos/core';
-import type { GraphQLResolveInfo } from 'graphql';
 import { z } from 'zod';
 import { builder } from '../builder.ts';
 import type { GatewayContext } from '../context.ts';
 import { MUTATION_ERRORS, mutate, ValidationError } from '../errors.ts';
-import { splitAddressId, toRestId } from '../ids.ts';
-import { reference } from '../refs.ts';
-import type { ConnectionResult } from '../upstream/connection.ts';
 import type { RestSession } from '../upstream/rest.ts';
 
 /** The schema types of the builder, for refs in helper signatures. */
@@ -80,14 +76,6 @@ export function given<T extends object, K extends keyof T>(
 /** Accepts anything (a 204 or an answer whose body the payload does not use). */
 export const Empty = z.unknown();
 
-/**
- * A reference to a loadable object by REST id: the id alone when only `id` (or `__typename`) is
- * selected, so it costs no upstream call; otherwise the key its loader fetches.
- */
-export function idRef<T>(info: GraphQLResolveInfo, id: string): string | T {
-  return reference(info, id, { id }) as string | T;
-}
-
 /** `createSite` -> `CreateSite`. */
 export const capitalized = (name: string) => `${name[0]?.toUpperCase()}${name.slice(1)}`;
 
@@ -104,38 +92,6 @@ export async function write<S extends z.ZodType>(
   return result;
 }
 
-/**
- * A loader over address ids of `count` segments (`{org}/{id}`, `{org}/{slug}/{id}`): one
- * upstream call per id, and an error for its key alone when it fails.
- */
-export function addressLoader<T>(
-  typename: string,
-  count: number,
-  fetch: (ctx: GatewayContext, ...parts: string[]) => Promise<T>,
-) {
-  return (ids: string[], ctx: GatewayContext) =>
-    Promise.all(
-      ids.map(async (key) => {
-        try {
-          return await fetch(ctx, ...splitAddressId(key, count, typename));
-        } catch (e) {
-          return e as Error;
-        }
-      }),
-    );
-}
-
-/** The organization and REST id of an org-scoped global ID in input `field`; a ValidationError otherwise. */
-export function orgScopedAddress(value: string, typename: string, field: string): [string, string] {
-  const local = toRestId(value, typename, true);
-  if (local === value) {
-    throw ValidationError.fromFieldErrors([
-      { path: [field], message: `not a valid ${typename} ID` },
-    ]);
-  }
-  return splitAddressId(local, 2, typename, field) as [string, string];
-}
-
 /** An object type of the `urls` that hold only the API location. */
 export function locationUrlsType(name: string, description: string) {
   return builder.objectRef<{ location?: string | undefined }>(name).implement({
@@ -144,15 +100,4 @@ export function locationUrlsType(name: string, description: string) {
       location: t.exposeString('location', { nullable: true, description: 'API location.' }),
     }),
   });
-}
-
-/** A connection with each node mapped (cursors and page info kept). */
-export function mapConnection<A, B>(
-  result: ConnectionResult<A>,
-  map: (a: A) => B,
-): ConnectionResult<B> {
-  return {
-    ...result,
-    edges: result.edges.map((edge) => ({ cursor: edge.cursor, node: map(edge.node) })),
-  };
 }

@@ -17,7 +17,7 @@ import { OrganizationRef } from '../organization.ts';
 import type { Types } from '../shared.ts';
 import { SpaceRef } from '../space.ts';
 import { LinkStatusEnum } from './common.ts';
-import { FileRef, PageRef } from './types.ts';
+import { FileRef, PageRef } from './refs.ts';
 
 type ReferenceWire = z.infer<typeof ReferenceItem>;
 type LinkWire = z.infer<typeof Link>;

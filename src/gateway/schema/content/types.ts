@@ -1,10 +1,8 @@
-import type { ObjectRef } from '@pothos/core';
 import { builder } from '../../builder.ts';
 import type { GatewayContext } from '../../context.ts';
 import {
   type ContentScope,
   FileResource,
-  type FileShape,
   PageResource,
   type PageShape,
   type PageWire,
@@ -13,7 +11,6 @@ import {
 } from '../../resources/content.ts';
 import { resourceNode } from '../../resources/node.ts';
 import { rawOf } from '../../upstream/tolerant.ts';
-import type { Types } from '../shared.ts';
 import { SpaceRef } from '../space.ts';
 import {
   ContentDereference,
@@ -30,6 +27,7 @@ import {
   linksConnection,
   ReferenceItemRef,
 } from './links.ts';
+import { FileRef, PageRef } from './refs.ts';
 
 /** The graph's value of a revision: the REST revision and the scope it is the content of. */
 export type RevisionShape = RevisionWire & ContentScope;
@@ -59,48 +57,54 @@ async function pageBody(
 // ---------------------------------------------------------------------------------------------
 // File.
 
-export const FileRef: ObjectRef<Types, FileShape | string, FileShape> = resourceNode(FileResource, {
-  description:
-    'A file of a revision (main content or a change request). Its ID carries the space and change request, so `node(id)` is one call.',
-  fields: (t) => ({
-    name: t.string({ nullable: false, description: 'File name.', resolve: (f) => f.name }),
-    contentType: t.string({
-      nullable: false,
-      description: 'MIME type.',
-      resolve: (f) => f.contentType,
+export { FileRef, PageRef };
+
+resourceNode(
+  FileResource,
+  {
+    description:
+      'A file of a revision (main content or a change request). Its ID carries the space and change request, so `node(id)` is one call.',
+    fields: (t) => ({
+      name: t.string({ nullable: false, description: 'File name.', resolve: (f) => f.name }),
+      contentType: t.string({
+        nullable: false,
+        description: 'MIME type.',
+        resolve: (f) => f.contentType,
+      }),
+      downloadURL: t.string({
+        nullable: false,
+        description: 'Where to download it.',
+        resolve: (f) => f.downloadURL,
+      }),
+      size: t.float({ nullable: false, description: 'Size in bytes.', resolve: (f) => f.size }),
+      dimensions: t.field({
+        type: FileDimensionsRef,
+        nullable: true,
+        description: 'Width and height, for images.',
+        resolve: (f) => f.dimensions ?? null,
+      }),
+      git: t.field({
+        type: GitPathRef,
+        nullable: true,
+        description: 'Git metadata {oid, path}.',
+        resolve: (f) => f.git ?? null,
+      }),
+      space: t.field({
+        type: SpaceRef,
+        nullable: false,
+        description: 'The space it belongs to.',
+        resolve: (f) => f.space,
+      }),
+      backlinks: t.connection({
+        type: ReferenceItemRef,
+        description: 'Where the file is referenced from.',
+        resolve: (f, args, ctx) =>
+          backlinksConnection(ctx, args, `${FileResource.path(f)}/backlinks`),
+      }),
     }),
-    downloadURL: t.string({
-      nullable: false,
-      description: 'Where to download it.',
-      resolve: (f) => f.downloadURL,
-    }),
-    size: t.float({ nullable: false, description: 'Size in bytes.', resolve: (f) => f.size }),
-    dimensions: t.field({
-      type: FileDimensionsRef,
-      nullable: true,
-      description: 'Width and height, for images.',
-      resolve: (f) => f.dimensions ?? null,
-    }),
-    git: t.field({
-      type: GitPathRef,
-      nullable: true,
-      description: 'Git metadata {oid, path}.',
-      resolve: (f) => f.git ?? null,
-    }),
-    space: t.field({
-      type: SpaceRef,
-      nullable: false,
-      description: 'The space it belongs to.',
-      resolve: (f) => f.space,
-    }),
-    backlinks: t.connection({
-      type: ReferenceItemRef,
-      description: 'Where the file is referenced from.',
-      resolve: (f, args, ctx) =>
-        backlinksConnection(ctx, args, `${FileResource.path(f)}/backlinks`),
-    }),
-  }),
-});
+  },
+  FileRef,
+);
 
 const FileDimensionsRef = builder
   .objectRef<{ width: number; height: number }>('FileDimensions')
@@ -228,168 +232,174 @@ const bodyArgs = () =>
     }),
   }));
 
-export const PageRef: ObjectRef<Types, PageShape | string, PageShape> = resourceNode(PageResource, {
-  description:
-    'A page of a revision, with its child pages. Its ID carries the space and (for a change request’s content) the change request, so `node(id)` is one call.',
-  fields: (t) => ({
-    title: t.string({ nullable: false, description: 'Title.', resolve: (p) => p.title }),
-    linkTitle: t.string({
-      nullable: true,
-      description: 'Shorter title used in links and navigation.',
-      resolve: (p) => p.linkTitle ?? null,
-    }),
-    emoji: t.string({
-      nullable: true,
-      description: 'Emoji.',
-      resolve: (p) => p.emoji ?? null,
-    }),
-    icon: t.string({
-      nullable: true,
-      description: 'Icon name.',
-      resolve: (p) => p.icon ?? null,
-    }),
-    iconRaw: t.field({
-      type: 'JSON',
-      nullable: true,
-      description: 'The icon as the upstream sent it (icons may take forms beside a name).',
-      resolve: (p) => rawOf(p.icon) ?? null,
-    }),
-    createdAt: t.field({
-      type: 'DateTime',
-      nullable: true,
-      description: 'When it was created.',
-      resolve: (p) => p.createdAt ?? null,
-    }),
-    updatedAt: t.field({
-      type: 'DateTime',
-      nullable: true,
-      description: 'When it was last updated.',
-      resolve: (p) => p.updatedAt ?? null,
-    }),
-    markdown: t.string({
-      nullable: true,
-      description:
-        'The page as Markdown (REST `format=markdown`); costs one call unless the page was read in that form.',
-      args: bodyArgs(),
-      resolve: async (p, args, ctx) => (await pageBody(p, ctx, 'markdown', args)).markdown ?? null,
-    }),
-    document: t.field({
-      type: 'JSON',
-      nullable: true,
-      description:
-        'The page as a rich-text Document (REST `format=document`, the default of a single page read).',
-      args: bodyArgs(),
-      resolve: async (p, args, ctx) => (await pageBody(p, ctx, 'document', args)).document ?? null,
-    }),
-    type: t.string({
-      nullable: false,
-      description: 'Kind of page (e.g. `document`).',
-      resolve: (p) => p.type,
-    }),
-    urls: t.field({
-      type: PageUrlsRef,
-      nullable: true,
-      description: 'URLs {app}.',
-      resolve: (p) => p.urls ?? null,
-    }),
-    slug: t.string({ nullable: false, description: 'URL slug.', resolve: (p) => p.slug }),
-    path: t.string({
-      nullable: false,
-      description: 'Path from the content root.',
-      resolve: (p) => p.path,
-    }),
-    description: t.string({
-      nullable: true,
-      description: 'Description.',
-      resolve: (p) => p.description ?? null,
-    }),
-    pages: t.field({
-      type: [PageRef],
-      nullable: false,
-      description: 'Child pages (recursive).',
-      resolve: (p) => (p.pages ?? []).map((child) => pageIn(scopeOf(p), child)),
-    }),
-    git: t.field({
-      type: GitPathRef,
-      nullable: true,
-      description: 'Git metadata {oid, path}.',
-      resolve: (p) => p.git ?? null,
-    }),
-    layout: t.field({
-      type: PageLayoutRef,
-      nullable: true,
-      description: 'Layout.',
-      resolve: (p) => p.layout ?? null,
-    }),
-    cover: t.field({
-      type: PageCoverRef,
-      nullable: true,
-      description: 'Cover {ref, refDark, yPos, height}.',
-      resolve: (p) => p.cover ?? null,
-    }),
-    variables: t.field({
-      type: 'JSON',
-      nullable: true,
-      description: 'Variables (map name -> value).',
-      resolve: (p) => p.variables ?? null,
-    }),
-    hidden: t.boolean({
-      nullable: true,
-      description: 'Hidden from the navigation.',
-      resolve: (p) => p.hidden ?? null,
-    }),
-    noIndex: t.boolean({
-      nullable: true,
-      description: 'Excluded from search.',
-      resolve: (p) => p.noIndex ?? null,
-    }),
-    noRobotsIndex: t.boolean({
-      nullable: true,
-      description: 'Excluded from search-engine indexing.',
-      resolve: (p) => p.noRobotsIndex ?? null,
-    }),
-    metaLinks: t.field({
-      type: PageMetaLinksRef,
-      nullable: true,
-      description: 'Meta links {canonical, alternates}.',
-      resolve: (p) => p.metaLinks ?? null,
-    }),
-    computed: t.field({
-      type: PageComputedRef,
-      nullable: true,
-      description: 'How the page is computed, for computed pages.',
-      resolve: (p) => p.computed ?? null,
-    }),
-    computedSeed: t.string({
-      nullable: true,
-      description: 'Seed of the computation.',
-      resolve: (p) => p.computedSeed ?? null,
-    }),
-    space: t.field({
-      type: SpaceRef,
-      nullable: false,
-      description: 'The space it belongs to.',
-      resolve: (p) => p.space,
-    }),
-    links: t.connection(
-      {
-        type: LinkItemRef,
-        description: 'Links written in the page.',
-        args: {
-          status: t.arg({ type: LinkStatusEnum.ref, description: 'Only links of this status.' }),
+resourceNode(
+  PageResource,
+  {
+    description:
+      'A page of a revision, with its child pages. Its ID carries the space and (for a change request’s content) the change request, so `node(id)` is one call.',
+    fields: (t) => ({
+      title: t.string({ nullable: false, description: 'Title.', resolve: (p) => p.title }),
+      linkTitle: t.string({
+        nullable: true,
+        description: 'Shorter title used in links and navigation.',
+        resolve: (p) => p.linkTitle ?? null,
+      }),
+      emoji: t.string({
+        nullable: true,
+        description: 'Emoji.',
+        resolve: (p) => p.emoji ?? null,
+      }),
+      icon: t.string({
+        nullable: true,
+        description: 'Icon name.',
+        resolve: (p) => p.icon ?? null,
+      }),
+      iconRaw: t.field({
+        type: 'JSON',
+        nullable: true,
+        description: 'The icon as the upstream sent it (icons may take forms beside a name).',
+        resolve: (p) => rawOf(p.icon) ?? null,
+      }),
+      createdAt: t.field({
+        type: 'DateTime',
+        nullable: true,
+        description: 'When it was created.',
+        resolve: (p) => p.createdAt ?? null,
+      }),
+      updatedAt: t.field({
+        type: 'DateTime',
+        nullable: true,
+        description: 'When it was last updated.',
+        resolve: (p) => p.updatedAt ?? null,
+      }),
+      markdown: t.string({
+        nullable: true,
+        description:
+          'The page as Markdown (REST `format=markdown`); costs one call unless the page was read in that form.',
+        args: bodyArgs(),
+        resolve: async (p, args, ctx) =>
+          (await pageBody(p, ctx, 'markdown', args)).markdown ?? null,
+      }),
+      document: t.field({
+        type: 'JSON',
+        nullable: true,
+        description:
+          'The page as a rich-text Document (REST `format=document`, the default of a single page read).',
+        args: bodyArgs(),
+        resolve: async (p, args, ctx) =>
+          (await pageBody(p, ctx, 'document', args)).document ?? null,
+      }),
+      type: t.string({
+        nullable: false,
+        description: 'Kind of page (e.g. `document`).',
+        resolve: (p) => p.type,
+      }),
+      urls: t.field({
+        type: PageUrlsRef,
+        nullable: true,
+        description: 'URLs {app}.',
+        resolve: (p) => p.urls ?? null,
+      }),
+      slug: t.string({ nullable: false, description: 'URL slug.', resolve: (p) => p.slug }),
+      path: t.string({
+        nullable: false,
+        description: 'Path from the content root.',
+        resolve: (p) => p.path,
+      }),
+      description: t.string({
+        nullable: true,
+        description: 'Description.',
+        resolve: (p) => p.description ?? null,
+      }),
+      pages: t.field({
+        type: [PageRef],
+        nullable: false,
+        description: 'Child pages (recursive).',
+        resolve: (p) => (p.pages ?? []).map((child) => pageIn(scopeOf(p), child)),
+      }),
+      git: t.field({
+        type: GitPathRef,
+        nullable: true,
+        description: 'Git metadata {oid, path}.',
+        resolve: (p) => p.git ?? null,
+      }),
+      layout: t.field({
+        type: PageLayoutRef,
+        nullable: true,
+        description: 'Layout.',
+        resolve: (p) => p.layout ?? null,
+      }),
+      cover: t.field({
+        type: PageCoverRef,
+        nullable: true,
+        description: 'Cover {ref, refDark, yPos, height}.',
+        resolve: (p) => p.cover ?? null,
+      }),
+      variables: t.field({
+        type: 'JSON',
+        nullable: true,
+        description: 'Variables (map name -> value).',
+        resolve: (p) => p.variables ?? null,
+      }),
+      hidden: t.boolean({
+        nullable: true,
+        description: 'Hidden from the navigation.',
+        resolve: (p) => p.hidden ?? null,
+      }),
+      noIndex: t.boolean({
+        nullable: true,
+        description: 'Excluded from search.',
+        resolve: (p) => p.noIndex ?? null,
+      }),
+      noRobotsIndex: t.boolean({
+        nullable: true,
+        description: 'Excluded from search-engine indexing.',
+        resolve: (p) => p.noRobotsIndex ?? null,
+      }),
+      metaLinks: t.field({
+        type: PageMetaLinksRef,
+        nullable: true,
+        description: 'Meta links {canonical, alternates}.',
+        resolve: (p) => p.metaLinks ?? null,
+      }),
+      computed: t.field({
+        type: PageComputedRef,
+        nullable: true,
+        description: 'How the page is computed, for computed pages.',
+        resolve: (p) => p.computed ?? null,
+      }),
+      computedSeed: t.string({
+        nullable: true,
+        description: 'Seed of the computation.',
+        resolve: (p) => p.computedSeed ?? null,
+      }),
+      space: t.field({
+        type: SpaceRef,
+        nullable: false,
+        description: 'The space it belongs to.',
+        resolve: (p) => p.space,
+      }),
+      links: t.connection(
+        {
+          type: LinkItemRef,
+          description: 'Links written in the page.',
+          args: {
+            status: t.arg({ type: LinkStatusEnum.ref, description: 'Only links of this status.' }),
+          },
+          resolve: (p, args, ctx) => linksConnection(ctx, args, `${PageResource.path(p)}/links`),
         },
-        resolve: (p, args, ctx) => linksConnection(ctx, args, `${PageResource.path(p)}/links`),
-      },
-      LinkConnectionRef,
-    ),
-    backlinks: t.connection({
-      type: ReferenceItemRef,
-      description: 'Where the page is referenced from (REST: change request content).',
-      resolve: (p, args, ctx) =>
-        backlinksConnection(ctx, args, `${PageResource.path(p)}/backlinks`),
+        LinkConnectionRef,
+      ),
+      backlinks: t.connection({
+        type: ReferenceItemRef,
+        description: 'Where the page is referenced from (REST: change request content).',
+        resolve: (p, args, ctx) =>
+          backlinksConnection(ctx, args, `${PageResource.path(p)}/backlinks`),
+      }),
     }),
-  }),
-});
+  },
+  PageRef,
+);
 
 // ---------------------------------------------------------------------------------------------
 // Revision.

@@ -7,8 +7,8 @@ import {
   UpdateOrganizationBody,
 } from '../../../contract/organizations.ts';
 import { builder } from '../../builder.ts';
-import { toRestId } from '../../ids.ts';
 import { type AgentInstructionsShape, OrganizationResource } from '../../resources/organization.ts';
+import { SiteResource } from '../../resources/site.ts';
 import { restPath } from '../../upstream/path.ts';
 import { Empty, given, validBody, write, writeMutation } from '../shared.ts';
 import { AgentInstructionsRef, type Org, OrganizationRef, RoleEnum } from './types.ts';
@@ -119,7 +119,11 @@ writeMutation('updateOrganization', {
         ? {
             defaultContent: input.defaultContent && {
               type: 'site',
-              site: toRestId(input.defaultContent.site, 'Site'),
+              site: SiteResource.parseInput(input.defaultContent.site, {
+                field: 'defaultContent',
+                parents: { org: input.organizationId },
+                parentFields: { org: 'organizationId' },
+              }).id,
             },
           }
         : {}),

@@ -6,13 +6,14 @@ import {
   UpdateSpaceBody,
 } from '../../../contract/spaces.ts';
 import { builder } from '../../builder.ts';
-import { globalId, toRestId } from '../../ids.ts';
+import { ChangeRequestResource } from '../../resources/changeRequest.ts';
+import { CollectionResource } from '../../resources/collection.ts';
+import { OrganizationResource } from '../../resources/organization.ts';
 import { SpaceResource } from '../../resources/space.ts';
 import { restPath } from '../../upstream/path.ts';
-import { seg } from '../../upstream/rest.ts';
 import { MergeRulesInput, mergeRulesBody, RoleEnum } from '../organization.ts';
 import { DeletePayload, moveBody, PositionInput, transferBody } from '../payloads.ts';
-import { Empty, given, idRef, validBody, write, writeMutation } from '../shared.ts';
+import { Empty, given, validBody, write, writeMutation } from '../shared.ts';
 import { EditModeEnum, type Sp, SpaceRef, SpaceVisibilityEnum } from './types.ts';
 
 const SpacePayload = builder.objectRef<{ space: Sp | string }>('SpacePayload').implement({
@@ -45,10 +46,14 @@ writeMutation('createSpace', {
   resolve: async (input, ctx) => {
     const body = validBody(CreateSpaceBody, {
       ...given(input, ['title', 'emoji', 'visibility'] as const),
-      ...(input.parent ? { parent: toRestId(input.parent, 'Collection') } : {}),
+      ...(input.parent
+        ? { parent: CollectionResource.parseInput(input.parent, { field: 'parent' }).id }
+        : {}),
     });
-    const org = toRestId(input.organizationId, 'Organization');
-    const space = await write(ctx, 'POST', `/orgs/${seg(org)}/spaces`, body, Space);
+    const org = OrganizationResource.parseInput(input.organizationId, {
+      field: 'organizationId',
+    }).id;
+    const space = await write(ctx, 'POST', restPath`/orgs/${org}/spaces`, body, Space);
     return { space };
   },
 });
@@ -97,7 +102,7 @@ writeMutation('deleteSpace', {
   resolve: async (input, ctx) => {
     const id = SpaceResource.parseInput(input.spaceId, { field: 'spaceId' }).id;
     await write(ctx, 'DELETE', restPath`/spaces/${id}`, undefined, Empty);
-    return { deletedId: globalId('Space', id) };
+    return { deletedId: SpaceResource.globalId({ id }) };
   },
 });
 
@@ -128,7 +133,7 @@ const DuplicateSpacePayload = builder
         type: SpaceRef,
         nullable: false,
         description: 'The space that was duplicated.',
-        resolve: (p, _args, _ctx, info) => idRef(info, p.source),
+        resolve: (p) => p.source,
       }),
     }),
   });
@@ -242,7 +247,11 @@ writeMutation('applySpaceTemplate', {
   resolve: async (input, ctx) => {
     const spaceId = SpaceResource.parseInput(input.spaceId, { field: 'spaceId' }).id;
     const changeRequestId = input.changeRequestId
-      ? toRestId(input.changeRequestId, 'ChangeRequest')
+      ? ChangeRequestResource.parseInput(input.changeRequestId, {
+          field: 'changeRequestId',
+          parents: { space: spaceId },
+          parentFields: { space: 'spaceId' },
+        }).id
       : undefined;
     const body = validBody(
       TemplateApplication,
@@ -257,7 +266,9 @@ writeMutation('applySpaceTemplate', {
                     {
                       kind: 'file',
                       file: r.file,
-                      ...(r.space ? { space: toRestId(r.space, 'Space') } : {}),
+                      ...(r.space
+                        ? { space: SpaceResource.parseInput(r.space, { field: 'contentRefs' }).id }
+                        : {}),
                     },
                   ]),
                 ),

@@ -7,7 +7,6 @@ import { SpaceResource } from '../../resources/space.ts';
 import { CollectionRef } from '../collection.ts';
 import { openEnumType } from '../common.ts';
 import { OrganizationRef, RoleEnum } from '../organization.ts';
-import { idRef } from '../shared.ts';
 
 export type Sp = z.infer<typeof Space>;
 
@@ -148,7 +147,7 @@ export const SpaceRef = resourceNode(SpaceResource, {
       type: CollectionRef,
       nullable: true,
       description: 'The parent collection, if the space is in one.',
-      resolve: (s, _args, _ctx, info) => (s.parent ? idRef(info, s.parent) : null),
+      resolve: (s) => s.parent ?? null,
     }),
     language: t.exposeString('language', {
       nullable: true,

@@ -1,0 +1,6 @@
+import { FileResource, PageResource } from '../../resources/content.ts';
+import { resourceRef } from '../../resources/node.ts';
+
+/** The refs of the content node types, made before `types.ts` implements them (links use them). */
+export const FileRef = resourceRef(FileResource);
+export const PageRef = resourceRef(PageResource);
