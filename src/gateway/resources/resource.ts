@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { listPage } from '../../contract/common.ts';
 import type { GatewayContext } from '../context.ts';
 import { NotFoundError, ValidationError } from '../errors.ts';
+import { LEFT_OUT, type WithLeftOut } from '../shape.ts';
 import {
   type ConnectionArgs,
   type ConnectionResult,
@@ -12,6 +13,7 @@ import {
 import { UpstreamError } from '../upstream/errors.ts';
 import { segmentProblem } from '../upstream/path.ts';
 import { type QueryValue, withQuery } from '../upstream/rest.ts';
+import { shapeError } from '../upstream/tolerant.ts';
 import { decodeGlobalId, encodeGlobalId } from './globalId.ts';
 
 /** Where a REST object lives: one REST id per address segment (optional ones may be absent). */
@@ -412,11 +414,17 @@ export class Resource<A extends Address, Item, Shape extends object> {
   ): Promise<ConnectionResult<Shape>> {
     const { summary } = options;
     const idOf = options.idOf ?? ((item: L) => (item as { id?: string }).id);
+    // An item whose address cannot be made (its id damaged, empty or malformed) is left out.
     const addressOfItem = (item: L): A | undefined => {
-      const own = idOf(item);
-      if (segmentProblem(own)) return undefined;
-      const parent = typeof options.parent === 'function' ? options.parent(item) : options.parent;
-      return { ...parent, [this.own]: own } as unknown as A;
+      try {
+        const own = idOf(item);
+        if (segmentProblem(own)) return undefined;
+        const parent = typeof options.parent === 'function' ? options.parent(item) : options.parent;
+        const address = { ...parent, [this.own]: own } as unknown as A;
+        return this.isAddress(address) ? address : undefined;
+      } catch {
+        return undefined;
+      }
     };
     const shapeOf =
       summary?.shape ?? ((item: L, address: A) => this.shape(item as unknown as Item, address));
@@ -429,13 +437,31 @@ export class Resource<A extends Address, Item, Shape extends object> {
         return address ? this.spec.path(address) : undefined;
       },
     });
-    return {
-      ...page,
-      edges: page.edges.map((edge) => ({
-        cursor: edge.cursor,
-        node: shapeOf(edge.node, addressOfItem(edge.node) ?? ({} as A)),
-      })),
-    };
+    const leftOut = [...((page as WithLeftOut)[LEFT_OUT] ?? [])];
+    const edges: Array<{ cursor: string; node: Shape }> = [];
+    page.edges.forEach((edge, index) => {
+      const address = addressOfItem(edge.node);
+      if (!address) {
+        leftOut.push(
+          shapeError(
+            { method: 'GET', path: options.path, field: `items.${index}` },
+            'left out of the list: its address cannot be read',
+          ),
+        );
+        return;
+      }
+      let node: Shape | Error;
+      try {
+        node = shapeOf(edge.node, address);
+      } catch (error) {
+        // A value the item cannot be made into fails that item alone.
+        node = error as Error;
+      }
+      edges.push({ cursor: edge.cursor, node: node as Shape });
+    });
+    const result: ConnectionResult<Shape> & WithLeftOut = { ...page, edges };
+    if (leftOut.length > 0) result[LEFT_OUT] = leftOut;
+    return result;
   }
 }
 

@@ -41,8 +41,11 @@ builder.objectField(TeamRef, 'members', (t) =>
         item: TeamMember,
       });
       for (const e of result.edges) {
-        const member = e.node.organization;
-        MemberResource.prime(ctx, member, { org: team.org, id: member.id });
+        // Priming saves a later read; an item whose member is damaged is not primed.
+        try {
+          const member = e.node.organization;
+          MemberResource.prime(ctx, member, { org: team.org, id: member.id });
+        } catch {}
       }
       return {
         ...result,
