@@ -1,4 +1,5 @@
-import { Ajv } from 'ajv';
+import { createRequire } from 'node:module';
+import type * as AjvModule from 'ajv';
 import type { ListPage } from '../../contract/common.ts';
 import type {
   CreateSiteBody,
@@ -309,6 +310,8 @@ export function adaptiveSchemaJson(site: SiteRow): SiteAdaptiveSchema {
 /** Checks a visitor schema: a compilable JSON Schema draft-07 of `type: object`; 400 otherwise. */
 export function validateVisitorSchema(jsonSchema: Record<string, unknown>): void {
   if (jsonSchema.type !== 'object') throw badRequest('jsonSchema.type: must be "object"');
+  // Ajv (about 100 modules) loads with the first visitor schema, not with the server.
+  const { Ajv } = createRequire(import.meta.url)('ajv') as typeof AjvModule;
   const ajv = new Ajv({ strict: false, allErrors: false, validateSchema: true });
   try {
     if (!ajv.validateSchema(jsonSchema)) {
