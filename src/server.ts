@@ -11,6 +11,7 @@ import { createWorkspaceApp } from './workspace/app.ts';
 import type { Clock } from './workspace/clock.ts';
 import { createWorkspace, type Workspace } from './workspace/context.ts';
 import { openDatabase } from './workspace/db.ts';
+import { schemaController } from './workspace/validation.ts';
 import { isEmpty, seedDemo } from './workspace/demo/index.ts';
 
 export interface StackOptions {
@@ -197,7 +198,7 @@ export async function startGatewayServer(options: {
     ...(options.guard ? { guard: options.guard } : {}),
     ...ops?.gatewayOptions,
   });
-  const app = Fastify({ logger: false, ...serverOptions(limits) });
+  const app = Fastify({ logger: false, schemaController, ...serverOptions(limits) });
   drainRefusedBodies(app);
   if (ops) serveOpsFastify(app, () => ops);
   mountGateway(app, '/graphql', () => gateway, { bodyLimit: limits.graphqlBodyBytes });

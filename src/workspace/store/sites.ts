@@ -336,6 +336,15 @@ export function putAdaptiveSchema(
   jsonSchema: Record<string, unknown>,
 ): SiteRow {
   validateVisitorSchema(jsonSchema);
+  return storeAdaptiveSchema(ws, site, jsonSchema);
+}
+
+/** Stores a visitor schema already known to be valid (`validateVisitorSchema`). */
+export function storeAdaptiveSchema(
+  ws: Workspace,
+  site: SiteRow,
+  jsonSchema: Record<string, unknown>,
+): SiteRow {
   const now = ws.now();
   ws.db
     .prepare(
