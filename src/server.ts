@@ -11,8 +11,8 @@ import { createWorkspaceApp } from './workspace/app.ts';
 import type { Clock } from './workspace/clock.ts';
 import { createWorkspace, type Workspace } from './workspace/context.ts';
 import { openDatabase } from './workspace/db.ts';
-import { schemaController } from './workspace/validation.ts';
 import { isEmpty, seedDemo } from './workspace/demo/index.ts';
+import { schemaController } from './workspace/validation.ts';
 
 export interface StackOptions {
   port: number;
