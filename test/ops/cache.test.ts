@@ -158,6 +158,30 @@ describe('response cache', () => {
     expect(upstream.take()).toBe(calls);
     expect(again.body.extensions?.responseCache).not.toEqual({ hit: true });
   });
+
+  it('answers, uncached, a request whose variables are nested too deep to serialise', async () => {
+    const { gateway, upstream } = ops.gateway({ cache: true });
+    const deep = `${'{"a":'.repeat(5_000)}1${'}'.repeat(5_000)}`;
+    const send = async () => {
+      const response = await gateway.fetch('http://gateway/graphql', {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${DEMO_TOKENS.admin}`,
+        },
+        body: `{"query":"{ organizations(first: 1) { nodes { id } } }","variables":{"x":${deep}}}`,
+      });
+      return { status: response.status, body: (await response.json()) as Json };
+    };
+    const first = await send();
+    expect(first.status).toBe(200);
+    expect(first.body.errors).toBeUndefined();
+    expect(first.body.extensions).not.toHaveProperty('responseCache');
+    const calls = upstream.take();
+    expect(calls).toBeGreaterThan(0);
+    expect((await send()).status).toBe(200);
+    expect(upstream.take()).toBe(calls);
+  });
 });
 
 describe('response cache with Redis down', () => {

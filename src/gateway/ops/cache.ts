@@ -224,6 +224,7 @@ export function responseCachePlugins(setup: ResponseCacheSetup): Plugin[] {
     setup.redis,
   );
   const keyByContext = new WeakMap<object, string>();
+  const uncacheable = new WeakSet<object>();
   const states = new WeakMap<Request, RequestState>();
   const schema = setup.schema;
 
@@ -236,17 +237,23 @@ export function responseCachePlugins(setup: ResponseCacheSetup): Plugin[] {
       Object.entries(ttlPerType).map(([k, v]) => [k, v * 1000]),
     ),
     includeExtensionMetadata: true,
+    enabled: (_request, context) => !uncacheable.has(context),
     buildResponseCacheKey(params) {
+      let source: string;
+      try {
+        source = JSON.stringify([
+          params.documentString,
+          params.operationName ?? '',
+          params.variableValues ?? {},
+        ]);
+      } catch {
+        // Variables nested deeper than JSON.stringify can go (the limits refuse them where they
+        // are used): such a request is answered, never cached.
+        uncacheable.add(params.context as object);
+        return `${params.sessionId ?? 'public'}.uncacheable`;
+      }
       // The scope leads the key (which is also the ETag), so a 304 is only ever for its token.
-      const hash = createHash('sha256')
-        .update(
-          JSON.stringify([
-            params.documentString,
-            params.operationName ?? '',
-            params.variableValues ?? {},
-          ]),
-        )
-        .digest('base64url');
+      const hash = createHash('sha256').update(source).digest('base64url');
       const key = `${params.sessionId ?? 'public'}.${hash}`;
       keyByContext.set(params.context as object, key);
       return key;
