@@ -235,4 +235,17 @@ describe('cache keys', () => {
       { typename: 'Space', id: Buffer.from('Space:xyz').toString('base64') },
     ]);
   });
+
+  it('walks variables nested deeper than the stack goes', () => {
+    const space = Buffer.from('Space:abc').toString('base64');
+    let deep: unknown = { spaceId: space };
+    for (let i = 0; i < 20_000; i++) deep = { a: deep };
+    const doc = parse(
+      `mutation($org: ID!, $doc: JSON!) { setAgentInstructions(input: { organizationId: $org, instructions: $doc }) { __typename } }`,
+    );
+    expect(namedEntities(doc, undefined, { org: 'o', doc: deep }, schema)).toEqual([
+      { typename: 'Organization', id: Buffer.from('Organization:o').toString('base64') },
+      { typename: 'Space', id: space },
+    ]);
+  });
 });

@@ -79,11 +79,21 @@ export function namedEntities(
       found.set(`${type}:${id}`, { typename: type, id });
     }
   };
-  const fromJs = (value: unknown, key: string): void => {
-    if (typeof value === 'string') add(value, key);
-    else if (Array.isArray(value)) for (const item of value) fromJs(item, key);
-    else if (value && typeof value === 'object') {
-      for (const [k, v] of Object.entries(value)) fromJs(v, k);
+  // Walked without recursion (a variable may be nested deeper than the stack goes), in order.
+  const fromJs = (root: unknown, rootKey: string): void => {
+    const pending: Array<[unknown, string]> = [[root, rootKey]];
+    for (let next = pending.pop(); next; next = pending.pop()) {
+      const [value, key] = next;
+      if (typeof value === 'string') add(value, key);
+      else if (Array.isArray(value)) {
+        for (let i = value.length - 1; i >= 0; i--) pending.push([value[i], key]);
+      } else if (value && typeof value === 'object') {
+        const entries = Object.entries(value);
+        for (let i = entries.length - 1; i >= 0; i--) {
+          const [k, v] = entries[i] as [string, unknown];
+          pending.push([v, k]);
+        }
+      }
     }
   };
   const fromAst = (node: ValueNode, key: string): void => {
