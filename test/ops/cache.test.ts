@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { parse } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cacheScope, namedEntities } from '../../src/gateway/ops/cache.ts';
+import { cacheScope, memoryResponseCache, namedEntities } from '../../src/gateway/ops/cache.ts';
 import { createLogger } from '../../src/gateway/ops/logging.ts';
 import { createRedis } from '../../src/gateway/redis.ts';
 import { schema } from '../../src/gateway/schema/index.ts';
@@ -247,5 +247,44 @@ describe('cache keys', () => {
       { typename: 'Organization', id: Buffer.from('Organization:o').toString('base64') },
       { typename: 'Space', id: space },
     ]);
+  });
+});
+
+describe('responses in memory', () => {
+  const result = (text: string) => ({ data: { text } });
+  const space = (id: string) => ({ typename: 'Space', id });
+
+  it('invalidates the entries holding an object, or any object of a type', async () => {
+    const cache = memoryResponseCache();
+    cache.set('a', result('a'), [space('1'), space('2')], 60_000);
+    cache.set('b', result('b'), [space('2')], 60_000);
+    cache.set('c', result('c'), [{ typename: 'Site', id: '9' }], 60_000);
+    await cache.invalidate([space('1')]);
+    expect(await cache.get('a')).toBeNull();
+    expect(await cache.get('b')).toEqual(result('b'));
+    await cache.invalidate([{ typename: 'Space' }]);
+    expect(await cache.get('b')).toBeNull();
+    expect(await cache.get('c')).toEqual(result('c'));
+  });
+
+  it('keeps at most maxBytes of JSON, dropping the least recently used', async () => {
+    const cache = memoryResponseCache({ maxBytes: 1_000 });
+    const big = 'x'.repeat(300);
+    for (const key of ['a', 'b', 'c', 'd']) cache.set(key, result(big), [space(key)], 60_000);
+    expect(await cache.get('a')).toBeNull();
+    expect(await cache.get('d')).toEqual(result(big));
+    cache.set('huge', result('x'.repeat(2_000)), [space('h')], 60_000);
+    expect(await cache.get('huge')).toBeNull();
+    await cache.invalidate([space('h')]);
+    expect(await cache.get('d')).toEqual(result(big));
+  });
+
+  it('drops an entry when its TTL ends', async () => {
+    const cache = memoryResponseCache();
+    cache.set('a', result('a'), [space('1')], 20);
+    cache.set('b', result('b'), [space('2')], 60_000);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(await cache.get('a')).toBeNull();
+    expect(await cache.get('b')).toEqual(result('b'));
   });
 });
