@@ -87,11 +87,11 @@ function send(base: string, req: HostileRequest): Promise<number> {
 async function main() {
   const workspace = await start(
     ['workspace', '--port', '0', '--db', ':memory:'],
-    /workspace: (http:\/\/\S+)\/v1/,
+    /(http:\/\/\S+)\/v1\s/,
   );
   const gateway = await start(
     ['gateway', '--port', '0', '--upstream', workspace.url],
-    /gateway: (http:\/\/\S+)\/graphql/,
+    /(http:\/\/\S+)\/graphql\s/,
     existsSync(BUILT),
   );
   const pid = gateway.child.pid as number;

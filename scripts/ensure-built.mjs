@@ -1,8 +1,10 @@
 /**
- * `npm start` runs this first, in plain Node (no TypeScript loader, so it costs milliseconds when
+ * `npm start` runs this, in plain Node (no TypeScript loader; the check costs milliseconds when
  * nothing changed): it builds the CLI into dist/ when dist/cli.js is missing or older than any
  * file of src/ (or the TypeScript config), and the example frontend into examples/web/dist when
- * missing or older than examples/web or src/client. `npm start` then runs the built JavaScript.
+ * missing or older than examples/web or src/client. Given arguments (`start ...`), it then runs
+ * the built CLI with them in this same process (`node dist/cli.js start ...`), sparing a second
+ * Node start-up.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -71,3 +73,5 @@ if (builtAt(at('examples', 'web', 'dist', 'index.html')) < exampleSources) {
     process.stderr.write('the example frontend was not built (the server starts without it)\n');
   }
 }
+
+if (process.argv.length > 2) await import('../dist/cli.js');

@@ -6,7 +6,6 @@ import { ConfigError, OPS_CLI_OPTIONS, OPS_USAGE, opsConfig } from './gateway/op
 import { type Limits, limitsWith, parseLimits } from './limits.ts';
 import type { Endpoint } from './server.ts';
 import { DEMO_USERS } from './workspace/demo/users.ts';
-import { ImportError, runImport } from './workspace/import.ts';
 
 const COMMANDS = {
   start: 'the embedded workspace (/v1) and the GraphQL gateway (/graphql) on one port',
@@ -188,6 +187,7 @@ async function main(argv: string[]): Promise<void> {
     const spaceId = string('space');
     if (!folder) fail('import needs a folder: docs-graph import <folder> --space <id>');
     if (!spaceId) fail('import needs --space <id>');
+    const { ImportError, runImport } = await import('./workspace/import.ts');
     try {
       const result = runImport({ folder, spaceId, dbPath, replace: values.replace === true });
       for (const file of result.skipped) {

@@ -12,6 +12,7 @@ import type { Clock } from './workspace/clock.ts';
 import { createWorkspace, type Workspace } from './workspace/context.ts';
 import { openDatabase } from './workspace/db.ts';
 import { isEmpty, seedDemo } from './workspace/demo/index.ts';
+import { schemaController } from './workspace/validation.ts';
 
 export interface StackOptions {
   port: number;
@@ -197,7 +198,7 @@ export async function startGatewayServer(options: {
     ...(options.guard ? { guard: options.guard } : {}),
     ...ops?.gatewayOptions,
   });
-  const app = Fastify({ logger: false, ...serverOptions(limits) });
+  const app = Fastify({ logger: false, schemaController, ...serverOptions(limits) });
   drainRefusedBodies(app);
   if (ops) serveOpsFastify(app, () => ops);
   mountGateway(app, '/graphql', () => gateway, { bodyLimit: limits.graphqlBodyBytes });

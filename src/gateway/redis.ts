@@ -1,4 +1,10 @@
-import { Redis } from 'ioredis';
+import { createRequire } from 'node:module';
+import type * as IORedis from 'ioredis';
+import type { Redis } from 'ioredis';
+
+// ioredis is loaded when a connection is made (`--redis`), not at start: a process without Redis
+// never loads it. It is CommonJS, so `require` keeps `createRedis` synchronous.
+const require = createRequire(import.meta.url);
 
 /** Where shared gateway state lives when no URL is given (`REDIS_URL`, else the local default). */
 export const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
@@ -17,6 +23,7 @@ export interface RedisOptions {
  * one retry), so callers degrade to uncached answers instead of waiting; it reconnects by itself.
  */
 export function createRedis(url: string, options: RedisOptions = {}): Redis {
+  const { Redis } = require('ioredis') as typeof IORedis;
   const redis = new Redis(url, {
     keyPrefix: options.keyPrefix ?? 'docs-graph:',
     enableOfflineQueue: false,

@@ -1,4 +1,3 @@
-import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
 import type { DocumentNode } from 'graphql';
 import {
   createYoga,
@@ -159,7 +158,9 @@ export function createGateway(options: GatewayOptions): Gateway {
       upstreamExtension,
     ],
     cors: corsFor(options.corsOrigins ?? []),
-    renderGraphiQL,
+    // GraphiQL's page is a 9 MB module: loaded by the first browser that asks for it, not at start.
+    renderGraphiQL: async (page) =>
+      (await import('@graphql-yoga/render-graphiql')).renderGraphiQL(page),
     graphiql: graphiql
       ? (request) => {
           const defaultQuery = graphiqlOptions.defaultQuery ?? EXAMPLE_QUERY;

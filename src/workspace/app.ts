@@ -12,7 +12,7 @@ import { authenticate } from './auth.ts';
 import type { Workspace } from './context.ts';
 import { errorBody, HttpError, handleError } from './errors.ts';
 import { routeModules } from './routes/index.ts';
-import { validatorCompiler } from './validation.ts';
+import { schemaController } from './validation.ts';
 
 export interface WorkspaceAppOptions {
   logger?: boolean;
@@ -30,6 +30,7 @@ export function createWorkspaceApp(
     logger: options.logger ? { level: 'info' } : false,
     bodyLimit: limits.bodyBytes,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    schemaController,
     ...serverOptions(limits),
     // A malformed percent-encoding or an overlong path parameter, answered in the decided shape.
     frameworkErrors: (error, _request, reply: FastifyReply) => {
@@ -65,7 +66,6 @@ export function createWorkspaceApp(
     done(null, value);
   });
 
-  app.setValidatorCompiler(validatorCompiler);
   drainRefusedBodies(app);
   app.setErrorHandler(handleError);
   app.setNotFoundHandler((request, reply) => {

@@ -1,4 +1,4 @@
-import type { FastifySchemaCompiler } from 'fastify';
+import type { FastifySchemaCompiler, FastifyServerOptions } from 'fastify';
 import type { z } from 'zod';
 import { badRequest, describeZodError } from './errors.ts';
 
@@ -16,3 +16,16 @@ export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema, ht
     return { error: badRequest(describeZodError(result.error, part)) };
   };
 };
+
+/**
+ * Fastify's schema compilers: routes declare zod schemas for their input (`validatorCompiler`)
+ * and none for responses, which are sent as JSON. Given here, Fastify does not build its default
+ * compilers (Ajv and fast-json-stringify, about 150 modules) at start.
+ */
+export const schemaController = {
+  compilersFactory: {
+    buildValidator: () => validatorCompiler,
+    buildSerializer: () => () => (data: unknown) => JSON.stringify(data),
+  },
+  // Fastify types these factories as Ajv's and fast-json-stringify's; any compiler fits at run time.
+} as unknown as FastifyServerOptions['schemaController'];

@@ -9,7 +9,7 @@ import {
   OrganizationDashboardDocument,
   OrganizationsDocument,
 } from '../../src/client/index.ts';
-import { readPersistedDocuments } from '../../src/gateway/guard/documents.ts';
+import { memoryAPQStore, readPersistedDocuments } from '../../src/gateway/guard/documents.ts';
 import { createGateway } from '../../src/gateway/server.ts';
 import { type RunningStack, startStack } from '../../src/server.ts';
 import { listPage, restOrganization } from '../support/fixtures.ts';
@@ -167,6 +167,24 @@ describe('automatic persisted queries (APQ) and CSRF prevention, by default', ()
       extensions: { persistedQuery: { version: 1, sha256Hash: 'a'.repeat(64) } },
     });
     expect(wrong.body.errors?.[0]?.extensions?.code).toBe('PERSISTED_QUERY_MISMATCH');
+  });
+
+  it('keeps no text the length limit refuses', async () => {
+    const query = `{ __typename }${' '.repeat(100_001)}`;
+    const persistedQuery = { version: 1, sha256Hash: documentHash(query) };
+    const sent = await post(stack.url, { query, extensions: { persistedQuery } });
+    expect(sent.body.errors?.[0]?.extensions?.code).toBe('QUERY_TOO_LARGE');
+    const named = await post(stack.url, { extensions: { persistedQuery } });
+    expect(named.body.errors?.[0]?.extensions?.code).toBe('PERSISTED_QUERY_NOT_FOUND');
+  });
+
+  it('holds documents in memory up to a total length, dropping the least recently used', async () => {
+    const store = memoryAPQStore(1_000);
+    for (let i = 0; i < 5; i++) await store.set(`h${i}`, `${i}`.repeat(300));
+    expect(await store.get('h0')).toBeNull();
+    expect(await store.get('h1')).toBeNull();
+    expect(await store.get('h4')).toBe('4'.repeat(300));
+    expect(await store.get('h2')).toBe('2'.repeat(300));
   });
 
   it('CSRF: a GET or a simple POST without the header is refused; JSON POSTs and GraphiQL work', async () => {

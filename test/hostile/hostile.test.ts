@@ -1,6 +1,7 @@
 /**
  * The hostile-input tier: the bad-input corpus against `/v1` and `/graphql` of the embedded
- * stack (`start`) and of the standalone gateway (`gateway`), over real HTTP on free ports.
+ * stack (`start`) and of the standalone gateway (`gateway`, with the operations and guardrails its
+ * command line turns on: response cache, metrics, logs, rate limits), over real HTTP on free ports.
  * No answer is a 5xx or missing (every request has a timeout), refused requests make no upstream
  * call, no upstream path gets a dot or empty segment, 4xx bodies have the documented shape, and
  * rejected writes change nothing. Prints the status mix and the RSS before and after.
@@ -8,6 +9,8 @@
 import { request } from 'node:http';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { guardOptionsFromFlags } from '../../src/gateway/guard/options.ts';
+import { opsConfig } from '../../src/gateway/ops/config.ts';
 import type { Gateway } from '../../src/gateway/server.ts';
 import type { UpstreamRequest } from '../../src/gateway/upstream/client.ts';
 import { limitsWith } from '../../src/limits.ts';
@@ -119,6 +122,8 @@ beforeAll(async () => {
     port: 0,
     host: '127.0.0.1',
     limits,
+    ops: opsConfig({}, { LOG_LEVEL: 'silent', DOCS_GRAPH_MEMORY_TUNING: 'off' }),
+    guard: guardOptionsFromFlags({}, {}, true),
   });
   counters = {
     start: countCalls(stack.gateway as Gateway),

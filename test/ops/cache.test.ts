@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { parse } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cacheScope, namedEntities } from '../../src/gateway/ops/cache.ts';
+import { cacheScope, memoryResponseCache, namedEntities } from '../../src/gateway/ops/cache.ts';
 import { createLogger } from '../../src/gateway/ops/logging.ts';
 import { createRedis } from '../../src/gateway/redis.ts';
 import { schema } from '../../src/gateway/schema/index.ts';
@@ -158,6 +158,30 @@ describe('response cache', () => {
     expect(upstream.take()).toBe(calls);
     expect(again.body.extensions?.responseCache).not.toEqual({ hit: true });
   });
+
+  it('answers, uncached, a request whose variables are nested too deep to serialise', async () => {
+    const { gateway, upstream } = ops.gateway({ cache: true });
+    const deep = `${'{"a":'.repeat(5_000)}1${'}'.repeat(5_000)}`;
+    const send = async () => {
+      const response = await gateway.fetch('http://gateway/graphql', {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${DEMO_TOKENS.admin}`,
+        },
+        body: `{"query":"{ organizations(first: 1) { nodes { id } } }","variables":{"x":${deep}}}`,
+      });
+      return { status: response.status, body: (await response.json()) as Json };
+    };
+    const first = await send();
+    expect(first.status).toBe(200);
+    expect(first.body.errors).toBeUndefined();
+    expect(first.body.extensions).not.toHaveProperty('responseCache');
+    const calls = upstream.take();
+    expect(calls).toBeGreaterThan(0);
+    expect((await send()).status).toBe(200);
+    expect(upstream.take()).toBe(calls);
+  });
 });
 
 describe('response cache with Redis down', () => {
@@ -210,5 +234,57 @@ describe('cache keys', () => {
       { typename: 'Space', id: space },
       { typename: 'Space', id: Buffer.from('Space:xyz').toString('base64') },
     ]);
+  });
+
+  it('walks variables nested deeper than the stack goes', () => {
+    const space = Buffer.from('Space:abc').toString('base64');
+    let deep: unknown = { spaceId: space };
+    for (let i = 0; i < 20_000; i++) deep = { a: deep };
+    const doc = parse(
+      `mutation($org: ID!, $doc: JSON!) { setAgentInstructions(input: { organizationId: $org, instructions: $doc }) { __typename } }`,
+    );
+    expect(namedEntities(doc, undefined, { org: 'o', doc: deep }, schema)).toEqual([
+      { typename: 'Organization', id: Buffer.from('Organization:o').toString('base64') },
+      { typename: 'Space', id: space },
+    ]);
+  });
+});
+
+describe('responses in memory', () => {
+  const result = (text: string) => ({ data: { text } });
+  const space = (id: string) => ({ typename: 'Space', id });
+
+  it('invalidates the entries holding an object, or any object of a type', async () => {
+    const cache = memoryResponseCache();
+    cache.set('a', result('a'), [space('1'), space('2')], 60_000);
+    cache.set('b', result('b'), [space('2')], 60_000);
+    cache.set('c', result('c'), [{ typename: 'Site', id: '9' }], 60_000);
+    await cache.invalidate([space('1')]);
+    expect(await cache.get('a')).toBeNull();
+    expect(await cache.get('b')).toEqual(result('b'));
+    await cache.invalidate([{ typename: 'Space' }]);
+    expect(await cache.get('b')).toBeNull();
+    expect(await cache.get('c')).toEqual(result('c'));
+  });
+
+  it('keeps at most maxBytes of JSON, dropping the least recently used', async () => {
+    const cache = memoryResponseCache({ maxBytes: 1_000 });
+    const big = 'x'.repeat(300);
+    for (const key of ['a', 'b', 'c', 'd']) cache.set(key, result(big), [space(key)], 60_000);
+    expect(await cache.get('a')).toBeNull();
+    expect(await cache.get('d')).toEqual(result(big));
+    cache.set('huge', result('x'.repeat(2_000)), [space('h')], 60_000);
+    expect(await cache.get('huge')).toBeNull();
+    await cache.invalidate([space('h')]);
+    expect(await cache.get('d')).toEqual(result(big));
+  });
+
+  it('drops an entry when its TTL ends', async () => {
+    const cache = memoryResponseCache();
+    cache.set('a', result('a'), [space('1')], 20);
+    cache.set('b', result('b'), [space('2')], 60_000);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(await cache.get('a')).toBeNull();
+    expect(await cache.get('b')).toEqual(result('b'));
   });
 });

@@ -15,6 +15,7 @@ describe('operational configuration', () => {
       logLevel: 'info',
       logPretty: undefined,
       shutdownGraceMs: 10_000,
+      memoryTuning: true,
       upstream: {
         connectTimeoutMs: 5000,
         headersTimeoutMs: 15000,
@@ -53,6 +54,10 @@ describe('operational configuration', () => {
       cache: false,
       metrics: 'off',
     });
+    expect(opsConfig({}, { DOCS_GRAPH_MEMORY_TUNING: 'off' }).memoryTuning).toBe(false);
+    expect(
+      opsConfig({ 'memory-tuning': 'on' }, { DOCS_GRAPH_MEMORY_TUNING: 'off' }).memoryTuning,
+    ).toBe(true);
   });
 
   it('refuses values out of range with a message naming the flag', () => {
@@ -65,6 +70,7 @@ describe('operational configuration', () => {
       [{ metrics: 'sometimes' }, {}, /--metrics/],
       [{}, { LOG_LEVEL: 'loud' }, /--log-level \(LOG_LEVEL\)/],
       [{ 'upstream-retries': '3' }, {}, /from 0 to 2/],
+      [{ 'memory-tuning': 'auto' }, {}, /--memory-tuning .* one of on, off/],
     ];
     for (const [values, env, message] of bad) {
       expect(() => opsConfig(values, env)).toThrow(ConfigError);

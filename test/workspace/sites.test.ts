@@ -12,6 +12,8 @@ import {
   SiteSpaceList,
   TemplateConditionList,
 } from '../../src/contract/sites.ts';
+import { VISITOR_SCHEMA } from '../../src/workspace/demo/sites.ts';
+import { validateVisitorSchema } from '../../src/workspace/store/sites.ts';
 import { createTestWorkspace, errorOf, type TestWorkspace } from '../support/workspace.ts';
 
 let t: TestWorkspace;
@@ -468,6 +470,13 @@ describe('GET {site}/published', () => {
 });
 
 describe('adaptive schema', () => {
+  it('seeds a demo schema that a PUT would accept (the demo stores it unchecked)', () => {
+    expect(() => validateVisitorSchema(VISITOR_SCHEMA)).not.toThrow();
+    expect(() => validateVisitorSchema({ ...VISITOR_SCHEMA, required: 'plan' })).toThrow(
+      /^jsonSchema\.required: must be array$/,
+    );
+  });
+
   it('reads the demo schema and derives template conditions', async () => {
     const dev = demoSites['Acme Developer Docs'] as Site;
     const res = await t.request('GET', `${sites}/${dev.id}/adaptive-schema`, { as: 'read' });

@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { type APQStore, createInMemoryAPQStore, useAPQ } from '@graphql-yoga/plugin-apq';
+import { type APQStore, useAPQ } from '@graphql-yoga/plugin-apq';
 import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
 import { usePersistedOperations } from '@graphql-yoga/plugin-persisted-operations';
 import type { Plugin } from 'graphql-yoga';
 import type { Redis } from 'ioredis';
+import { LRUCache } from 'lru-cache';
 
 /** A persisted-documents manifest: SHA-256 (hex) of a document's text -> the text. */
 export type PersistedDocuments = Readonly<Record<string, string>>;
@@ -27,6 +28,25 @@ export function readPersistedDocuments(path: string): PersistedDocuments {
     }
   }
   return value as PersistedDocuments;
+}
+
+/**
+ * APQ documents in memory for a day, bounded by the total length of their texts (8 MB) as well as
+ * by count: APQ stores a text before the limits read it, so 5,000 texts of 1 MB could stay.
+ */
+export function memoryAPQStore(maxSize = 8_000_000): APQStore {
+  const documents = new LRUCache<string, string>({
+    max: 5_000,
+    maxSize,
+    sizeCalculation: (text) => Math.max(1, text.length),
+    ttl: 86_400_000,
+  });
+  return {
+    get: (hash) => documents.get(hash) ?? null,
+    set: (hash, text) => {
+      documents.set(hash, text);
+    },
+  };
 }
 
 /** APQ documents in Redis for a day, so replicas share what one of them learnt. */
@@ -64,7 +84,12 @@ export interface DocumentOptions {
  * persisted queries (any client may register a document by hash; the store is in Redis when the
  * gateway has one, else in memory).
  */
-export function documentPlugins(options: DocumentOptions, redis: Redis | undefined): Plugin[] {
+export function documentPlugins(
+  options: DocumentOptions,
+  redis: Redis | undefined,
+  /** The longest query text the limits accept (`queryLength`). */
+  maxLength: number,
+): Plugin[] {
   const plugins: Plugin[] = [];
   if (options.csrf !== false) {
     // JSON POSTs are preflighted by browsers; a GET or a form POST must carry this header.
@@ -106,12 +131,15 @@ export function documentPlugins(options: DocumentOptions, redis: Redis | undefin
       }) as Plugin,
     );
   } else if (options.apq !== false) {
-    const store = redis
-      ? redisAPQStore(redis)
-      : createInMemoryAPQStore({ max: 5_000, ttl: 86_400_000 });
+    const store = redis ? redisAPQStore(redis) : memoryAPQStore();
+    // A text the length limit refuses is never kept (it would be refused every time it is named).
+    const bounded: APQStore = {
+      get: (hash) => store.get(hash),
+      set: (hash, text) => (text.length > maxLength ? undefined : store.set(hash, text)),
+    };
     // A miss answers 200 with PERSISTED_QUERY_NOT_FOUND, so browsers log no failed request
     // before the client sends the text.
-    plugins.push(useAPQ({ store, responseConfig: { forceStatusCodeOk: true } }) as Plugin);
+    plugins.push(useAPQ({ store: bounded, responseConfig: { forceStatusCodeOk: true } }) as Plugin);
   }
   return plugins;
 }

@@ -163,5 +163,10 @@ export function guardPlugins(options: GuardOptions = {}, redis?: Redis): Plugin[
     },
   };
 
-  return [...documentPlugins(options, redis), ...staticLimitPlugins(options.limits), cost];
+  const maxLength = options.limits?.queryLength ?? DEFAULT_LIMITS.queryLength;
+  return [
+    ...documentPlugins(options, redis, maxLength),
+    ...staticLimitPlugins(options.limits),
+    cost,
+  ];
 }

@@ -1,10 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createRedisCache } from '@envelop/response-cache-redis';
-import {
-  type Cache,
-  createInMemoryCache,
-  useResponseCache,
-} from '@graphql-yoga/plugin-response-cache';
+import { type Cache, useResponseCache } from '@graphql-yoga/plugin-response-cache';
 import {
   type DocumentNode,
   type ExecutionResult,
@@ -17,6 +13,7 @@ import {
 } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { Redis } from 'ioredis';
+import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import type { GatewayMetrics } from './metrics.ts';
 
@@ -30,9 +27,16 @@ export interface CacheOptions {
   ttlPerType?: Record<string, number>;
   /** Most entries kept in memory when there is no Redis (default 1000). */
   maxEntries?: number;
+  /** Most bytes of responses (as JSON) kept in memory when there is no Redis (default 32 MB). */
+  maxBytes?: number;
 }
 
-export const CACHE_DEFAULTS = { ttl: 30, listTtl: 10, maxEntries: 1000 } as const;
+export const CACHE_DEFAULTS = {
+  ttl: 30,
+  listTtl: 10,
+  maxEntries: 1000,
+  maxBytes: 32_000_000,
+} as const;
 
 interface EntityRecord {
   typename: string;
@@ -79,11 +83,21 @@ export function namedEntities(
       found.set(`${type}:${id}`, { typename: type, id });
     }
   };
-  const fromJs = (value: unknown, key: string): void => {
-    if (typeof value === 'string') add(value, key);
-    else if (Array.isArray(value)) for (const item of value) fromJs(item, key);
-    else if (value && typeof value === 'object') {
-      for (const [k, v] of Object.entries(value)) fromJs(v, k);
+  // Walked without recursion (a variable may be nested deeper than the stack goes), in order.
+  const fromJs = (root: unknown, rootKey: string): void => {
+    const pending: Array<[unknown, string]> = [[root, rootKey]];
+    for (let next = pending.pop(); next; next = pending.pop()) {
+      const [value, key] = next;
+      if (typeof value === 'string') add(value, key);
+      else if (Array.isArray(value)) {
+        for (let i = value.length - 1; i >= 0; i--) pending.push([value[i], key]);
+      } else if (value && typeof value === 'object') {
+        const entries = Object.entries(value);
+        for (let i = entries.length - 1; i >= 0; i--) {
+          const [k, v] = entries[i] as [string, unknown];
+          pending.push([v, k]);
+        }
+      }
     }
   };
   const fromAst = (node: ValueNode, key: string): void => {
@@ -100,6 +114,58 @@ export function namedEntities(
     },
   });
   return [...found.values()];
+}
+
+/**
+ * Responses in memory, bounded by count and by the total length of their JSON, and dropped when
+ * their TTL ends rather than when next read: neither a burst of large responses nor one of many
+ * distinct queries stays in memory after it. Each entry is indexed by the objects (and types) it
+ * holds, for invalidation.
+ */
+export function memoryResponseCache(
+  options: { maxEntries?: number; maxBytes?: number } = {},
+): Cache {
+  const keysByEntity = new Map<string, Set<string>>();
+  const entitiesByKey = new Map<string, string[]>();
+  const unindex = (key: string) => {
+    for (const entity of entitiesByKey.get(key) ?? []) {
+      const keys = keysByEntity.get(entity);
+      keys?.delete(key);
+      if (keys?.size === 0) keysByEntity.delete(entity);
+    }
+    entitiesByKey.delete(key);
+  };
+  const responses = new LRUCache<string, ExecutionResult>({
+    max: options.maxEntries ?? CACHE_DEFAULTS.maxEntries,
+    maxSize: options.maxBytes ?? CACHE_DEFAULTS.maxBytes,
+    sizeCalculation: (result) => Math.max(1, JSON.stringify(result).length),
+    ttlAutopurge: true,
+    dispose: (_result, key) => unindex(key),
+  });
+  return {
+    set(key, result, entities, ttl) {
+      responses.set(key, result, Number.isFinite(ttl) ? { ttl } : {});
+      if (!responses.has(key)) return; // larger than the whole budget: not kept
+      const ids = new Set<string>();
+      for (const { typename, id } of entities) {
+        ids.add(typename);
+        if (id !== undefined) ids.add(`${typename}:${id}`);
+      }
+      entitiesByKey.set(key, [...ids]);
+      for (const id of ids) {
+        let keys = keysByEntity.get(id);
+        if (!keys) keysByEntity.set(id, (keys = new Set()));
+        keys.add(key);
+      }
+    },
+    get: (key) => responses.get(key) ?? null,
+    invalidate(entities) {
+      for (const { typename, id } of entities) {
+        const entity = id === undefined || id === null ? typename : `${typename}:${id}`;
+        for (const key of [...(keysByEntity.get(entity) ?? [])]) responses.delete(key);
+      }
+    },
+  };
 }
 
 /**
@@ -216,7 +282,7 @@ export function responseCachePlugins(setup: ResponseCacheSetup): Plugin[] {
       (createRedisCache({
         redis: setup.redis as unknown as Parameters<typeof createRedisCache>[0]['redis'],
       }) as unknown as Cache)
-    : createInMemoryCache({ max: setup.options.maxEntries ?? CACHE_DEFAULTS.maxEntries });
+    : memoryResponseCache(setup.options);
   const store = new SafeStore(
     inner,
     (error) => setup.logger?.warn({ err: error.message }, 'response cache unavailable'),
@@ -224,6 +290,7 @@ export function responseCachePlugins(setup: ResponseCacheSetup): Plugin[] {
     setup.redis,
   );
   const keyByContext = new WeakMap<object, string>();
+  const uncacheable = new WeakSet<object>();
   const states = new WeakMap<Request, RequestState>();
   const schema = setup.schema;
 
@@ -236,17 +303,23 @@ export function responseCachePlugins(setup: ResponseCacheSetup): Plugin[] {
       Object.entries(ttlPerType).map(([k, v]) => [k, v * 1000]),
     ),
     includeExtensionMetadata: true,
+    enabled: (_request, context) => !uncacheable.has(context),
     buildResponseCacheKey(params) {
+      let source: string;
+      try {
+        source = JSON.stringify([
+          params.documentString,
+          params.operationName ?? '',
+          params.variableValues ?? {},
+        ]);
+      } catch {
+        // Variables nested deeper than JSON.stringify can go (the limits refuse them where they
+        // are used): such a request is answered, never cached.
+        uncacheable.add(params.context as object);
+        return `${params.sessionId ?? 'public'}.uncacheable`;
+      }
       // The scope leads the key (which is also the ETag), so a 304 is only ever for its token.
-      const hash = createHash('sha256')
-        .update(
-          JSON.stringify([
-            params.documentString,
-            params.operationName ?? '',
-            params.variableValues ?? {},
-          ]),
-        )
-        .digest('base64url');
+      const hash = createHash('sha256').update(source).digest('base64url');
       const key = `${params.sessionId ?? 'public'}.${hash}`;
       keyByContext.set(params.context as object, key);
       return key;

@@ -17,6 +17,8 @@ export interface OpsConfig {
   logPretty: boolean | undefined;
   /** How long in-flight requests may take to finish after SIGTERM. */
   shutdownGraceMs: number;
+  /** V8 heap tuning for a long-running server (`tuneMemory`): growth capped, memory returned when idle. */
+  memoryTuning: boolean;
   upstream: Omit<UpstreamOptions, 'baseUrl' | 'delayMs'>;
 }
 
@@ -33,6 +35,7 @@ export const OPS_CLI_OPTIONS = {
   'log-level': { type: 'string' },
   'log-format': { type: 'string' },
   'shutdown-grace': { type: 'string' },
+  'memory-tuning': { type: 'string' },
   'upstream-connect-timeout': { type: 'string' },
   'upstream-timeout': { type: 'string' },
   'upstream-connections': { type: 'string' },
@@ -55,6 +58,8 @@ Operations (start and gateway):
   --log-level <level>       fatal, error, warn, info, debug, trace or silent (LOG_LEVEL; info)
   --log-format <json|pretty> (DOCS_GRAPH_LOG_FORMAT; pretty on a terminal, else json)
   --shutdown-grace <s>      time in-flight requests get after SIGTERM (DOCS_GRAPH_SHUTDOWN_GRACE; 10)
+  --memory-tuning <on|off>  cap V8's heap growth and give memory back when idle
+                            (DOCS_GRAPH_MEMORY_TUNING; on)
   --upstream-connect-timeout <ms>  (DOCS_GRAPH_UPSTREAM_CONNECT_TIMEOUT; 5000)
   --upstream-timeout <ms>   headers and body timeout of upstream calls (DOCS_GRAPH_UPSTREAM_TIMEOUT; 15000)
   --upstream-connections <n>  connections kept to the upstream (DOCS_GRAPH_UPSTREAM_CONNECTIONS; 32)
@@ -146,6 +151,8 @@ export function opsConfig(values: Values, env: NodeJS.ProcessEnv): OpsConfig {
     logLevel: choice('log-level', 'LOG_LEVEL', LOG_LEVELS) ?? 'info',
     logPretty: format === undefined ? undefined : format === 'pretty',
     shutdownGraceMs: int('shutdown-grace', 'DOCS_GRAPH_SHUTDOWN_GRACE', 10, 0, 3600) * 1000,
+    memoryTuning:
+      (choice('memory-tuning', 'DOCS_GRAPH_MEMORY_TUNING', ['on', 'off']) ?? 'on') === 'on',
     upstream: {
       connectTimeoutMs: int(
         'upstream-connect-timeout',

@@ -1,5 +1,9 @@
+import { createRequire } from 'node:module';
 import pino, { type Logger } from 'pino';
-import pretty from 'pino-pretty';
+import type Pretty from 'pino-pretty';
+
+// pino-pretty (and its colours and formatters) is loaded only for pretty output, on a terminal.
+const require = createRequire(import.meta.url);
 
 export type { Logger } from 'pino';
 
@@ -39,6 +43,7 @@ export function createLogger(options: LoggerOptions = {}): Logger {
   };
   const prettyOutput = options.pretty ?? (!options.destination && process.stdout.isTTY === true);
   if (prettyOutput) {
+    const pretty = require('pino-pretty') as typeof Pretty;
     return pino(
       settings,
       pretty({ colorize: true, destination: options.destination ?? 1, sync: true }),

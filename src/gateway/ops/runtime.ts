@@ -7,6 +7,7 @@ import { UpstreamError } from '../upstream/errors.ts';
 import type { OpsConfig } from './config.ts';
 import type { OpsOptions } from './gateway.ts';
 import { createLogger } from './logging.ts';
+import { tuneMemory } from './memory.ts';
 import { createMetrics, type GatewayMetrics } from './metrics.ts';
 import { tracingFromEnv } from './tracing.ts';
 
@@ -87,6 +88,7 @@ export async function startOps(setup: OpsSetup): Promise<Ops> {
       ...(config.logPretty !== undefined ? { pretty: config.logPretty } : {}),
     });
   const metrics = config.metrics === 'off' ? undefined : createMetrics();
+  const memory = config.memoryTuning ? tuneMemory() : undefined;
   const tracing = await tracingFromEnv(process.env);
   let redisDown = false;
   const redis = config.redisUrl
@@ -210,11 +212,13 @@ export async function startOps(setup: OpsSetup): Promise<Ops> {
     },
     begin() {
       inFlight++;
+      memory?.begin();
       let done = false;
       return () => {
         if (done) return;
         done = true;
         inFlight--;
+        memory?.end();
         if (inFlight === 0) idle?.();
       };
     },
@@ -231,6 +235,7 @@ export async function startOps(setup: OpsSetup): Promise<Ops> {
       });
     },
     async close() {
+      memory?.close();
       if (metricsServer)
         await new Promise<void>((resolve) => metricsServer?.close(() => resolve()));
       if (redis) await redis.quit().catch(() => redis.disconnect());

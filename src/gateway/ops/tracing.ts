@@ -1,21 +1,22 @@
-import {
-  type Context,
-  context,
-  propagation,
-  type Span,
-  SpanKind,
-  SpanStatusCode,
-  type TracerProvider,
-  trace,
-} from '@opentelemetry/api';
-import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
-import { W3CTraceContextPropagator } from '@opentelemetry/core';
-import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
-import { resourceFromAttributes } from '@opentelemetry/resources';
-import { BasicTracerProvider, BatchSpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { createRequire } from 'node:module';
+import type * as Api from '@opentelemetry/api';
+import type { Context, Span, TracerProvider } from '@opentelemetry/api';
+import type * as ContextAsyncHooks from '@opentelemetry/context-async-hooks';
+import type * as Core from '@opentelemetry/core';
+import type * as InstrumentationUndici from '@opentelemetry/instrumentation-undici';
+import type { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
+import type * as Resources from '@opentelemetry/resources';
+import type * as SdkTraceBase from '@opentelemetry/sdk-trace-base';
+import type { BasicTracerProvider } from '@opentelemetry/sdk-trace-base';
 import { type ExecutionResult, getOperationAST } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { routeTemplate } from './routes.ts';
+
+// OpenTelemetry (about 200 modules) is loaded when tracing is used, not when this module is: a
+// process without a tracer provider never loads it. Its packages are CommonJS, so `require` loads
+// them synchronously, as `createGateway` needs.
+const require = createRequire(import.meta.url);
+const api = () => require('@opentelemetry/api') as typeof Api;
 
 type MaybePromise<T> = T | Promise<T>;
 
@@ -28,9 +29,10 @@ function inSpan<T>(
   provider: TracerProvider,
   name: string,
   wrapped: () => MaybePromise<T>,
-  kind: SpanKind = SpanKind.INTERNAL,
+  kind: Api.SpanKind = api().SpanKind.INTERNAL,
   onSpan?: (span: Span, ctx: Context) => void,
 ): MaybePromise<T> {
+  const { context, SpanStatusCode, trace } = api();
   const tracer = provider.getTracer('docs-graph');
   const span = tracer.startSpan(name, { kind });
   const ctx = trace.setSpan(context.active(), span);
@@ -64,6 +66,8 @@ let undici: UndiciInstrumentation | undefined;
  * `traceparent` of that span to the upstream.
  */
 export function enableUpstreamTracing(provider: TracerProvider): void {
+  const { UndiciInstrumentation } =
+    require('@opentelemetry/instrumentation-undici') as typeof InstrumentationUndici;
   undici ??= new UndiciInstrumentation({
     requireParentforSpans: true,
     requestHook(span, request) {
@@ -80,6 +84,7 @@ export function enableUpstreamTracing(provider: TracerProvider): void {
 /** Spans of one GraphQL operation (with its name and type) and of its parse, validate and execute. */
 export function tracingPlugin(provider: TracerProvider): Plugin {
   enableUpstreamTracing(provider);
+  const { SpanKind, SpanStatusCode } = api();
   const operationSpans = new WeakMap<object, Span>();
   return {
     instrumentation: {
@@ -117,6 +122,10 @@ export function tracingPlugin(provider: TracerProvider): Plugin {
  * trace-context propagator (which the undici instrumentation injects upstream).
  */
 export function registerTracing(provider: TracerProvider): void {
+  const { context, propagation, trace } = api();
+  const { AsyncLocalStorageContextManager } =
+    require('@opentelemetry/context-async-hooks') as typeof ContextAsyncHooks;
+  const { W3CTraceContextPropagator } = require('@opentelemetry/core') as typeof Core;
   context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
   propagation.setGlobalPropagator(new W3CTraceContextPropagator());
   trace.setGlobalTracerProvider(provider);
@@ -131,6 +140,9 @@ export async function tracingFromEnv(
 ): Promise<{ provider: BasicTracerProvider; shutdown(): Promise<void> } | undefined> {
   if (!env.OTEL_EXPORTER_OTLP_ENDPOINT && !env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) return;
   const { OTLPTraceExporter } = await import('@opentelemetry/exporter-trace-otlp-http');
+  const { resourceFromAttributes } = require('@opentelemetry/resources') as typeof Resources;
+  const { BasicTracerProvider, BatchSpanProcessor } =
+    require('@opentelemetry/sdk-trace-base') as typeof SdkTraceBase;
   const provider = new BasicTracerProvider({
     resource: resourceFromAttributes({ 'service.name': env.OTEL_SERVICE_NAME ?? 'docs-graph' }),
     spanProcessors: [new BatchSpanProcessor(new OTLPTraceExporter())],

@@ -8,14 +8,14 @@ import {
 } from '../store/siteStructure.ts';
 import {
   createSite,
-  putAdaptiveSchema,
   requireSite,
   setPublished,
+  storeAdaptiveSchema,
   updateSite,
 } from '../store/sites.ts';
 import type { DemoContext } from './context.ts';
 
-const VISITOR_SCHEMA = {
+export const VISITOR_SCHEMA = {
   type: 'object',
   properties: {
     isEnterprise: { type: 'boolean', description: 'Customer on an enterprise contract' },
@@ -193,7 +193,8 @@ export function seedSites(demo: DemoContext): void {
   });
   updateSection(ws, dev, sdks, { condition: 'visitor.claims.isBetaTester === true' });
   createGroup(ws, dev, { title: 'Reference', icon: 'gear', sections: [api, sdks] });
-  dev = putAdaptiveSchema(ws, dev, VISITOR_SCHEMA);
+  // A constant checked by the tests (`validateVisitorSchema`): the demo loads without Ajv.
+  dev = storeAdaptiveSchema(ws, dev, VISITOR_SCHEMA);
   dev = updateSite(ws, dev, { adaptiveContent: { enabled: true }, agentsContext: 'included' });
   const guideSpace = new SiteStructure(ws, dev).siteSpacesOf(guides)[0];
   if (guideSpace) {

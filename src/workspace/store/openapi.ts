@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parse as parseApi, validate as validateApi } from '@readme/openapi-parser';
+import type { validate as validateApi } from '@readme/openapi-parser';
 import type { ListPage } from '../../contract/common.ts';
 import type {
   OpenAPIProcessError,
@@ -404,7 +404,8 @@ async function parseText(text: string): Promise<{ value: unknown; yaml: boolean 
   const file = join(dir, 'source.yaml');
   try {
     await writeFile(file, text);
-    const value = await parseApi(file, { resolve: { external: false } });
+    const { parse } = await import('@readme/openapi-parser');
+    const value = await parse(file, { resolve: { external: false } });
     return { value, yaml: true };
   } catch (error) {
     throw new ProcessError('PARSE_ERROR', [
@@ -431,9 +432,11 @@ export async function parseOpenApiDocument(
       { message: 'the document is not an object', code: 'NOT_AN_OBJECT' },
     ]);
   }
+  // The parser and its validators load with the first document, not with the server.
+  const { validate } = await import('@readme/openapi-parser');
   let result: Awaited<ReturnType<typeof validateApi>>;
   try {
-    result = await validateApi(structuredClone(value) as never, {
+    result = await validate(structuredClone(value) as never, {
       resolve: { external: false },
     });
   } catch (error) {

@@ -22,7 +22,10 @@ interface PdfDocument {
 }
 type PdfDocumentClass = new (options?: Record<string, unknown>) => PdfDocument;
 
-const PDFDocument = createRequire(import.meta.url)('pdfkit') as PdfDocumentClass;
+// pdfkit and its fonts load with the first export, not with the server.
+let PDFDocument: PdfDocumentClass | undefined;
+const pdfDocument = (): PdfDocumentClass =>
+  (PDFDocument ??= createRequire(import.meta.url)('pdfkit') as PdfDocumentClass);
 
 /** The standard PDF fonts encode Latin-1 only: other characters are left out. */
 function printable(text: string): string {
@@ -90,7 +93,7 @@ export function renderPdf(
   createdAt: Date,
 ): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({
+    const doc = new (pdfDocument())({
       size: 'A4',
       margin: 56,
       info: { Title: printable(title) || 'Change request', CreationDate: createdAt },

@@ -1,4 +1,5 @@
-import { Ajv } from 'ajv';
+import { createRequire } from 'node:module';
+import type * as AjvModule from 'ajv';
 import type { ListPage } from '../../contract/common.ts';
 import type {
   CreateSiteBody,
@@ -309,6 +310,8 @@ export function adaptiveSchemaJson(site: SiteRow): SiteAdaptiveSchema {
 /** Checks a visitor schema: a compilable JSON Schema draft-07 of `type: object`; 400 otherwise. */
 export function validateVisitorSchema(jsonSchema: Record<string, unknown>): void {
   if (jsonSchema.type !== 'object') throw badRequest('jsonSchema.type: must be "object"');
+  // Ajv (about 100 modules) loads with the first visitor schema, not with the server.
+  const { Ajv } = createRequire(import.meta.url)('ajv') as typeof AjvModule;
   const ajv = new Ajv({ strict: false, allErrors: false, validateSchema: true });
   try {
     if (!ajv.validateSchema(jsonSchema)) {
@@ -333,6 +336,15 @@ export function putAdaptiveSchema(
   jsonSchema: Record<string, unknown>,
 ): SiteRow {
   validateVisitorSchema(jsonSchema);
+  return storeAdaptiveSchema(ws, site, jsonSchema);
+}
+
+/** Stores a visitor schema already known to be valid (`validateVisitorSchema`). */
+export function storeAdaptiveSchema(
+  ws: Workspace,
+  site: SiteRow,
+  jsonSchema: Record<string, unknown>,
+): SiteRow {
   const now = ws.now();
   ws.db
     .prepare(
