@@ -21,12 +21,12 @@
 // (payload only) in organization.test.ts is all that can be read back.
 import { type GraphQLInputObjectType, getNamedType } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { globalId } from '../support/ids.ts';
 import { schema } from '../../src/gateway/schema/index.ts';
 import { DEMO_IDP_CERTIFICATE } from '../../src/workspace/demo/orgtools.ts';
 import type { DemoPersona } from '../../src/workspace/demo/users.ts';
 import { type E2EStack, startE2E } from '../support/gateway.ts';
 import { type Data, graphHelpers, httpCalls, organizationIds } from '../support/graph.ts';
+import { globalId } from '../support/ids.ts';
 
 let e2e: E2EStack;
 const { ok } = graphHelpers(() => e2e);

@@ -25,10 +25,10 @@
 import { readFileSync } from 'node:fs';
 import { buildSchema } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addressId, globalId, toRestId } from '../support/ids.ts';
 import type { DemoPersona } from '../../src/workspace/demo/users.ts';
 import { type E2EStack, startE2E } from '../support/gateway.ts';
 import { type Data, graphHelpers, httpCalls, organizationIds } from '../support/graph.ts';
+import { addressId, globalId, toRestId } from '../support/ids.ts';
 
 const MINE = [
   'createSite',

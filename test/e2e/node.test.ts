@@ -1,10 +1,10 @@
 import type { GraphQLInterfaceType } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { globalId } from '../support/ids.ts';
 import { schema } from '../../src/gateway/schema/index.ts';
 import type { DemoPersona } from '../../src/workspace/demo/users.ts';
 import { type E2EStack, startE2E } from '../support/gateway.ts';
 import { httpCalls, type UpstreamCall } from '../support/graph.ts';
+import { globalId } from '../support/ids.ts';
 
 // Global IDs end to end: `node(id)` round-trips for every type implementing `Node`, `nodes(ids)`,
 // malformed IDs, and upstream errors that fail only the fields they concern.

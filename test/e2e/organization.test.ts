@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { globalId } from '../support/ids.ts';
 import { DEMO_IDP_CERTIFICATE } from '../../src/workspace/demo/orgtools.ts';
 import { type E2EStack, startE2E } from '../support/gateway.ts';
 import { type Data, graphHelpers, organizationIds } from '../support/graph.ts';
+import { globalId } from '../support/ids.ts';
 
 let e2e: E2EStack;
 let acme: string;

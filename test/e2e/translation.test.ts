@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { globalId, toRestId } from '../support/ids.ts';
 import { type E2EStack, startE2E } from '../support/gateway.ts';
 import { firstOrganizationId, httpCalls } from '../support/graph.ts';
+import { globalId, toRestId } from '../support/ids.ts';
 
 const spaceGid = (id: string | undefined) => globalId('Space', id ?? '');
 

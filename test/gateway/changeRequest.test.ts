@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { addressId, globalId } from '../support/ids.ts';
 import { listPage, restSpace } from '../support/fixtures.ts';
 import { FakeUpstream, runSchema } from '../support/gateway.ts';
+import { addressId, globalId } from '../support/ids.ts';
 
 const user = (id: string) => ({ object: 'user', id, displayName: `User ${id}` });
 

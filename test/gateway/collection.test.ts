@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { globalId } from '../support/ids.ts';
 import { restCollection, restOrganization } from '../support/fixtures.ts';
 import { FakeUpstream, runSchema } from '../support/gateway.ts';
+import { globalId } from '../support/ids.ts';
 
 const collection = restCollection;
 

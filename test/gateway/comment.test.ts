@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { addressId, globalId } from '../support/ids.ts';
 import { restSpace } from '../support/fixtures.ts';
 import { FakeUpstream, runSchema } from '../support/gateway.ts';
+import { addressId, globalId } from '../support/ids.ts';
 
 const user = (id: string) => ({ object: 'user', id, displayName: `User ${id}` });
 const permissions = { view: true, edit: true, reply: true, delete: true };

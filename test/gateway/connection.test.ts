@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { globalId } from '../support/ids.ts';
 import type { UpstreamRequest } from '../../src/gateway/upstream/client.ts';
 import { FakeUpstream, runSchema } from '../support/gateway.ts';
+import { globalId } from '../support/ids.ts';
 
 const PAGE_SIZE = 3;
 

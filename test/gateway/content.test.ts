@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { addressId, globalId } from '../support/ids.ts';
 import { restSpace } from '../support/fixtures.ts';
 import { FakeUpstream, runSchema } from '../support/gateway.ts';
+import { addressId, globalId } from '../support/ids.ts';
 
 const page = (id: string, extra: Record<string, unknown> = {}) => ({
   id,

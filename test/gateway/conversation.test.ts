@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { globalId } from '../support/ids.ts';
 import { FakeUpstream, runSchema } from '../support/gateway.ts';
+import { globalId } from '../support/ids.ts';
 
 const conversation = (id: string) => ({ object: 'conversation', id, subject: `S ${id}` });
 const issue = (id: string, cluster?: string) => ({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { globalId } from '../support/ids.ts';
 import { createGateway } from '../../src/gateway/server.ts';
 import { FakeUpstream } from '../support/gateway.ts';
+import { globalId } from '../support/ids.ts';
 
 const org = (id: string, title: string) => ({
   object: 'organization',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { globalId } from '../support/ids.ts';
 import { listPage, restOrganization } from '../support/fixtures.ts';
 import { FakeUpstream, runSchema } from '../support/gateway.ts';
+import { globalId } from '../support/ids.ts';
 
 const spec = (slug: string, extra: Record<string, unknown> = {}) => ({
   object: 'openapi-spec',

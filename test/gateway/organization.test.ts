@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { globalId } from '../support/ids.ts';
 import { listPage, restOrganization, restSpace } from '../support/fixtures.ts';
 import { FakeUpstream, runSchema } from '../support/gateway.ts';
+import { globalId } from '../support/ids.ts';
 
 const org = (id: string, extra: Record<string, unknown> = {}) =>
   restOrganization(id, { emailDomains: ['acme.test'], ...extra });

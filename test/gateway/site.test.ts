@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { globalId } from '../support/ids.ts';
 import { listPage, restSpace } from '../support/fixtures.ts';
 import { FakeUpstream, runSchema } from '../support/gateway.ts';
+import { globalId } from '../support/ids.ts';
 
 const space = (id: string) => restSpace(id, { visibility: 'public' });
 const siteSpace = (id: string, spaceId: string, section: string) => ({

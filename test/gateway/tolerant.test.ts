@@ -2,7 +2,6 @@ import type { ExecutionResult, GraphQLFormattedError } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { oneOfField } from '../../src/contract/common.ts';
-import { addressId, globalId } from '../support/ids.ts';
 import { createMetrics } from '../../src/gateway/ops/metrics.ts';
 import { createGateway } from '../../src/gateway/server.ts';
 import {
@@ -13,6 +12,7 @@ import {
 } from '../../src/gateway/upstream/tolerant.ts';
 import { listPage, restOrganization, restSpace } from '../support/fixtures.ts';
 import { FakeUpstream, runSchema } from '../support/gateway.ts';
+import { addressId, globalId } from '../support/ids.ts';
 
 type Json = Record<string, unknown>;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { globalId } from '../support/ids.ts';
 import { FakeUpstream, runSchema } from '../support/gateway.ts';
+import { globalId } from '../support/ids.ts';
 
 const translation = (id: string, extra: Record<string, unknown> = {}) => ({
   object: 'translation',

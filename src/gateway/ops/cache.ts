@@ -154,7 +154,10 @@ export function memoryResponseCache(
       entitiesByKey.set(key, [...ids]);
       for (const id of ids) {
         let keys = keysByEntity.get(id);
-        if (!keys) keysByEntity.set(id, (keys = new Set()));
+        if (!keys) {
+          keys = new Set();
+          keysByEntity.set(id, keys);
+        }
         keys.add(key);
       }
     },
