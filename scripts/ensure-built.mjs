@@ -1,10 +1,10 @@
 /**
  * `npm start` runs this, in plain Node (no TypeScript loader; the check costs milliseconds when
- * nothing changed): it builds the CLI into dist/ when dist/cli.js is missing or older than any
- * file of src/ (or the TypeScript config), and the example frontend into examples/web/dist when
- * missing or older than examples/web or src/client. Given arguments (`start ...`), it then runs
- * the built CLI with them in this same process (`node dist/cli.js start ...`), sparing a second
- * Node start-up.
+ * nothing changed): it builds the CLI into dist/ (tsc, then scripts/bundle-cli.mjs) when
+ * dist/cli.js is missing or older than any file of src/ (or the TypeScript config), and the
+ * example frontend into examples/web/dist when missing or older than examples/web or src/client.
+ * Given arguments (`start ...`), it then runs the built CLI with them in this same process
+ * (`node dist/cli.js start ...`), sparing a second Node start-up.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -46,7 +46,10 @@ const cliSources = newest([
 ]);
 if (builtAt(at('dist', 'cli.js')) < cliSources) {
   const tsc = at('node_modules', 'typescript', 'bin', 'tsc');
-  if (!run('the CLI (dist/)', process.execPath, [tsc, '-p', 'tsconfig.build.json'])) {
+  if (
+    !run('the CLI (dist/)', process.execPath, [tsc, '-p', 'tsconfig.build.json']) ||
+    !run('the CLI bundle (dist/cli.js)', process.execPath, [at('scripts', 'bundle-cli.mjs')])
+  ) {
     process.stderr.write('the build failed; `npm run dev` runs the sources through tsx\n');
     process.exit(1);
   }

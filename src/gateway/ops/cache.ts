@@ -153,12 +153,9 @@ export function memoryResponseCache(
       }
       entitiesByKey.set(key, [...ids]);
       for (const id of ids) {
-        let keys = keysByEntity.get(id);
-        if (!keys) {
-          keys = new Set();
-          keysByEntity.set(id, keys);
-        }
+        const keys = keysByEntity.get(id) ?? new Set<string>();
         keys.add(key);
+        keysByEntity.set(id, keys);
       }
     },
     get: (key) => responses.get(key) ?? null,
