@@ -1,7 +1,9 @@
 /**
- * Bundles the CLI (src/cli.ts, what it imports and their dependencies) into dist/cli.js, the file
- * `npm start`, `bin/docs-graph.js` and `node dist/cli.js` run: Node then reads, resolves and links
- * one module at start instead of about 1,500, which was most of a cold start (README, Quick start).
+ * Bundles the CLI (src/cli.ts, what it imports and their dependencies) for `npm start`,
+ * `bin/docs-graph.js` and `node dist/cli.js`: Node then reads, resolves and links a few modules at
+ * start instead of about 1,500, which was most of a cold start (README, Quick start). dist/cli.js
+ * is the small entry (src/entry.ts: V8 flags first, see src/boot.ts); the CLI itself and each
+ * module it loads on demand are chunks beside it (dist/cli-*.js), split at dynamic imports.
  * Runs after tsc (`npm run build`, scripts/ensure-built.mjs); the library (dist/index.js and the
  * rest of dist/) stays as tsc writes it.
  *
@@ -11,6 +13,7 @@
  * exporter, Fastify's default schema compilers; OpenTelemetry, ioredis, pino-pretty and Ajv are
  * loaded with `require` on first use and stay out by themselves).
  */
+import { readdirSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
@@ -30,11 +33,17 @@ export const EXTERNAL = [
   'light-my-request',
 ];
 
-/** Writes dist/cli.js (and its source map) from src/cli.ts. */
+/** Writes dist/cli.js and its chunks (with source maps) from src/entry.ts. */
 export async function bundleCli() {
+  // Chunks are named by their content: those of an earlier build go first.
+  for (const file of readdirSync(at('dist'))) {
+    if (file.startsWith('cli-')) rmSync(at(`dist/${file}`));
+  }
   await build({
-    entryPoints: [at('src/cli.ts')],
-    outfile: at('dist/cli.js'),
+    entryPoints: { cli: at('src/entry.ts') },
+    outdir: at('dist'),
+    chunkNames: 'cli-[hash]',
+    splitting: true,
     bundle: true,
     platform: 'node',
     format: 'esm',

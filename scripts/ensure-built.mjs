@@ -1,8 +1,9 @@
 /**
  * `npm start` runs this, in plain Node (no TypeScript loader; the check costs milliseconds when
  * nothing changed): it builds the CLI into dist/ (tsc, then scripts/bundle-cli.mjs) when
- * dist/cli.js is missing or older than any file of src/ (or the TypeScript config), and the
- * example frontend into examples/web/dist when missing or older than examples/web or src/client.
+ * dist/cli.js is missing or older than any file of src/ (or the TypeScript config, package.json or
+ * the bundle script), and the example frontend into examples/web/dist when missing or older than
+ * examples/web or src/client.
  * Given arguments (`start ...`), it then runs the built CLI with them in this same process
  * (`node dist/cli.js start ...`), sparing a second Node start-up.
  */
@@ -43,6 +44,7 @@ const cliSources = newest([
   at('tsconfig.json'),
   at('tsconfig.build.json'),
   at('package.json'),
+  at('scripts', 'bundle-cli.mjs'),
 ]);
 if (builtAt(at('dist', 'cli.js')) < cliSources) {
   const tsc = at('node_modules', 'typescript', 'bin', 'tsc');

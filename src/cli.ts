@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import './boot.ts';
 import { readFileSync } from 'node:fs';
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { GUARD_USAGE, guardOptionsFromFlags } from './gateway/guard/options.ts';

@@ -1,5 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { tuneMemory } from '../../src/gateway/ops/memory.ts';
+import {
+  capYoungGeneration,
+  releaseYoungGeneration,
+  tuneMemory,
+} from '../../src/gateway/ops/memory.ts';
 
 describe('memory tuning', () => {
   beforeEach(() => {
@@ -12,7 +17,7 @@ describe('memory tuning', () => {
   it('caps heap growth, favours memory once quiet and speed again when a request starts', () => {
     const flags: string[] = [];
     const memory = tuneMemory({ quietMs: 2_000, setFlags: (f) => flags.push(f), given: '' });
-    expect(flags).toEqual(['--heap-growing-percent=30']);
+    expect(flags).toEqual(['--heap-growing-percent=15']);
 
     memory.begin();
     vi.advanceTimersByTime(5_000);
@@ -21,7 +26,7 @@ describe('memory tuning', () => {
     vi.advanceTimersByTime(1_000);
     expect(flags).toHaveLength(1); // quiet for less than 2 s
     vi.advanceTimersByTime(1_500);
-    expect(flags).toEqual(['--heap-growing-percent=30', '--optimize-for-size']);
+    expect(flags).toEqual(['--heap-growing-percent=15', '--optimize-for-size']);
     vi.advanceTimersByTime(10_000);
     expect(flags).toHaveLength(2); // set once per quiet spell
 
@@ -50,5 +55,25 @@ describe('memory tuning', () => {
     memory.end();
     memory.close();
     expect(flags).toEqual([]);
+  });
+});
+
+describe('young generation', () => {
+  it('stays at its starting size, unless a semi-space flag was given, and can be released', () => {
+    const flags: string[] = [];
+    const record = (f: string) => flags.push(f);
+    capYoungGeneration(record, '');
+    releaseYoungGeneration(record, '');
+    capYoungGeneration(record, '--max-semi-space-size=32');
+    releaseYoungGeneration(record, '--max-semi-space-size=32');
+    expect(flags).toEqual(['--semi-space-growth-factor=1', '--semi-space-growth-factor=2']);
+  });
+
+  it('is capped by the first module of the CLI, built (src/entry.ts) or run through tsx', () => {
+    for (const entry of ['entry.ts', 'cli.ts']) {
+      const source = readFileSync(new URL(`../../src/${entry}`, import.meta.url), 'utf8');
+      const first = source.split('\n').find((line) => line.startsWith('import'));
+      expect(first, entry).toBe("import './boot.ts';");
+    }
   });
 });

@@ -7,7 +7,7 @@ import { UpstreamError } from '../upstream/errors.ts';
 import type { OpsConfig } from './config.ts';
 import type { OpsOptions } from './gateway.ts';
 import { createLogger } from './logging.ts';
-import { tuneMemory } from './memory.ts';
+import { releaseYoungGeneration, tuneMemory } from './memory.ts';
 import { createMetrics, type GatewayMetrics } from './metrics.ts';
 import { tracingFromEnv } from './tracing.ts';
 
@@ -89,6 +89,7 @@ export async function startOps(setup: OpsSetup): Promise<Ops> {
     });
   const metrics = config.metrics === 'off' ? undefined : createMetrics();
   const memory = config.memoryTuning ? tuneMemory() : undefined;
+  if (!config.memoryTuning) releaseYoungGeneration();
   const tracing = await tracingFromEnv(process.env);
   let redisDown = false;
   const redis = config.redisUrl
