@@ -597,10 +597,20 @@ describe('team mutations', () => {
     const { body } = await e2e.gql('query($id: ID!) { node(id: $id) { id } }', { id: teamId });
     expect(body.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
     const missing = await typed(
-      `mutation($team: ID!) { deleteTeam(input: { organizationId: "nope", teamId: $team }) { __typename } }`,
-      { team: teamId },
+      `mutation { deleteTeam(input: { organizationId: "nope", teamId: "nope" }) { __typename } }`,
+      {},
     );
     expect(missing.result.__typename).toBe('NotFoundError');
+    // A team's global ID beside another organization names two different things.
+    const elsewhere = await typed(
+      `mutation($team: ID!) { deleteTeam(input: { organizationId: "nope", teamId: $team }) {
+        __typename ... on ValidationError { fieldErrors { path } } } }`,
+      { team: teamId },
+    );
+    expect(elsewhere.result).toEqual({
+      __typename: 'ValidationError',
+      fieldErrors: [{ path: ['teamId'] }],
+    });
   });
 });
 
@@ -692,8 +702,8 @@ describe('SAML provider mutations', () => {
       organization: { samlProviders: { totalCount: 1 } },
     });
     const missing = await typed(
-      `mutation($id: ID!) { deleteSAMLProvider(input: { organizationId: "nope", samlProviderId: $id }) { __typename } }`,
-      { id: providerId },
+      `mutation { deleteSAMLProvider(input: { organizationId: "nope", samlProviderId: "nope" }) { __typename } }`,
+      {},
     );
     expect(missing.result.__typename).toBe('NotFoundError');
   });

@@ -132,7 +132,7 @@ describe('OpenAPI specs (schema level)', () => {
     expect(upstream.requests[0]?.body).toEqual({ visibility: 'public' });
   });
 
-  it('version(id) takes a REST id or a version ID of this spec; that of another spec is NOT_FOUND', async () => {
+  it('version(id) takes a REST id or a version ID of this spec; that of another spec is BAD_USER_INPUT', async () => {
     const upstream = new FakeUpstream({ '/orgs/o1/openapi/a/versions/v1': version('v1') });
     const result = await runSchema(
       upstream,
@@ -144,7 +144,7 @@ describe('OpenAPI specs (schema level)', () => {
       organization: { openAPISpec: { rest: { url: 'https://x/v1' }, other: null } },
     });
     expect(result.errors?.map((e) => [e.path?.join('.'), e.extensions?.code])).toEqual([
-      ['organization.openAPISpec.other', 'NOT_FOUND'],
+      ['organization.openAPISpec.other', 'BAD_USER_INPUT'],
     ]);
     // Neither the organization nor the spec is read: the version is addressed under them.
     expect(upstream.paths).toEqual(['/orgs/o1/openapi/a/versions/v1']);

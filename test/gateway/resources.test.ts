@@ -170,15 +170,26 @@ describe('resource descriptors', () => {
     );
   });
 
-  it('answers NOT_FOUND, with no call, to a global ID beside a parent it is not in', () => {
-    const error = (() => {
+  it('answers BAD_USER_INPUT, with no call, to a global ID beside a parent it is not in', () => {
+    const attempt = (field?: string) => {
       try {
-        Thing.parseInput(Thing.globalId({ org: 'o1', id: 't1' }), { parents: { org: 'o2' } });
+        Thing.parseInput(Thing.globalId({ org: 'o1', id: 't1' }), {
+          parents: { org: 'o2' },
+          ...(field ? { field, parentFields: { org: 'organizationId' } } : {}),
+        });
       } catch (e) {
         return e;
       }
-    })();
-    expect((error as GraphQLError).extensions.code).toBe('NOT_FOUND');
+    };
+    const argument = attempt() as GraphQLError;
+    expect(argument.extensions.code).toBe('BAD_USER_INPUT');
+    expect(argument.message).toBe('id: not in the org given beside it');
+    // In a mutation input: a ValidationError naming the field.
+    const input = attempt('thingId') as ValidationError;
+    expect(input).toBeInstanceOf(ValidationError);
+    expect(input.fieldErrors).toEqual([
+      { path: ['thingId'], message: 'not in the organizationId given beside it' },
+    ]);
   });
 
   it('refuses a missing parent, another type and dot segments', () => {

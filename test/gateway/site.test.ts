@@ -175,7 +175,8 @@ describe('Site addresses', () => {
     });
     const invalid = async (input: Record<string, unknown>) =>
       (await runSchema(up, mutation, { input: { path: 'x', ...input } })).data;
-    // A REST site id needs its organization; a site named beside another organization is none.
+    // A REST site id needs its organization; a site's global ID beside another organization, or a
+    // part's beside another site, names two different things.
     expect(await invalid({ siteSpaceId: 'ss1', siteId: 's1' })).toEqual({
       updateSiteSpace: {
         __typename: 'ValidationError',
@@ -183,14 +184,16 @@ describe('Site addresses', () => {
       },
     });
     expect(await invalid({ siteSpaceId: 'ss1', siteId: SITE, organizationId: 'o2' })).toEqual({
-      updateSiteSpace: { __typename: 'NotFoundError' },
+      updateSiteSpace: { __typename: 'ValidationError', fieldErrors: [{ path: ['siteId'] }] },
     });
     expect(
       await invalid({
         siteSpaceId: globalId('SiteSpace', 'o1/s1/ss1'),
         siteId: globalId('Site', 'o1/s2'),
       }),
-    ).toEqual({ updateSiteSpace: { __typename: 'NotFoundError' } });
+    ).toEqual({
+      updateSiteSpace: { __typename: 'ValidationError', fieldErrors: [{ path: ['siteSpaceId'] }] },
+    });
     expect(up.paths).toEqual(['PATCH /orgs/o1/sites/s1/site-spaces/ss1']);
   });
 });

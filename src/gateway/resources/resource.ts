@@ -2,7 +2,7 @@ import { GraphQLError, type GraphQLResolveInfo } from 'graphql';
 import type { z } from 'zod';
 import { listPage } from '../../contract/common.ts';
 import type { GatewayContext } from '../context.ts';
-import { NotFoundError, ValidationError } from '../errors.ts';
+import { ValidationError } from '../errors.ts';
 import { LEFT_OUT, type WithLeftOut } from '../shape.ts';
 import {
   type ConnectionArgs,
@@ -312,8 +312,8 @@ export class Resource<A extends Address, Item, Shape extends object> {
    * segments above it). A missing parent, or an id that cannot be a path segment, is
    * BAD_USER_INPUT (a `ValidationError` naming the field in a mutation input); without a parent
    * id beside it, only a global ID names an object that has parents. A global ID whose parents
-   * disagree with the ids given beside it names no object in them: NOT_FOUND (a `NotFoundError`
-   * in a mutation), with no call.
+   * disagree with the ids given beside it is BAD_USER_INPUT too (the two name different
+   * objects), with no call.
    */
   parseInput(value: string, options: InputOptions = {}): A {
     const fail = (message: string, field = options.field): never => {
@@ -374,11 +374,7 @@ export class Resource<A extends Address, Item, Shape extends object> {
       }
       for (const [n, id] of Object.entries(implied)) {
         if (address[n] === undefined) address[n] = id;
-        else if (address[n] !== id) {
-          const message = `${options.field ?? 'id'}: not in the ${field} given beside it`;
-          if (options.field !== undefined) throw new NotFoundError(message);
-          throw new GraphQLError(message, { extensions: { code: 'NOT_FOUND' } });
-        }
+        else if (address[n] !== id) return fail(`not in the ${field} given beside it`);
       }
       if (address[name] === undefined && !this.spec.segments.includes(`${name}?`)) {
         // Without a place for the parent's id beside it, only a global ID names the object.
