@@ -4,7 +4,6 @@
  * its own so its work is not counted against the gateway's. `npm run bench:cache`
  * (options: --requests N, --concurrency N, --scale N). Prints a table; asserts nothing.
  */
-import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import { parseArgs } from 'node:util';
 import { createGateway } from '../src/gateway/server.ts';
@@ -14,6 +13,7 @@ import {
   type UpstreamRequest,
 } from '../src/gateway/upstream/client.ts';
 import { DEMO_TOKENS } from '../src/workspace/demo/users.ts';
+import { startWorkspace } from './workspace.ts';
 
 const { values } = parseArgs({
   options: {
@@ -26,25 +26,6 @@ const requests = Number(values.requests);
 const concurrency = Number(values.concurrency);
 
 const QUERY = `query Dashboard { organizations(first: 2) { nodes { id title spaces(first: 5) { nodes { id title emoji changeRequests(first: 3) { nodes { number subject status createdBy { displayName } } } } } } } }`;
-
-async function startWorkspace(): Promise<{ url: string; stop(): void }> {
-  const bin = new URL('../bin/docs-graph.js', import.meta.url).pathname;
-  const child = spawn(
-    process.execPath,
-    [bin, 'workspace', '--port', '0', '--db', ':memory:', '--demo-scale', String(values.scale)],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  let output = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /workspace: (http:\/\/\S+)\/v1/.exec(output);
-      if (match?.[1]) resolve(match[1]);
-    });
-    child.once('exit', (code) => reject(new Error(`workspace exited with ${code}`)));
-  });
-  return { url, stop: () => child.pid && process.kill(child.pid, 'SIGTERM') };
-}
 
 async function measure(upstreamUrl: string, cache: boolean) {
   let calls = 0;
@@ -84,7 +65,7 @@ async function measure(upstreamUrl: string, cache: boolean) {
   return { rps: requests / seconds, callsPerRequest: calls / requests };
 }
 
-const workspace = await startWorkspace();
+const workspace = await startWorkspace(Number(values.scale));
 try {
   const off = await measure(workspace.url, false);
   const on = await measure(workspace.url, true);

@@ -8,14 +8,13 @@
  * 1.1 x (depth x delay) + p50 at 0 ms. `npm run bench` (options: --scale N, --runs N,
  * --delay MS). Prints a table; asserts nothing.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 import { createGateway, type Gateway } from '../src/gateway/server.ts';
 import { DEMO_TOKENS } from '../src/workspace/demo/users.ts';
 import { benchCases, type Json, PROBE_QUERY, probeIds } from './cases.ts';
+import { startWorkspace } from './workspace.ts';
 
 const { values } = parseArgs({
   options: {
@@ -27,26 +26,6 @@ const { values } = parseArgs({
 const scale = Number(values.scale);
 const runs = Number(values.runs);
 const delay = Number(values.delay);
-
-/** Starts the embedded workspace alone in a child process; resolves with its base URL. */
-function startWorkspace(): Promise<{ child: ChildProcess; url: string }> {
-  const built = new URL('../dist/cli.js', import.meta.url).pathname;
-  const source = new URL('../src/cli.ts', import.meta.url).pathname;
-  const script = existsSync(built) ? [built] : ['--import', 'tsx', source];
-  const args = ['workspace', '--port', '0', '--db', ':memory:', '--demo-scale', String(scale)];
-  const child = spawn(process.execPath, [...script, ...args], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    let output = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /(http:\/\/\S+?)\/v1\b/.exec(output);
-      if (match?.[1]) resolve({ child, url: match[1] });
-    });
-    child.once('exit', (code) => reject(new Error(`workspace exited with ${code}: ${output}`)));
-  });
-}
 
 /** Serves a gateway on a free loopback port. */
 async function serve(gateway: Gateway): Promise<{ server: Server; url: string }> {
@@ -60,7 +39,7 @@ const percentile = (list: number[], p: number) =>
   0;
 
 async function main() {
-  const workspace = await startWorkspace();
+  const workspace = await startWorkspace(scale);
   const gateways = [0, delay].map((delayMs) =>
     createGateway({
       upstream: workspace.url,
@@ -149,7 +128,7 @@ async function main() {
   } finally {
     for (const { server } of [fast, slow]) server.close();
     await Promise.all(gateways.map((g) => g.upstream.close()));
-    workspace.child.kill('SIGTERM');
+    workspace.stop();
   }
 }
 
