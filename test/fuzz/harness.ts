@@ -527,12 +527,28 @@ async function placesOf(site: Site, probes: Map<string, Pointer[]>): Promise<Poi
     ) {
       shared = shared.slice(0, -1);
     }
+    // The objects the probes changed members of: the nearest ancestor of each place with an id.
+    const data = site.query.baseline.data;
+    const idAt = (path: Path) => (at(data, path) as { id?: unknown } | null | undefined)?.id;
+    const shownIds = new Set<unknown>();
+    for (const place of places) {
+      for (let length = place.length; length >= 0; length--) {
+        const id = idAt(place.slice(0, length));
+        if (id !== undefined) {
+          shownIds.add(id);
+          break;
+        }
+      }
+    }
     places.push(shared);
     // Fields that read the container whole (a page read in the change request its
     // `versionContext` names) show where it fails as a whole; never above it, which is what
-    // damage must not reach.
+    // damage must not reach, but where the same object shows: an ancestor with the id of the
+    // object whose members the probes changed (such as the `node(id)` that read it to answer
+    // whether it exists, while its members show in a list under it).
     for (const place of await probe(site, 'zz-probe')) {
-      if (!isPrefix(place, shared)) places.push(place);
+      const id = idAt(place);
+      if (!isPrefix(place, shared) || (id !== undefined && shownIds.has(id))) places.push(place);
     }
   }
   // A container none of whose members the query shows (or reads) shows where it is read whole.
@@ -632,6 +648,18 @@ export async function check(damage: Damage, probes: Map<string, Pointer[]>): Pro
     if (error.path && readsOriginal(error.message)) places.push([...error.path]);
   }
   const under = (path: Path) => places.some((place) => isPrefix(place, path));
+  // A failure at a place that shows the value reaches its nearest nullable ancestor (GraphQL's
+  // rule): an error raised there, for a value only its non-null descendants show, is located.
+  const aboveNonNull = (path: Path) =>
+    places.some((place) => {
+      if (place.length <= path.length || !isPrefix(path, place)) return false;
+      try {
+        const along = placesAlong(schema, site.query.document, site.query.baseline.data, place);
+        return along.length > path.length && along.slice(path.length).every((p) => !p.nullable);
+      } catch {
+        return false;
+      }
+    });
   const inItem = (path: Path) => found.inserted.some((item) => isPrefix(item, path));
   const damagedPath = site.path.split('?')[0];
   const field = key(site.pointer);
@@ -655,6 +683,7 @@ export async function check(damage: Damage, probes: Map<string, Pointer[]>): Pro
     const leftOut = error.message.includes('left out');
     const located = error.path
       ? under(error.path) ||
+        aboveNonNull(error.path) ||
         inItem(error.path) ||
         (leftOut && places.some((place) => isPrefix(error.path ?? [], place)))
       : false;
@@ -670,7 +699,11 @@ export async function check(damage: Damage, probes: Map<string, Pointer[]>): Pro
     const difference = fieldPath(site.query, baseline, raw);
     // A list item that came or went: where the value shows is within that item.
     const item = typeof raw[raw.length - 1] === 'number';
-    if (under(difference) || (item && places.some((place) => isPrefix(raw, place)))) {
+    if (
+      under(difference) ||
+      aboveNonNull(difference) ||
+      (item && places.some((place) => isPrefix(raw, place)))
+    ) {
       if (kind === 'unknown-fields' && !found.inserted.some((i) => key(i) === key(raw))) {
         const places = placesAlong(schema, site.query.document, baseline, difference);
         if (!places.some((p) => p.type.name === 'JSON')) {

@@ -212,6 +212,75 @@ describe('damage stays local in the graph', () => {
     });
   });
 
+  it('a null page in a child list fails that list alone, and primes nothing from it', async () => {
+    const upstream = new FakeUpstream({
+      '/spaces/s1': restSpace('s1'),
+      '/spaces/s1/content/pages': {
+        pages: [page('p1', { pages: [null, page('p3')] }), page('p4')],
+      },
+    });
+    const result = await runSchema(
+      upstream,
+      `query($s: ID!) { node(id: $s) { ... on Space { pages { id title pages { id } } } } }`,
+      { s: globalId('Space', 's1') },
+    );
+    const pageId = (id: string) => globalId('Page', addressId('s1', id));
+    expect(result.data).toEqual({
+      node: {
+        pages: [
+          { id: pageId('p1'), title: 'Page p1', pages: null },
+          { id: pageId('p4'), title: 'Page p4', pages: [] },
+        ],
+      },
+    });
+    expect(codes(result.errors)).toEqual(['UPSTREAM_SHAPE']);
+    expect(paths(result.errors)).toEqual(['node.pages.0.pages']);
+    expect(result.errors?.[0]?.extensions?.upstream).toMatchObject({ field: 'pages.0.pages.0' });
+  });
+
+  it("a member's space list with a damaged space fails that item's space alone", async () => {
+    const upstream = new FakeUpstream({
+      '/orgs/o1/members/u1': {
+        object: 'member',
+        id: 'u1',
+        role: 'edit',
+        user: user('u1'),
+        disabled: false,
+        joinedAt: '2024-02-01T00:00:00.000Z',
+        sso: false,
+        spaces: 2,
+        teams: 0,
+      },
+      '/orgs/o1/members/u1/spaces?limit=51': listPage([
+        { permission: 'edit', space: 'not a space' },
+        { permission: 'read', space: restSpace('s2') },
+      ]),
+    });
+    const result = await runSchema(
+      upstream,
+      `query($m: ID!) { node(id: $m) { ... on Member {
+        spaces { edges { node { permission space { id title } } } } } } }`,
+      { m: globalId('Member', addressId('o1', 'u1')) },
+    );
+    expect(result.data).toEqual({
+      node: {
+        spaces: {
+          edges: [
+            { node: { permission: 'EDIT', space: null } },
+            {
+              node: {
+                permission: 'READ',
+                space: { id: globalId('Space', 's2'), title: 'Space s2' },
+              },
+            },
+          ],
+        },
+      },
+    });
+    expect(codes(result.errors)).toEqual(['UPSTREAM_SHAPE']);
+    expect(paths(result.errors)).toEqual(['node.spaces.edges.0.node.space']);
+  });
+
   it('a SAML provider list with a null defaultRole keeps every provider', async () => {
     const provider = (id: string, defaultRole: unknown) => ({
       object: 'saml-provider',

@@ -13,7 +13,7 @@ import {
 import { UpstreamError } from '../upstream/errors.ts';
 import { segmentProblem } from '../upstream/path.ts';
 import { type QueryValue, withQuery } from '../upstream/rest.ts';
-import { shapeError } from '../upstream/tolerant.ts';
+import { RawValue, shapeError } from '../upstream/tolerant.ts';
 import { decodeGlobalId, encodeGlobalId } from './globalId.ts';
 
 /** Where a REST object lives: one REST id per address segment (optional ones may be absent). */
@@ -251,8 +251,12 @@ export class Resource<A extends Address, Item, Shape extends object> {
     return this.spec.path(address);
   }
 
-  /** Caches a REST item that arrived inside another answer where a later read of it will look. */
+  /**
+   * Caches a REST item that arrived inside another answer where a later read of it will look. A
+   * damaged item (or one without a usable id) is not cached: the field that shows it fails alone.
+   */
   prime(ctx: GatewayContext, item: Item, address?: A): void {
+    if (item instanceof RawValue) return;
     const own = (item as { id?: unknown } | null)?.id;
     const at = address ?? ({ [this.own]: own } as unknown as A);
     if (!this.isAddress(at)) return;

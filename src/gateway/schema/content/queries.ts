@@ -16,6 +16,7 @@ import { lookup } from '../../resources/node.ts';
 import { read } from '../../resources/resource.ts';
 import { restPath } from '../../upstream/path.ts';
 import type { QueryValue } from '../../upstream/rest.ts';
+import { RawValue } from '../../upstream/tolerant.ts';
 import { SpaceRef } from '../space.ts';
 import { LinkStatusEnum } from './common.ts';
 import { LinkConnectionRef, LinkItemRef, linksConnection } from './links.ts';
@@ -45,10 +46,15 @@ const hasContentArgs = (args: ContentArgs) =>
   (args.metadata !== null && args.metadata !== undefined) ||
   (args.computed !== null && args.computed !== undefined);
 
-/** Tree pages answer later by-id reads of their metadata (bodies are read on demand). */
+/**
+ * Tree pages answer later by-id reads of their metadata (bodies are read on demand). Damaged
+ * pages, ids and child lists are passed over: the fields that show them fail alone.
+ */
 function primePages(ctx: GatewayContext, scope: ContentScope, pages: readonly PageWire[]): void {
+  if (!Array.isArray(pages)) return;
   for (const page of pages) {
-    PageResource.prime(ctx, page, { ...scope, id: page.id });
+    if (page instanceof RawValue || page === null || typeof page !== 'object') continue;
+    if (typeof page.id === 'string') PageResource.prime(ctx, page, { ...scope, id: page.id });
     if (page.pages) primePages(ctx, scope, page.pages);
   }
 }
