@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   type DocumentNode,
   type ExecutionResult,
@@ -733,8 +732,6 @@ export async function check(damage: Damage, probes: Map<string, Pointer[]>): Pro
 // ---------------------------------------------------------------------------------------------
 // Runs.
 
-const order = (text: string) => createHash('sha256').update(text).digest('hex');
-
 export interface FuzzReport {
   damages: number;
   pairs: number;
@@ -743,33 +740,17 @@ export interface FuzzReport {
   violations: Violation[];
 }
 
-/**
- * Every damage of the first instance of every (route, field) pair over all queries, or, with a
- * `budget`, of a deterministic sample of those pairs (in a fixed pseudo-random order, every damage
- * of each pair, as many pairs as the budget holds).
- */
+/** Every damage of the first instance of every (route, field) pair over all queries. */
 export async function fuzz(
   queries: Recorded[],
-  options: { budget?: number; onProgress?: (done: number, total: number) => void } = {},
+  options: { onProgress?: (done: number, total: number) => void } = {},
 ): Promise<FuzzReport> {
   const first = new Map<string, Site>();
   for (const site of sitesOf(queries)) {
     const pair = `${site.route} ${site.pattern}`;
     if (!first.has(pair)) first.set(pair, site);
   }
-  const sites = [...first.values()];
-  let damages: Damage[] = [];
-  if (options.budget === undefined) damages = sites.flatMap((site) => damagesOf(site));
-  else {
-    const ranked = sites
-      .map((site) => ({ site, rank: order(`${site.route} ${site.pattern}`) }))
-      .sort((a, b) => (a.rank < b.rank ? -1 : 1));
-    for (const { site } of ranked) {
-      const more = damagesOf(site);
-      if (damages.length + more.length > options.budget) break;
-      damages.push(...more);
-    }
-  }
+  const damages = [...first.values()].flatMap((site) => damagesOf(site));
   const probes = new Map<string, Pointer[]>();
   const violations: Violation[] = [];
   let done = 0;
