@@ -83,25 +83,28 @@ export function registerLanding(app: FastifyInstance, options: LandingOptions): 
   const dir = resolve(options.exampleDir ?? EXAMPLE_DIST);
   const built = () => options.gateway && existsSync(resolve(dir, 'index.html'));
 
-  app.get('/', async (_request, reply) =>
-    reply.type('text/html; charset=utf-8').send(landingHtml(options.gateway, built())),
-  );
+  // In a plugin, so that hooks of plugins registered before it (compression) cover the routes.
+  app.register(async (scope) => {
+    scope.get('/', async (_request, reply) =>
+      reply.type('text/html; charset=utf-8').send(landingHtml(options.gateway, built())),
+    );
 
-  app.get('/example/*', async (request, reply) => {
-    if (!built()) return reply.code(404).type('text/plain').send('the example is not built');
-    const rest = (request.params as { '*'?: string })['*'] ?? '';
-    const file = resolve(dir, decodeURIComponent(rest.split('?')[0] ?? ''));
-    if (file !== dir && !file.startsWith(dir + sep)) return reply.code(404).send();
-    const found = await stat(file).catch(() => undefined);
-    if (found?.isFile()) return sendFile(reply, file);
-    // A path of the app itself (no file extension) gets the app; a missing asset is a 404.
-    if (extname(file) !== '') return reply.code(404).type('text/plain').send('not found');
-    return sendFile(reply, resolve(dir, 'index.html'));
+    scope.get('/example/*', async (request, reply) => {
+      if (!built()) return reply.code(404).type('text/plain').send('the example is not built');
+      const rest = (request.params as { '*'?: string })['*'] ?? '';
+      const file = resolve(dir, decodeURIComponent(rest.split('?')[0] ?? ''));
+      if (file !== dir && !file.startsWith(dir + sep)) return reply.code(404).send();
+      const found = await stat(file).catch(() => undefined);
+      if (found?.isFile()) return sendFile(reply, file);
+      // A path of the app itself (no file extension) gets the app; a missing asset is a 404.
+      if (extname(file) !== '') return reply.code(404).type('text/plain').send('not found');
+      return sendFile(reply, resolve(dir, 'index.html'));
+    });
+    // Assets are addressed absolutely (`/example/assets/...`), so the app also loads without the slash.
+    scope.get('/example', async (_request, reply) =>
+      built()
+        ? sendFile(reply, resolve(dir, 'index.html'))
+        : reply.code(404).type('text/plain').send('the example is not built'),
+    );
   });
-  // Assets are addressed absolutely (`/example/assets/...`), so the app also loads without the slash.
-  app.get('/example', async (_request, reply) =>
-    built()
-      ? sendFile(reply, resolve(dir, 'index.html'))
-      : reply.code(404).type('text/plain').send('the example is not built'),
-  );
 }

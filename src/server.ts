@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import { compressAnswers } from './compression.ts';
 import type { GuardOptions } from './gateway/guard/plugins.ts';
 import { graphqlErrorBody, mountGateway } from './gateway/mount.ts';
 import type { OpsConfig } from './gateway/ops/config.ts';
@@ -200,6 +201,7 @@ export async function startGatewayServer(options: {
   });
   const app = Fastify({ logger: false, schemaController, ...serverOptions(limits) });
   drainRefusedBodies(app);
+  compressAnswers(app);
   if (ops) serveOpsFastify(app, () => ops);
   mountGateway(app, '/graphql', () => gateway, { bodyLimit: limits.graphqlBodyBytes });
   app.setNotFoundHandler((request, reply) => {

@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { compressAnswers } from '../compression.ts';
 import {
   DEFAULT_LIMITS,
   drainRefusedBodies,
@@ -67,6 +68,7 @@ export function createWorkspaceApp(
   });
 
   drainRefusedBodies(app);
+  compressAnswers(app);
   app.setErrorHandler(handleError);
   app.setNotFoundHandler((request, reply) => {
     reply
@@ -74,7 +76,10 @@ export function createWorkspaceApp(
       .send(errorBody(404, `no route for ${request.method} ${request.url.split('?')[0]}`));
   });
 
-  for (const module of routeModules) module.root?.(app.withTypeProvider<ZodTypeProvider>(), ws);
+  // Routes are declared in plugins, registered after compression so that it covers them.
+  app.register(async (root) => {
+    for (const module of routeModules) module.root?.(root.withTypeProvider<ZodTypeProvider>(), ws);
+  });
   app.register(
     async (v1) => {
       v1.decorateRequest('caller', null as never);

@@ -4,16 +4,19 @@ import type { Ops } from './runtime.ts';
 
 /** Serves `/health`, `/readiness` and `/metrics` from a Fastify app and counts requests in flight. */
 export function serveOpsFastify(app: FastifyInstance, getOps: () => Ops | undefined): void {
-  for (const path of ['/health', '/readiness', '/metrics']) {
-    app.get(path, async (_request, reply) => {
-      const answer = await getOps()?.answer(path);
-      if (!answer) return reply.status(404).send({ error: { code: 404, message: 'not found' } });
-      return reply
-        .status(answer.status)
-        .header('content-type', answer.contentType)
-        .send(answer.body);
-    });
-  }
+  // In a plugin, so that hooks of plugins registered before it (compression) cover the routes.
+  app.register(async (scope) => {
+    for (const path of ['/health', '/readiness', '/metrics']) {
+      scope.get(path, async (_request, reply) => {
+        const answer = await getOps()?.answer(path);
+        if (!answer) return reply.status(404).send({ error: { code: 404, message: 'not found' } });
+        return reply
+          .status(answer.status)
+          .header('content-type', answer.contentType)
+          .send(answer.body);
+      });
+    }
+  });
   const done = new WeakMap<object, () => void>();
   app.addHook('onRequest', async (request) => {
     const ops = getOps();
