@@ -6,7 +6,7 @@
  */
 import { createServer } from 'node:http';
 import { parseArgs } from 'node:util';
-import { createGateway } from '../src/gateway/server.ts';
+import { createGateway } from '../src/gateway/yoga.ts';
 import {
   type Upstream,
   UpstreamClient,

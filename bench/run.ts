@@ -11,7 +11,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
-import { createGateway, type Gateway } from '../src/gateway/server.ts';
+import { createGateway, type Gateway } from '../src/gateway/yoga.ts';
 import { DEMO_TOKENS } from '../src/workspace/demo/users.ts';
 import { benchCases, type Json, PROBE_QUERY, probeIds } from './cases.ts';
 import { startWorkspace } from './workspace.ts';

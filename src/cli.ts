@@ -5,7 +5,7 @@ import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { GUARD_USAGE, guardOptionsFromFlags } from './gateway/guard/options.ts';
 import { ConfigError, OPS_CLI_OPTIONS, OPS_USAGE, opsConfig } from './gateway/ops/config.ts';
 import { type Limits, limitsWith, parseLimits } from './limits.ts';
-import type { Endpoint } from './server.ts';
+import type { Endpoint } from './stack.ts';
 import { DEMO_USERS } from './workspace/demo/users.ts';
 
 const COMMANDS = {
@@ -251,7 +251,7 @@ async function main(argv: string[]): Promise<void> {
     }
   };
   // The servers (and the schema) load only once the arguments are known to be good.
-  const { PortInUseError, startGatewayServer, startStack } = await import('./server.ts');
+  const { PortInUseError, startGatewayServer, startStack } = await import('./stack.ts');
   try {
     if (command === 'gateway') {
       const upstream = string('upstream') ?? process.env.DOCS_GRAPH_UPSTREAM;

@@ -10,5 +10,5 @@ export {
   EXAMPLE_QUERY,
   type Gateway,
   type GatewayOptions,
-} from './gateway/server.ts';
+} from './gateway/yoga.ts';
 export { UpstreamClient, type UpstreamOptions } from './gateway/upstream/client.ts';

@@ -1,7 +1,7 @@
 import { request } from 'node:http';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningStack, startGatewayServer, startStack } from '../src/server.ts';
+import { type RunningStack, startGatewayServer, startStack } from '../src/stack.ts';
 
 interface Raw {
   status: number;

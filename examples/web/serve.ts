@@ -4,7 +4,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { createServer } from 'vite';
-import { startStack } from '../../src/server.ts';
+import { startStack } from '../../src/stack.ts';
 
 const stack = await startStack({
   port: 0,

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Gateway } from './server.ts';
+import type { Gateway } from './yoga.ts';
 
 /** A GraphQL-over-HTTP error body (`{ errors: [{ message, extensions: { code } }] }`). */
 export function graphqlErrorBody(message: string, code: string) {

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXAMPLE_QUERY } from '../../src/gateway/server.ts';
+import { EXAMPLE_QUERY } from '../../src/gateway/yoga.ts';
 import { type E2EStack, startE2E } from '../support/gateway.ts';
 import { launchChromium, openPage, screenshot, skipReason } from './support.ts';
 

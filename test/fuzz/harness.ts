@@ -8,9 +8,9 @@ import {
 } from 'graphql';
 import { ENUMS } from '../../src/contract/common.ts';
 import { createContext } from '../../src/gateway/context.ts';
-import { routeTemplate } from '../../src/gateway/ops/routes.ts';
+import { routeTemplate } from '../../src/gateway/upstream/routes.ts';
 import { schema } from '../../src/gateway/schema/index.ts';
-import { withFieldErrors } from '../../src/gateway/shape.ts';
+import { withFieldErrors } from '../../src/gateway/plugins/shape.ts';
 import type {
   Upstream,
   UpstreamRequest,

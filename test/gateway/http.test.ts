@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createGateway } from '../../src/gateway/server.ts';
+import { createGateway } from '../../src/gateway/yoga.ts';
 import { FakeUpstream } from '../support/gateway.ts';
 import { globalId } from '../support/ids.ts';
 

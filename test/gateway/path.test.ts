@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import '../../src/gateway/schema/index.ts';
 import { resourceOf } from '../../src/gateway/resources/resource.ts';
-import { SpaceResource } from '../../src/gateway/resources/space.ts';
+import { SpaceResource } from '../../src/gateway/schema/space/resource.ts';
 import { restPath, segment } from '../../src/gateway/upstream/path.ts';
 
 const b64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { parse, validate } from 'graphql';
 import { expect, it } from 'vitest';
 import { schema } from '../../src/gateway/schema/index.ts';
-import { EXAMPLE_QUERY } from '../../src/gateway/server.ts';
+import { EXAMPLE_QUERY } from '../../src/gateway/yoga.ts';
 
 const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
 const blocks = [...readme.matchAll(/```graphql\n([\s\S]*?)```/g)].map((m) => m[1] ?? '');

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { oneOfField } from '../../src/contract/common.ts';
 import { createMetrics } from '../../src/gateway/ops/metrics.ts';
-import { createGateway } from '../../src/gateway/server.ts';
+import { createGateway } from '../../src/gateway/yoga.ts';
 import {
   parseTolerant,
   rawOf,

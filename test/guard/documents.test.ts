@@ -10,8 +10,8 @@ import {
   OrganizationsDocument,
 } from '../../src/client/index.ts';
 import { memoryAPQStore, readPersistedDocuments } from '../../src/gateway/guard/documents.ts';
-import { createGateway } from '../../src/gateway/server.ts';
-import { type RunningStack, startStack } from '../../src/server.ts';
+import { createGateway } from '../../src/gateway/yoga.ts';
+import { type RunningStack, startStack } from '../../src/stack.ts';
 import { listPage, restOrganization } from '../support/fixtures.ts';
 import { FakeUpstream } from '../support/gateway.ts';
 import { testRedis } from './redis.ts';

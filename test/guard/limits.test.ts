@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { GuardOptions } from '../../src/gateway/guard/plugins.ts';
-import { createGateway } from '../../src/gateway/server.ts';
+import { createGateway } from '../../src/gateway/yoga.ts';
 import { DEFAULT_LIMITS } from '../../src/limits.ts';
 import { FakeUpstream } from '../support/gateway.ts';
 

@@ -2,7 +2,7 @@ import type { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { CostExtension, GuardOptions } from '../../src/gateway/guard/plugins.ts';
 import { MemoryBuckets } from '../../src/gateway/guard/rateLimit.ts';
-import { createGateway, type Gateway } from '../../src/gateway/server.ts';
+import { createGateway, type Gateway } from '../../src/gateway/yoga.ts';
 import { listPage, restOrganization } from '../support/fixtures.ts';
 import { FakeUpstream } from '../support/gateway.ts';
 import { testRedis } from './redis.ts';

@@ -5,7 +5,7 @@
  */
 import { serverAudits } from 'graphql-http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningStack, startGatewayServer, startStack } from '../../src/server.ts';
+import { type RunningStack, startGatewayServer, startStack } from '../../src/stack.ts';
 
 let stack: RunningStack;
 let standalone: Awaited<ReturnType<typeof startGatewayServer>>;

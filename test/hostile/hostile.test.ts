@@ -11,10 +11,10 @@ import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guardOptionsFromFlags } from '../../src/gateway/guard/options.ts';
 import { opsConfig } from '../../src/gateway/ops/config.ts';
-import type { Gateway } from '../../src/gateway/server.ts';
+import type { Gateway } from '../../src/gateway/yoga.ts';
 import type { UpstreamRequest } from '../../src/gateway/upstream/client.ts';
 import { limitsWith } from '../../src/limits.ts';
-import { type RunningStack, startGatewayServer, startStack } from '../../src/server.ts';
+import { type RunningStack, startGatewayServer, startStack } from '../../src/stack.ts';
 import { DEMO_TOKENS } from '../../src/workspace/demo/users.ts';
 import { type CorpusTargets, graphqlCorpus, type HostileRequest, restCorpus } from './corpus.ts';
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { opsConfig } from '../../src/gateway/ops/config.ts';
 import { probeUpstream } from '../../src/gateway/ops/runtime.ts';
 import { UpstreamClient } from '../../src/gateway/upstream/client.ts';
-import { type RunningStack, startGatewayServer, startStack } from '../../src/server.ts';
+import { type RunningStack, startGatewayServer, startStack } from '../../src/stack.ts';
 
 const QUERY = JSON.stringify({
   query: 'query Orgs { organizations(first: 1) { nodes { title } } }',

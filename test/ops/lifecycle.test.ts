@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningStack, startStack } from '../../src/server.ts';
+import { type RunningStack, startStack } from '../../src/stack.ts';
 import { exited, Processes } from './processes.ts';
 
 const processes = new Processes();

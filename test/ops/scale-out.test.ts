@@ -4,7 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_REDIS_URL } from '../../src/gateway/redis.ts';
-import { type RunningStack, startStack } from '../../src/server.ts';
+import { type RunningStack, startStack } from '../../src/stack.ts';
 import { DEMO_TOKENS } from '../../src/workspace/demo/users.ts';
 import { Processes } from './processes.ts';
 

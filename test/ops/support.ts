@@ -1,12 +1,12 @@
 import type { ExecutionResult } from 'graphql';
-import { createGateway, type Gateway, type GatewayOptions } from '../../src/gateway/server.ts';
+import { createGateway, type Gateway, type GatewayOptions } from '../../src/gateway/yoga.ts';
 import {
   type Upstream,
   UpstreamClient,
   type UpstreamRequest,
   type UpstreamResponse,
 } from '../../src/gateway/upstream/client.ts';
-import { type RunningStack, startStack } from '../../src/server.ts';
+import { type RunningStack, startStack } from '../../src/stack.ts';
 import { DEMO_TOKENS, type DemoPersona } from '../../src/workspace/demo/users.ts';
 
 /** An upstream client that counts the calls it makes (and keeps their paths). */

@@ -8,8 +8,8 @@ import {
 } from '@opentelemetry/sdk-trace-base';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerTracing } from '../../src/gateway/ops/tracing.ts';
-import { createGateway, type Gateway } from '../../src/gateway/server.ts';
-import { type RunningStack, startStack } from '../../src/server.ts';
+import { createGateway, type Gateway } from '../../src/gateway/yoga.ts';
+import { type RunningStack, startStack } from '../../src/stack.ts';
 import { post } from './support.ts';
 
 const QUERY = `query Traced { organizations(first: 1) { nodes { id spaces(first: 2) { nodes { title } } } } }`;

@@ -1,14 +1,14 @@
 import { type ExecutionResult, execute, parse } from 'graphql';
 import { createContext } from '../../src/gateway/context.ts';
 import { schema } from '../../src/gateway/schema/index.ts';
-import { withFieldErrors } from '../../src/gateway/shape.ts';
+import { withFieldErrors } from '../../src/gateway/plugins/shape.ts';
 import type {
   Upstream,
   UpstreamRequest,
   UpstreamResponse,
 } from '../../src/gateway/upstream/client.ts';
 import { errorFromResponse } from '../../src/gateway/upstream/errors.ts';
-import { type RunningStack, startStack } from '../../src/server.ts';
+import { type RunningStack, startStack } from '../../src/stack.ts';
 import { DEMO_TOKENS, type DemoPersona } from '../../src/workspace/demo/users.ts';
 
 type Handler = (req: UpstreamRequest) => { status?: number; body?: unknown } | undefined;

@@ -10,7 +10,7 @@ import type * as SdkTraceBase from '@opentelemetry/sdk-trace-base';
 import type { BasicTracerProvider } from '@opentelemetry/sdk-trace-base';
 import { type ExecutionResult, getOperationAST } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
-import { routeTemplate } from './routes.ts';
+import { routeTemplate } from '../upstream/routes.ts';
 
 // OpenTelemetry (about 200 modules) is loaded when tracing is used, not when this module is: a
 // process without a tracer provider never loads it. Its packages are CommonJS, so `require` loads

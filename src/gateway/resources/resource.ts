@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { listPage } from '../../contract/common.ts';
 import type { GatewayContext } from '../context.ts';
 import { ValidationError } from '../errors.ts';
-import { LEFT_OUT, type WithLeftOut } from '../shape.ts';
+import { LEFT_OUT, type WithLeftOut } from '../plugins/shape.ts';
 import {
   type ConnectionArgs,
   type ConnectionResult,

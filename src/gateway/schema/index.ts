@@ -1,18 +1,18 @@
 import { builder } from '../builder.ts';
 import './common.ts';
 import './organization.ts';
-import './collection.ts';
+import './collection/types.ts';
 import './space.ts';
-import './member.ts';
+import './member/types.ts';
 import './team.ts';
-import './saml.ts';
-import './search.ts';
+import './saml/types.ts';
+import './search/types.ts';
 import './content/index.ts';
 import './changeRequest/index.ts';
 import './comment/index.ts';
-import './openapi.ts';
-import './conversation.ts';
-import './translation.ts';
+import './openapi/types.ts';
+import './conversation/types.ts';
+import './translation/types.ts';
 import './site/index.ts';
 
 export const schema = builder.toSchema({ sortSchema: false });

@@ -1,9 +1,9 @@
 import type { z } from 'zod';
 import { TransferBody } from '../../contract/spaces.ts';
 import { builder } from '../builder.ts';
-import { CollectionResource } from '../resources/collection.ts';
-import { OrganizationResource } from '../resources/organization.ts';
-import { SpaceResource } from '../resources/space.ts';
+import { CollectionResource } from './collection/resource.ts';
+import { OrganizationResource } from './organization/resource.ts';
+import { SpaceResource } from './space/resource.ts';
 import { validBody } from './shared.ts';
 
 // Types and inputs several domains share; this module imports no domain.

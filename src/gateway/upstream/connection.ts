@@ -3,7 +3,7 @@ import DataLoader from 'dataloader';
 import { GraphQLError } from 'graphql';
 import type { z } from 'zod';
 import { type ListPage, listPage } from '../../contract/common.ts';
-import { LEFT_OUT, type WithLeftOut } from '../shape.ts';
+import { LEFT_OUT, type WithLeftOut } from '../plugins/shape.ts';
 import { segmentProblem } from './path.ts';
 import { type QueryValue, type RestSession, withQuery } from './rest.ts';
 import { RawValue, ShapeDamage, shapeError } from './tolerant.ts';

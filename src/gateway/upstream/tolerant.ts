@@ -1,7 +1,7 @@
 import { GraphQLError } from 'graphql';
 import type { z } from 'zod';
 import { oneOf } from '../../contract/common.ts';
-import { routeTemplate } from '../ops/routes.ts';
+import { routeTemplate } from './routes.ts';
 
 /**
  * Tolerant parsing of upstream answers. Every contract schema gets a twin, derived once from its

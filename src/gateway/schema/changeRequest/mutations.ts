@@ -7,9 +7,9 @@ import {
 import { builder } from '../../builder.ts';
 import type { GatewayContext } from '../../context.ts';
 import { ValidationError } from '../../errors.ts';
-import { ChangeRequestResource, type ChangeRequestShape } from '../../resources/changeRequest.ts';
-import { FileResource } from '../../resources/content.ts';
-import { SpaceResource } from '../../resources/space.ts';
+import { ChangeRequestResource, type ChangeRequestShape } from './resource.ts';
+import { FileResource } from '../content/resource.ts';
+import { SpaceResource } from '../space/resource.ts';
 import { restPath } from '../../upstream/path.ts';
 import { UNKNOWN } from '../common.ts';
 import { type InputFields, validBody, write, writeMutation } from '../shared.ts';

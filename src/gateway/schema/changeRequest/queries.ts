@@ -1,6 +1,6 @@
 import { GraphQLError } from 'graphql';
 import { builder } from '../../builder.ts';
-import { ChangeRequestResource } from '../../resources/changeRequest.ts';
+import { ChangeRequestResource } from './resource.ts';
 import { restIdOf } from '../../resources/resource.ts';
 import { restPath } from '../../upstream/path.ts';
 import type { QueryValue } from '../../upstream/rest.ts';

@@ -16,9 +16,9 @@ import {
   CommentResource,
   type CommentShape,
   commentsOf,
-} from '../../resources/comment.ts';
-import { type ContentScope, PageResource, scopeOf } from '../../resources/content.ts';
-import { SpaceResource } from '../../resources/space.ts';
+} from './resource.ts';
+import { type ContentScope, PageResource, scopeOf } from '../content/resource.ts';
+import { SpaceResource } from '../space/resource.ts';
 import { changeRequestIn } from '../changeRequest/mutations.ts';
 import { Empty, type InputFields, type Types, validBody, write, writeMutation } from '../shared.ts';
 import { CommentRef, CommentReplyRef } from './types.ts';

@@ -3,20 +3,20 @@ import type { z } from 'zod';
 import type { Comment } from '../../../contract/comments.ts';
 import { ENUMS } from '../../../contract/common.ts';
 import { builder } from '../../builder.ts';
-import { ChangeRequestResource } from '../../resources/changeRequest.ts';
+import { ChangeRequestResource } from '../changeRequest/resource.ts';
 import {
   CommentReplyResource,
   type CommentReplyShape,
   CommentResource,
   type CommentShape,
-} from '../../resources/comment.ts';
-import { type ContentScope, PageResource, scopeOf } from '../../resources/content.ts';
-import { resourceNode } from '../../resources/node.ts';
+} from './resource.ts';
+import { type ContentScope, PageResource, scopeOf } from '../content/resource.ts';
+import { resourceNode } from '../node.ts';
 import { rawOf } from '../../upstream/tolerant.ts';
 import { ChangeRequestRef } from '../changeRequest/types.ts';
 import { openEnumType } from '../common.ts';
 import { PageRef } from '../content/types.ts';
-import { UserRef } from '../member.ts';
+import { UserRef } from '../member/types.ts';
 import type { Types } from '../shared.ts';
 import { SpaceRef } from '../space.ts';
 

@@ -1,6 +1,6 @@
 import { ENUMS } from '../../../contract/common.ts';
 import { builder } from '../../builder.ts';
-import type { ContentReferenceWire } from '../../resources/content.ts';
+import type { ContentReferenceWire } from './resource.ts';
 import { openEnumType } from '../common.ts';
 
 // ---------------------------------------------------------------------------------------------

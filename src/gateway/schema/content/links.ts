@@ -4,9 +4,9 @@ import type { z } from 'zod';
 import { Link, ReferenceItem, LinkList as RestLinkList } from '../../../contract/content.ts';
 import { builder } from '../../builder.ts';
 import type { GatewayContext } from '../../context.ts';
-import { FileResource, PageResource } from '../../resources/content.ts';
-import { OrganizationResource } from '../../resources/organization.ts';
-import { SpaceResource } from '../../resources/space.ts';
+import { FileResource, PageResource } from './resource.ts';
+import { OrganizationResource } from '../organization/resource.ts';
+import { SpaceResource } from '../space/resource.ts';
 import {
   type ConnectionArgs,
   type ConnectionResult,

@@ -11,8 +11,8 @@ import {
   PageTreeWire,
   type PageWire,
   RevisionWire,
-} from '../../resources/content.ts';
-import { lookup } from '../../resources/node.ts';
+} from './resource.ts';
+import { lookup } from '../node.ts';
 import { read } from '../../resources/resource.ts';
 import { restPath } from '../../upstream/path.ts';
 import type { QueryValue } from '../../upstream/rest.ts';

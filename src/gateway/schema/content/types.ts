@@ -8,8 +8,8 @@ import {
   type PageWire,
   type RevisionWire,
   scopeOf,
-} from '../../resources/content.ts';
-import { resourceNode } from '../../resources/node.ts';
+} from './resource.ts';
+import { resourceNode } from '../node.ts';
 import { rawOf } from '../../upstream/tolerant.ts';
 import { SpaceRef } from '../space.ts';
 import {

@@ -1,5 +1,5 @@
 import { builder } from '../../builder.ts';
-import { OrganizationResource } from '../../resources/organization.ts';
+import { OrganizationResource } from './resource.ts';
 import { AgentInstructionsRef, OrganizationRef } from './types.ts';
 
 builder.queryFields((t) => ({

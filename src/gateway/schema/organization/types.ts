@@ -2,8 +2,8 @@ import type { z } from 'zod';
 import { ENUMS } from '../../../contract/common.ts';
 import type { Organization } from '../../../contract/organizations.ts';
 import { builder } from '../../builder.ts';
-import { resourceNode } from '../../resources/node.ts';
-import { AgentInstructionsResource, OrganizationResource } from '../../resources/organization.ts';
+import { resourceNode } from '../node.ts';
+import { AgentInstructionsResource, OrganizationResource } from './resource.ts';
 import { openEnumType } from '../common.ts';
 
 export const RoleEnum = openEnumType(

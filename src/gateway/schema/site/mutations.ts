@@ -19,7 +19,7 @@ import {
 } from '../../../contract/sites.ts';
 import { builder } from '../../builder.ts';
 import { ValidationError } from '../../errors.ts';
-import { OrganizationResource } from '../../resources/organization.ts';
+import { OrganizationResource } from '../organization/resource.ts';
 import {
   SiteAdaptiveSchemaResource,
   type SiteAdaptiveSchemaShape,
@@ -31,8 +31,8 @@ import {
   type SiteShape,
   SiteSpaceResource,
   type SiteSpaceShape,
-} from '../../resources/site.ts';
-import { SpaceResource } from '../../resources/space.ts';
+} from './resource.ts';
+import { SpaceResource } from '../space/resource.ts';
 import { restPath } from '../../upstream/path.ts';
 import { DeletePayload } from '../payloads.ts';
 import {

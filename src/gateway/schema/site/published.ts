@@ -1,5 +1,5 @@
 import { builder } from '../../builder.ts';
-import { type PublishedSiteShape, SiteResource, SiteSpaceResource } from '../../resources/site.ts';
+import { type PublishedSiteShape, SiteResource, SiteSpaceResource } from './resource.ts';
 import { SiteRef, SiteSpaceRef, SiteStructureItemRef, structureShape } from './types.ts';
 
 type Json = Record<string, unknown>;

@@ -1,5 +1,5 @@
 import { builder } from '../../builder.ts';
-import { resourceNode } from '../../resources/node.ts';
+import { resourceNode } from '../node.ts';
 import {
   PublishedSiteResource,
   SiteAdaptiveSchemaResource,
@@ -7,8 +7,8 @@ import {
   SiteSectionGroupResource,
   SiteSectionResource,
   SiteSpaceResource,
-} from '../../resources/site.ts';
-import { SpaceResource } from '../../resources/space.ts';
+} from './resource.ts';
+import { SpaceResource } from '../space/resource.ts';
 import { restPath } from '../../upstream/path.ts';
 import { OrganizationRef } from '../organization.ts';
 import { PublishedSiteRef } from './published.ts';

@@ -7,7 +7,7 @@ import type {
   SiteSpace as SiteSpaceItem,
 } from '../../../contract/sites.ts';
 import { builder } from '../../builder.ts';
-import { resourceNode, resourceRef } from '../../resources/node.ts';
+import { resourceNode, resourceRef } from '../node.ts';
 import {
   type SiteAdaptiveSchemaShape,
   SiteResource,
@@ -17,8 +17,8 @@ import {
   type SiteSectionShape,
   SiteSpaceResource,
   type SiteSpaceShape,
-} from '../../resources/site.ts';
-import { SpaceResource } from '../../resources/space.ts';
+} from './resource.ts';
+import { SpaceResource } from '../space/resource.ts';
 import { restPath } from '../../upstream/path.ts';
 import { rawOf } from '../../upstream/tolerant.ts';
 import { openEnumType } from '../common.ts';

@@ -6,10 +6,10 @@ import {
   UpdateSpaceBody,
 } from '../../../contract/spaces.ts';
 import { builder } from '../../builder.ts';
-import { ChangeRequestResource } from '../../resources/changeRequest.ts';
-import { CollectionResource } from '../../resources/collection.ts';
-import { OrganizationResource } from '../../resources/organization.ts';
-import { SpaceResource } from '../../resources/space.ts';
+import { ChangeRequestResource } from '../changeRequest/resource.ts';
+import { CollectionResource } from '../collection/resource.ts';
+import { OrganizationResource } from '../organization/resource.ts';
+import { SpaceResource } from './resource.ts';
 import { restPath } from '../../upstream/path.ts';
 import { MergeRulesInput, mergeRulesBody, RoleEnum } from '../organization.ts';
 import { DeletePayload, moveBody, PositionInput, transferBody } from '../payloads.ts';

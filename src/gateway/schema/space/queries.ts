@@ -1,7 +1,7 @@
 import { builder } from '../../builder.ts';
-import { SpaceResource } from '../../resources/space.ts';
+import { SpaceResource } from './resource.ts';
 import { restPath } from '../../upstream/path.ts';
-import { CollectionRef } from '../collection.ts';
+import { CollectionRef } from '../collection/types.ts';
 import { OrganizationRef } from '../organization.ts';
 import { SpaceRef } from './types.ts';
 

@@ -2,9 +2,9 @@ import type { z } from 'zod';
 import { ENUMS } from '../../../contract/common.ts';
 import type { Space } from '../../../contract/spaces.ts';
 import { builder } from '../../builder.ts';
-import { resourceNode } from '../../resources/node.ts';
-import { SpaceResource } from '../../resources/space.ts';
-import { CollectionRef } from '../collection.ts';
+import { resourceNode } from '../node.ts';
+import { SpaceResource } from './resource.ts';
+import { CollectionRef } from '../collection/types.ts';
 import { openEnumType } from '../common.ts';
 import { OrganizationRef, RoleEnum } from '../organization.ts';
 

@@ -6,9 +6,9 @@ import {
   UpdateTeamMembersBody,
 } from '../../../contract/teams.ts';
 import { builder } from '../../builder.ts';
-import { MemberResource } from '../../resources/member.ts';
-import { OrganizationResource } from '../../resources/organization.ts';
-import { TeamResource, type TeamShape } from '../../resources/team.ts';
+import { MemberResource } from '../member/resource.ts';
+import { OrganizationResource } from '../organization/resource.ts';
+import { TeamResource, type TeamShape } from './resource.ts';
 import { restPath } from '../../upstream/path.ts';
 import { DeletedInOrganizationPayload } from '../organization.ts';
 import { Empty, validBody, write, writeMutation } from '../shared.ts';

@@ -1,11 +1,11 @@
 import { MemberTeam } from '../../../contract/members.ts';
 import { TeamMember } from '../../../contract/teams.ts';
 import { builder } from '../../builder.ts';
-import { MemberResource } from '../../resources/member.ts';
-import { TeamResource } from '../../resources/team.ts';
+import { MemberResource } from '../member/resource.ts';
+import { TeamResource } from './resource.ts';
 import { restConnection } from '../../upstream/connection.ts';
 import { restPath } from '../../upstream/path.ts';
-import { MemberRef } from '../member.ts';
+import { MemberRef } from '../member/types.ts';
 import { OrganizationRef } from '../organization.ts';
 import { MemberTeamRef, TeamMemberRef, TeamRef } from './types.ts';
 

@@ -3,11 +3,11 @@ import { ENUMS } from '../../../contract/common.ts';
 import type { MemberTeam } from '../../../contract/members.ts';
 import type { TeamMember } from '../../../contract/teams.ts';
 import { builder } from '../../builder.ts';
-import { MemberResource } from '../../resources/member.ts';
-import { resourceNode } from '../../resources/node.ts';
-import { TeamResource, type TeamShape } from '../../resources/team.ts';
+import { MemberResource } from '../member/resource.ts';
+import { resourceNode } from '../node.ts';
+import { TeamResource, type TeamShape } from './resource.ts';
 import { openEnumType } from '../common.ts';
-import { MemberRef } from '../member.ts';
+import { MemberRef } from '../member/types.ts';
 import { OrganizationRef } from '../organization.ts';
 
 export const TeamRoleEnum = openEnumType('TeamRole', ENUMS.teamRole, 'Role in a team.', {

@@ -6,10 +6,10 @@ import {
   SiteSectionGroup,
   type SiteSectionGroup as SiteSectionGroupItem,
   SiteSpace,
-} from '../../contract/sites.ts';
-import { restPath } from '../upstream/path.ts';
-import { OrganizationResource } from './organization.ts';
-import { defineResource } from './resource.ts';
+} from '../../../contract/sites.ts';
+import { restPath } from '../../upstream/path.ts';
+import { OrganizationResource } from '../organization/resource.ts';
+import { defineResource } from '../../resources/resource.ts';
 
 /** A site: `/orgs/{org}/sites/{site}`. */
 export const SiteResource = defineResource({

@@ -5,7 +5,7 @@ import { graphqlErrorBody, mountGateway } from './gateway/mount.ts';
 import type { OpsConfig } from './gateway/ops/config.ts';
 import { serveOpsFastify } from './gateway/ops/http.ts';
 import { type Ops, startOps } from './gateway/ops/runtime.ts';
-import { createGateway, type Gateway } from './gateway/server.ts';
+import { createGateway, type Gateway } from './gateway/yoga.ts';
 import { registerLanding } from './landing.ts';
 import { DEFAULT_LIMITS, drainRefusedBodies, type Limits, serverOptions } from './limits.ts';
 import { createWorkspaceApp } from './workspace/app.ts';

@@ -1,20 +1,20 @@
 import type { z } from 'zod';
-import type { User } from '../../contract/common.ts';
-import { Member, MemberSpace, UpdateMemberBody } from '../../contract/members.ts';
-import { builder } from '../builder.ts';
-import { MemberResource, type MemberShape } from '../resources/member.ts';
-import { resourceNode } from '../resources/node.ts';
-import { SpaceResource } from '../resources/space.ts';
-import { restConnection } from '../upstream/connection.ts';
-import { restPath } from '../upstream/path.ts';
+import type { User } from '../../../contract/common.ts';
+import { Member, MemberSpace, UpdateMemberBody } from '../../../contract/members.ts';
+import { builder } from '../../builder.ts';
+import { MemberResource, type MemberShape } from './resource.ts';
+import { resourceNode } from '../node.ts';
+import { SpaceResource } from '../space/resource.ts';
+import { restConnection } from '../../upstream/connection.ts';
+import { restPath } from '../../upstream/path.ts';
 import {
   DeletedInOrganizationPayload,
   OrderEnum,
   OrganizationRef,
   RoleEnum,
-} from './organization.ts';
-import { Empty, validBody, write, writeMutation } from './shared.ts';
-import { SpaceRef } from './space.ts';
+} from '../organization.ts';
+import { Empty, validBody, write, writeMutation } from '../shared.ts';
+import { SpaceRef } from '../space.ts';
 
 export const UserRef = builder.objectRef<User>('User').implement({
   description: 'A user.',

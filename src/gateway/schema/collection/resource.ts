@@ -1,6 +1,6 @@
-import { Collection } from '../../contract/collections.ts';
-import { restPath } from '../upstream/path.ts';
-import { defineResource } from './resource.ts';
+import { Collection } from '../../../contract/collections.ts';
+import { restPath } from '../../upstream/path.ts';
+import { defineResource } from '../../resources/resource.ts';
 
 /** A collection: `/collections/{collection}`. */
 export const CollectionResource = defineResource({

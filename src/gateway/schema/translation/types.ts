@@ -1,19 +1,19 @@
-import { ENUMS } from '../../contract/common.ts';
+import { ENUMS } from '../../../contract/common.ts';
 import {
   CreateTranslationBody,
   Translation,
   UpdateTranslationBody,
-} from '../../contract/translations.ts';
-import { builder } from '../builder.ts';
-import { resourceNode } from '../resources/node.ts';
-import { OrganizationResource } from '../resources/organization.ts';
-import { SpaceResource } from '../resources/space.ts';
-import { TranslationResource, type TranslationShape } from '../resources/translation.ts';
-import { restPath } from '../upstream/path.ts';
-import { openEnumType } from './common.ts';
-import { deletedInOrganizationPayload, OrganizationRef } from './organization.ts';
-import { Empty, locationUrlsType, validBody, write, writeMutation } from './shared.ts';
-import { SpaceRef } from './space.ts';
+} from '../../../contract/translations.ts';
+import { builder } from '../../builder.ts';
+import { resourceNode } from '../node.ts';
+import { OrganizationResource } from '../organization/resource.ts';
+import { SpaceResource } from '../space/resource.ts';
+import { TranslationResource, type TranslationShape } from './resource.ts';
+import { restPath } from '../../upstream/path.ts';
+import { openEnumType } from '../common.ts';
+import { deletedInOrganizationPayload, OrganizationRef } from '../organization.ts';
+import { Empty, locationUrlsType, validBody, write, writeMutation } from '../shared.ts';
+import { SpaceRef } from '../space.ts';
 
 export const TranslationStatusEnum = openEnumType(
   'TranslationStatus',

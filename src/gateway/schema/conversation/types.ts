@@ -1,4 +1,4 @@
-import { ENUMS } from '../../contract/common.ts';
+import { ENUMS } from '../../../contract/common.ts';
 import {
   Conversation,
   type ConversationDetail,
@@ -6,24 +6,24 @@ import {
   IssuesCluster,
   IssuesClusterOrderBy,
   UpdateIssuesClusterBody,
-} from '../../contract/conversations.ts';
-import { builder } from '../builder.ts';
-import type { GatewayContext } from '../context.ts';
+} from '../../../contract/conversations.ts';
+import { builder } from '../../builder.ts';
+import type { GatewayContext } from '../../context.ts';
 import {
   ConversationIssueResource,
   ConversationResource,
   type ConversationShape,
   IssuesClusterResource,
   type IssuesClusterShape,
-} from '../resources/conversation.ts';
-import { resourceNode } from '../resources/node.ts';
-import { OrganizationResource } from '../resources/organization.ts';
-import type { ConnectionArgs } from '../upstream/connection.ts';
-import { restPath } from '../upstream/path.ts';
-import { rawOf } from '../upstream/tolerant.ts';
-import { inputEnumType, openEnumType } from './common.ts';
-import { OrderEnum, OrganizationRef } from './organization.ts';
-import { capitalized, Empty, locationUrlsType, validBody, write, writeMutation } from './shared.ts';
+} from './resource.ts';
+import { resourceNode } from '../node.ts';
+import { OrganizationResource } from '../organization/resource.ts';
+import type { ConnectionArgs } from '../../upstream/connection.ts';
+import { restPath } from '../../upstream/path.ts';
+import { rawOf } from '../../upstream/tolerant.ts';
+import { inputEnumType, openEnumType } from '../common.ts';
+import { OrderEnum, OrganizationRef } from '../organization.ts';
+import { capitalized, Empty, locationUrlsType, validBody, write, writeMutation } from '../shared.ts';
 
 /** The detail of a conversation (its parts and metadata): its `GET`, read once per request. */
 const detailOf = (ctx: GatewayContext, c: ConversationShape) =>

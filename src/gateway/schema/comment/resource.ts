@@ -1,9 +1,9 @@
-import { Comment, CommentReply } from '../../contract/comments.ts';
-import { restPath } from '../upstream/path.ts';
-import { ChangeRequestResource } from './changeRequest.ts';
-import type { ContentScope } from './content.ts';
-import { defineResource } from './resource.ts';
-import { SpaceResource } from './space.ts';
+import { Comment, CommentReply } from '../../../contract/comments.ts';
+import { restPath } from '../../upstream/path.ts';
+import { ChangeRequestResource } from '../changeRequest/resource.ts';
+import type { ContentScope } from '../content/resource.ts';
+import { defineResource } from '../../resources/resource.ts';
+import { SpaceResource } from '../space/resource.ts';
 
 /** The comments of a scope: `/spaces/{space}/comments` or `{cr}/comments`. */
 export const commentsOf = (scope: ContentScope): string =>

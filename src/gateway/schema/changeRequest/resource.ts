@@ -1,7 +1,7 @@
-import { ChangeRequest } from '../../contract/changeRequests.ts';
-import { restPath } from '../upstream/path.ts';
-import { defineResource } from './resource.ts';
-import { SpaceResource } from './space.ts';
+import { ChangeRequest } from '../../../contract/changeRequests.ts';
+import { restPath } from '../../upstream/path.ts';
+import { defineResource } from '../../resources/resource.ts';
+import { SpaceResource } from '../space/resource.ts';
 
 /** A change request of a space: `/spaces/{space}/change-requests/{id}`. */
 export const ChangeRequestResource = defineResource({

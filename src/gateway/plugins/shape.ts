@@ -15,14 +15,14 @@ import {
   responsePathAsArray,
 } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
-import type { GatewayContext } from './context.ts';
+import type { GatewayContext } from '../context.ts';
 import {
   findDamage,
   RawValue,
   rawOf,
   ShapeDamage,
   UnseenAlternative,
-} from './upstream/tolerant.ts';
+} from '../upstream/tolerant.ts';
 
 /**
  * Where upstream damage becomes GraphQL errors, for every field of the graph: a field whose value

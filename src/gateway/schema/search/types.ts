@@ -1,17 +1,17 @@
 import { GraphQLError } from 'graphql';
 import type { z } from 'zod';
-import { LIMITS } from '../../contract/common.ts';
+import { LIMITS } from '../../../contract/common.ts';
 import {
   type SearchPageHit,
   SearchPageHit as SearchPageHitSchema,
   type SearchSection,
   SearchSpaceHit,
-} from '../../contract/search.ts';
-import { builder } from '../builder.ts';
-import { restConnection } from '../upstream/connection.ts';
-import { restPath } from '../upstream/path.ts';
-import { OrganizationRef } from './organization.ts';
-import { SpaceRef } from './space.ts';
+} from '../../../contract/search.ts';
+import { builder } from '../../builder.ts';
+import { restConnection } from '../../upstream/connection.ts';
+import { restPath } from '../../upstream/path.ts';
+import { OrganizationRef } from '../organization.ts';
+import { SpaceRef } from '../space.ts';
 
 /** `query` of search operations: required, at most 512 characters. */
 function searchQuery(query: string): string {

@@ -7,11 +7,11 @@ import {
   type SelectionSetNode,
 } from 'graphql';
 import { z } from 'zod';
-import { File, Page, PageTree, Revision } from '../../contract/content.ts';
-import { restPath } from '../upstream/path.ts';
-import { ChangeRequestResource } from './changeRequest.ts';
-import { defineResource, type InputOptions } from './resource.ts';
-import { SpaceResource } from './space.ts';
+import { File, Page, PageTree, Revision } from '../../../contract/content.ts';
+import { restPath } from '../../upstream/path.ts';
+import { ChangeRequestResource } from '../changeRequest/resource.ts';
+import { defineResource, type InputOptions } from '../../resources/resource.ts';
+import { SpaceResource } from '../space/resource.ts';
 
 // Wire shapes: the contract's, plus the page fields the spec lists that the contract leaves out.
 

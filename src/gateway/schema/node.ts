@@ -2,8 +2,8 @@ import { ObjectRef } from '@pothos/core';
 import { GraphQLError, type GraphQLResolveInfo } from 'graphql';
 import { builder } from '../builder.ts';
 import type { GatewayContext } from '../context.ts';
-import { selectedFields } from '../refs.ts';
-import type { Address, Resource } from './resource.ts';
+import { selectedFields } from '../plugins/selections.ts';
+import type { Address, Resource } from '../resources/resource.ts';
 
 type Types = typeof builder.$inferSchemaTypes;
 

@@ -1,23 +1,23 @@
-import { ENUMS } from '../../contract/common.ts';
+import { ENUMS } from '../../../contract/common.ts';
 import {
   CreateOpenAPISpecBody,
   OpenAPISpecVersionContent,
   PutOpenAPISpecBody,
   OpenAPISpec as Spec,
   UpdateOpenAPISpecBody,
-} from '../../contract/openapi.ts';
-import { builder } from '../builder.ts';
-import { resourceNode } from '../resources/node.ts';
+} from '../../../contract/openapi.ts';
+import { builder } from '../../builder.ts';
+import { resourceNode } from '../node.ts';
 import {
   OpenAPISpecResource,
   type OpenAPISpecShape,
   OpenAPISpecVersionResource,
-} from '../resources/openapi.ts';
-import { OrganizationResource } from '../resources/organization.ts';
-import { restPath } from '../upstream/path.ts';
-import { openEnumType } from './common.ts';
-import { deletedInOrganizationPayload, OrganizationRef } from './organization.ts';
-import { Empty, locationUrlsType, validBody, write, writeMutation } from './shared.ts';
+} from './resource.ts';
+import { OrganizationResource } from '../organization/resource.ts';
+import { restPath } from '../../upstream/path.ts';
+import { openEnumType } from '../common.ts';
+import { deletedInOrganizationPayload, OrganizationRef } from '../organization.ts';
+import { Empty, locationUrlsType, validBody, write, writeMutation } from '../shared.ts';
 
 export const OpenAPIProcessingStateEnum = openEnumType(
   'OpenAPIProcessingState',

@@ -1,21 +1,21 @@
 import type { z } from 'zod';
-import { ENUMS } from '../../contract/common.ts';
+import { ENUMS } from '../../../contract/common.ts';
 import {
   CreateSamlProviderBody,
   SamlProvider,
   SsoList,
   UpdateSamlProviderBody,
-} from '../../contract/saml.ts';
-import { builder } from '../builder.ts';
-import { resourceNode } from '../resources/node.ts';
-import { OrganizationResource } from '../resources/organization.ts';
-import { SAMLProviderResource, type SAMLProviderShape } from '../resources/saml.ts';
-import { TeamResource } from '../resources/team.ts';
-import { restPath } from '../upstream/path.ts';
-import { openEnumType } from './common.ts';
-import { DeletedInOrganizationPayload, OrganizationRef, RoleEnum } from './organization.ts';
-import { Empty, given, validBody, write, writeMutation } from './shared.ts';
-import { TeamRef } from './team.ts';
+} from '../../../contract/saml.ts';
+import { builder } from '../../builder.ts';
+import { resourceNode } from '../node.ts';
+import { OrganizationResource } from '../organization/resource.ts';
+import { SAMLProviderResource, type SAMLProviderShape } from './resource.ts';
+import { TeamResource } from '../team/resource.ts';
+import { restPath } from '../../upstream/path.ts';
+import { openEnumType } from '../common.ts';
+import { DeletedInOrganizationPayload, OrganizationRef, RoleEnum } from '../organization.ts';
+import { Empty, given, validBody, write, writeMutation } from '../shared.ts';
+import { TeamRef } from '../team.ts';
 
 type Provider = z.infer<typeof SamlProvider>;
 

@@ -11,8 +11,8 @@ import {
   isListType,
   isScalarType,
 } from 'graphql';
-import { DEFAULT_LIMITS, tooDeep } from '../limits.ts';
-import { type FieldError, ValidationError } from './errors.ts';
+import { DEFAULT_LIMITS, tooDeep } from '../../limits.ts';
+import { type FieldError, ValidationError } from '../errors.ts';
 
 /** Longest object id (global or REST) a mutation input accepts. */
 export const MAX_INPUT_ID = 200;
