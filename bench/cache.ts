@@ -6,12 +6,12 @@
  */
 import { createServer } from 'node:http';
 import { parseArgs } from 'node:util';
-import { createGateway } from '../src/gateway/yoga.ts';
 import {
   type Upstream,
   UpstreamClient,
   type UpstreamRequest,
 } from '../src/gateway/upstream/client.ts';
+import { createGateway } from '../src/gateway/yoga.ts';
 import { DEMO_TOKENS } from '../src/workspace/demo/users.ts';
 import { startWorkspace } from './workspace.ts';
 

@@ -5,10 +5,10 @@ export { createLogger } from './gateway/ops/logging.ts';
 export { createMetrics, type GatewayMetrics } from './gateway/ops/metrics.ts';
 export { registerTracing } from './gateway/ops/tracing.ts';
 export { createRedis } from './gateway/redis.ts';
+export { UpstreamClient, type UpstreamOptions } from './gateway/upstream/client.ts';
 export {
   createGateway,
   EXAMPLE_QUERY,
   type Gateway,
   type GatewayOptions,
 } from './gateway/yoga.ts';
-export { UpstreamClient, type UpstreamOptions } from './gateway/upstream/client.ts';

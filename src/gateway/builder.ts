@@ -6,11 +6,11 @@ import ValidationPlugin from '@pothos/plugin-validation';
 import { GraphQLError, type GraphQLSchema } from 'graphql';
 import type { GatewayContext } from './context.ts';
 import { ValidationError } from './errors.ts';
+import { addressFirstPluginName } from './plugins/addressFirst.ts';
 import { inputIdsPluginName } from './plugins/inputIds.ts';
 import { nullabilityPluginName } from './plugins/nullability.ts';
-import { addressFirstPluginName } from './plugins/addressFirst.ts';
-import { decodeGlobalId, INVALID_ID } from './resources/globalId.ts';
 import { shapePluginName } from './plugins/shape.ts';
+import { decodeGlobalId, INVALID_ID } from './resources/globalId.ts';
 import { segmentProblem } from './upstream/path.ts';
 
 /** The BAD_USER_INPUT error of an ID that names no Node type, or undefined when it does. */

@@ -12,8 +12,8 @@ import { createContext, type GatewayContext } from './context.ts';
 import { type GuardOptions, guardPlugins } from './guard/plugins.ts';
 import { useLimits } from './limits.ts';
 import { type OpsOptions, opsPlugins, opsUpstream } from './ops/gateway.ts';
-import { schema } from './schema/index.ts';
 import { fieldErrorsPlugin } from './plugins/shape.ts';
+import { schema } from './schema/index.ts';
 import { type Upstream, UpstreamClient, type UpstreamOptions } from './upstream/client.ts';
 
 /** The example query GraphiQL opens with. */

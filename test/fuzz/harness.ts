@@ -8,15 +8,15 @@ import {
 } from 'graphql';
 import { ENUMS } from '../../src/contract/common.ts';
 import { createContext } from '../../src/gateway/context.ts';
-import { routeTemplate } from '../../src/gateway/upstream/routes.ts';
-import { schema } from '../../src/gateway/schema/index.ts';
 import { withFieldErrors } from '../../src/gateway/plugins/shape.ts';
+import { schema } from '../../src/gateway/schema/index.ts';
 import type {
   Upstream,
   UpstreamRequest,
   UpstreamResponse,
 } from '../../src/gateway/upstream/client.ts';
 import { errorFromResponse } from '../../src/gateway/upstream/errors.ts';
+import { routeTemplate } from '../../src/gateway/upstream/routes.ts';
 import { createTestWorkspace, type TestWorkspace } from '../support/workspace.ts';
 import { placesAlong, selectionOf } from './graph.ts';
 

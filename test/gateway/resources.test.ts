@@ -2,8 +2,8 @@ import { GraphQLError } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ValidationError } from '../../src/gateway/errors.ts';
-import { OrganizationResource } from '../../src/gateway/schema/organization/resource.ts';
 import { defineResource } from '../../src/gateway/resources/resource.ts';
+import { OrganizationResource } from '../../src/gateway/schema/organization/resource.ts';
 import { SpaceResource } from '../../src/gateway/schema/space/resource.ts';
 import type {
   Upstream,

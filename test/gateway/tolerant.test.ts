@@ -3,13 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { oneOfField } from '../../src/contract/common.ts';
 import { createMetrics } from '../../src/gateway/ops/metrics.ts';
-import { createGateway } from '../../src/gateway/yoga.ts';
 import {
   parseTolerant,
   rawOf,
   ShapeDamage,
   UnseenAlternative,
 } from '../../src/gateway/upstream/tolerant.ts';
+import { createGateway } from '../../src/gateway/yoga.ts';
 import { listPage, restOrganization, restSpace } from '../support/fixtures.ts';
 import { FakeUpstream, runSchema } from '../support/gateway.ts';
 import { addressId, globalId } from '../support/ids.ts';

@@ -2,9 +2,9 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/gateway/ops/logging.ts';
 import { createMetrics } from '../../src/gateway/ops/metrics.ts';
+import { UpstreamClient } from '../../src/gateway/upstream/client.ts';
 import { routeTemplate, UNMATCHED_ROUTE, V1_ROUTES } from '../../src/gateway/upstream/routes.ts';
 import { createGateway } from '../../src/gateway/yoga.ts';
-import { UpstreamClient } from '../../src/gateway/upstream/client.ts';
 import { DEMO_TOKENS } from '../../src/workspace/demo/users.ts';
 import { type OpsStack, post, startOpsStack } from './support.ts';
 

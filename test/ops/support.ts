@@ -1,11 +1,11 @@
 import type { ExecutionResult } from 'graphql';
-import { createGateway, type Gateway, type GatewayOptions } from '../../src/gateway/yoga.ts';
 import {
   type Upstream,
   UpstreamClient,
   type UpstreamRequest,
   type UpstreamResponse,
 } from '../../src/gateway/upstream/client.ts';
+import { createGateway, type Gateway, type GatewayOptions } from '../../src/gateway/yoga.ts';
 import { type RunningStack, startStack } from '../../src/stack.ts';
 import { DEMO_TOKENS, type DemoPersona } from '../../src/workspace/demo/users.ts';
 

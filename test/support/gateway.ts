@@ -1,7 +1,7 @@
 import { type ExecutionResult, execute, parse } from 'graphql';
 import { createContext } from '../../src/gateway/context.ts';
-import { schema } from '../../src/gateway/schema/index.ts';
 import { withFieldErrors } from '../../src/gateway/plugins/shape.ts';
+import { schema } from '../../src/gateway/schema/index.ts';
 import type {
   Upstream,
   UpstreamRequest,

@@ -1,8 +1,8 @@
 import type { Logger } from 'pino';
 import type { Upstream, UpstreamRequest, UpstreamResponse } from '../upstream/client.ts';
 import { UpstreamError } from '../upstream/errors.ts';
-import type { GatewayMetrics } from './metrics.ts';
 import { routeTemplate } from '../upstream/routes.ts';
+import type { GatewayMetrics } from './metrics.ts';
 
 /**
  * Wraps an upstream client so each call is counted and timed by method, route template and

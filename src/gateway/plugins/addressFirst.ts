@@ -5,8 +5,8 @@ import SchemaBuilder, {
 } from '@pothos/core';
 import { type GraphQLFieldResolver, type GraphQLResolveInfo, getNamedType } from 'graphql';
 import type { GatewayContext } from '../context.ts';
-import { selectedFields } from './selections.ts';
 import { type Address, isStub, knows, type Resource, resourceOf } from '../resources/resource.ts';
+import { selectedFields } from './selections.ts';
 
 type AnyResource = Resource<Address, unknown, object>;
 

@@ -3,8 +3,8 @@ import { TransferBody } from '../../contract/spaces.ts';
 import { builder } from '../builder.ts';
 import { CollectionResource } from './collection/resource.ts';
 import { OrganizationResource } from './organization/resource.ts';
-import { SpaceResource } from './space/resource.ts';
 import { validBody } from './shared.ts';
+import { SpaceResource } from './space/resource.ts';
 
 // Types and inputs several domains share; this module imports no domain.
 

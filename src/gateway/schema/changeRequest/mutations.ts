@@ -7,13 +7,13 @@ import {
 import { builder } from '../../builder.ts';
 import type { GatewayContext } from '../../context.ts';
 import { ValidationError } from '../../errors.ts';
-import { ChangeRequestResource, type ChangeRequestShape } from './resource.ts';
-import { FileResource } from '../content/resource.ts';
-import { SpaceResource } from '../space/resource.ts';
 import { restPath } from '../../upstream/path.ts';
 import { UNKNOWN } from '../common.ts';
+import { FileResource } from '../content/resource.ts';
 import { type InputFields, validBody, write, writeMutation } from '../shared.ts';
+import { SpaceResource } from '../space/resource.ts';
 import { SpaceRef } from '../space.ts';
+import { ChangeRequestResource, type ChangeRequestShape } from './resource.ts';
 import { ChangeRequestRef, ChangeRequestStatusEnum, changeRequestOf } from './types.ts';
 
 // ---------------------------------------------------------------------------------------------

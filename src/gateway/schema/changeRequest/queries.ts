@@ -1,12 +1,12 @@
 import { GraphQLError } from 'graphql';
 import { builder } from '../../builder.ts';
-import { ChangeRequestResource } from './resource.ts';
 import { restIdOf } from '../../resources/resource.ts';
 import { restPath } from '../../upstream/path.ts';
 import type { QueryValue } from '../../upstream/rest.ts';
 import { UNKNOWN } from '../common.ts';
 import { OrganizationRef } from '../organization.ts';
 import { SpaceRef } from '../space.ts';
+import { ChangeRequestResource } from './resource.ts';
 import { ChangeRequestRef, ChangeRequestStatusEnum, changeRequestOf } from './types.ts';
 
 export const ChangeRequestOrderBy = builder.enumType('ChangeRequestOrderBy', {

@@ -1,6 +1,6 @@
 import { ChangeRequest } from '../../../contract/changeRequests.ts';
-import { restPath } from '../../upstream/path.ts';
 import { defineResource } from '../../resources/resource.ts';
+import { restPath } from '../../upstream/path.ts';
 import { SpaceResource } from '../space/resource.ts';
 
 /** A change request of a space: `/spaces/{space}/change-requests/{id}`. */

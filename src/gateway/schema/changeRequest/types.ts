@@ -4,15 +4,15 @@ import { type ChangeRequest, ChangeRequestPdf } from '../../../contract/changeRe
 import { ENUMS } from '../../../contract/common.ts';
 import { builder } from '../../builder.ts';
 import type { GatewayContext } from '../../context.ts';
-import { ChangeRequestResource, type ChangeRequestShape } from './resource.ts';
-import { type ContentScope, inScope, PageResource } from '../content/resource.ts';
-import { lookup, resourceNode } from '../node.ts';
 import { read } from '../../resources/resource.ts';
 import { openEnumType } from '../common.ts';
 import { addContentFields } from '../content/queries.ts';
+import { type ContentScope, inScope, PageResource } from '../content/resource.ts';
 import { FileRef, PageRef } from '../content/types.ts';
 import { UserRef } from '../member/types.ts';
+import { lookup, resourceNode } from '../node.ts';
 import { SpaceRef } from '../space.ts';
+import { ChangeRequestResource, type ChangeRequestShape } from './resource.ts';
 
 export type ChangeRequestWire = z.infer<typeof ChangeRequest>;
 

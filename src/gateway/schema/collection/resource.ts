@@ -1,6 +1,6 @@
 import { Collection } from '../../../contract/collections.ts';
-import { restPath } from '../../upstream/path.ts';
 import { defineResource } from '../../resources/resource.ts';
+import { restPath } from '../../upstream/path.ts';
 
 /** A collection: `/collections/{collection}`. */
 export const CollectionResource = defineResource({

@@ -7,13 +7,13 @@ import {
   UpdateCollectionBody,
 } from '../../../contract/collections.ts';
 import { builder } from '../../builder.ts';
-import { CollectionResource, type CollectionShape } from './resource.ts';
+import { restPath } from '../../upstream/path.ts';
 import { resourceNode } from '../node.ts';
 import { OrganizationResource } from '../organization/resource.ts';
-import { restPath } from '../../upstream/path.ts';
 import { OrganizationRef, RoleEnum } from '../organization.ts';
 import { DeletePayload, moveBody, PositionInput, transferBody } from '../payloads.ts';
 import { Empty, given, type Types, validBody, write, writeMutation } from '../shared.ts';
+import { CollectionResource, type CollectionShape } from './resource.ts';
 
 type Col = z.infer<typeof Collection>;
 

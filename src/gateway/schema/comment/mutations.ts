@@ -10,6 +10,10 @@ import {
 import { builder } from '../../builder.ts';
 import type { GatewayContext } from '../../context.ts';
 import { ValidationError } from '../../errors.ts';
+import { changeRequestIn } from '../changeRequest/mutations.ts';
+import { type ContentScope, PageResource, scopeOf } from '../content/resource.ts';
+import { Empty, type InputFields, type Types, validBody, write, writeMutation } from '../shared.ts';
+import { SpaceResource } from '../space/resource.ts';
 import {
   CommentReplyResource,
   type CommentReplyShape,
@@ -17,10 +21,6 @@ import {
   type CommentShape,
   commentsOf,
 } from './resource.ts';
-import { type ContentScope, PageResource, scopeOf } from '../content/resource.ts';
-import { SpaceResource } from '../space/resource.ts';
-import { changeRequestIn } from '../changeRequest/mutations.ts';
-import { Empty, type InputFields, type Types, validBody, write, writeMutation } from '../shared.ts';
 import { CommentRef, CommentReplyRef } from './types.ts';
 
 // ---------------------------------------------------------------------------------------------

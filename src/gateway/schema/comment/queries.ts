@@ -3,22 +3,22 @@ import { GraphQLError } from 'graphql';
 import { Member } from '../../../contract/members.ts';
 import { builder } from '../../builder.ts';
 import type { GatewayContext } from '../../context.ts';
-import type { ChangeRequestShape } from '../changeRequest/resource.ts';
-import { CommentResource, commentsOf } from './resource.ts';
-import { type ContentScope, inScope, PageResource } from '../content/resource.ts';
-import { MemberResource } from '../member/resource.ts';
-import { lookup } from '../node.ts';
 import { restIdOf } from '../../resources/resource.ts';
-import { SpaceResource } from '../space/resource.ts';
 import type { ConnectionArgs } from '../../upstream/connection.ts';
 import { restConnection } from '../../upstream/connection.ts';
 import { restPath } from '../../upstream/path.ts';
 import type { QueryValue } from '../../upstream/rest.ts';
+import type { ChangeRequestShape } from '../changeRequest/resource.ts';
 import { ChangeRequestRef } from '../changeRequest/types.ts';
 import { UNKNOWN } from '../common.ts';
+import { type ContentScope, inScope, PageResource } from '../content/resource.ts';
+import { MemberResource } from '../member/resource.ts';
 import { MemberRef } from '../member/types.ts';
+import { lookup } from '../node.ts';
 import { OrderEnum } from '../organization.ts';
+import { SpaceResource } from '../space/resource.ts';
 import { SpaceRef } from '../space.ts';
+import { CommentResource, commentsOf } from './resource.ts';
 import { CommentFormat, CommentRef, CommentStatusEnum } from './types.ts';
 
 // ---------------------------------------------------------------------------------------------

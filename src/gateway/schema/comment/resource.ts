@@ -1,8 +1,8 @@
 import { Comment, CommentReply } from '../../../contract/comments.ts';
+import { defineResource } from '../../resources/resource.ts';
 import { restPath } from '../../upstream/path.ts';
 import { ChangeRequestResource } from '../changeRequest/resource.ts';
 import type { ContentScope } from '../content/resource.ts';
-import { defineResource } from '../../resources/resource.ts';
 import { SpaceResource } from '../space/resource.ts';
 
 /** The comments of a scope: `/spaces/{space}/comments` or `{cr}/comments`. */

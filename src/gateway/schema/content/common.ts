@@ -1,7 +1,7 @@
 import { ENUMS } from '../../../contract/common.ts';
 import { builder } from '../../builder.ts';
-import type { ContentReferenceWire } from './resource.ts';
 import { openEnumType } from '../common.ts';
+import type { ContentReferenceWire } from './resource.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Enums and small shapes.

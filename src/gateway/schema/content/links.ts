@@ -4,20 +4,20 @@ import type { z } from 'zod';
 import { Link, ReferenceItem, LinkList as RestLinkList } from '../../../contract/content.ts';
 import { builder } from '../../builder.ts';
 import type { GatewayContext } from '../../context.ts';
-import { FileResource, PageResource } from './resource.ts';
-import { OrganizationResource } from '../organization/resource.ts';
-import { SpaceResource } from '../space/resource.ts';
 import {
   type ConnectionArgs,
   type ConnectionResult,
   restConnection,
 } from '../../upstream/connection.ts';
 import { UNKNOWN } from '../common.ts';
+import { OrganizationResource } from '../organization/resource.ts';
 import { OrganizationRef } from '../organization.ts';
 import type { Types } from '../shared.ts';
+import { SpaceResource } from '../space/resource.ts';
 import { SpaceRef } from '../space.ts';
 import { LinkStatusEnum } from './common.ts';
 import { FileRef, PageRef } from './refs.ts';
+import { FileResource, PageResource } from './resource.ts';
 
 type ReferenceWire = z.infer<typeof ReferenceItem>;
 type LinkWire = z.infer<typeof Link>;

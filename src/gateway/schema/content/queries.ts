@@ -1,6 +1,14 @@
 import type { ObjectParam } from '@pothos/core';
 import { builder } from '../../builder.ts';
 import type { GatewayContext } from '../../context.ts';
+import { read } from '../../resources/resource.ts';
+import { restPath } from '../../upstream/path.ts';
+import type { QueryValue } from '../../upstream/rest.ts';
+import { RawValue } from '../../upstream/tolerant.ts';
+import { lookup } from '../node.ts';
+import { SpaceRef } from '../space.ts';
+import { LinkStatusEnum } from './common.ts';
+import { LinkConnectionRef, LinkItemRef, linksConnection } from './links.ts';
 import {
   type ContentScope,
   contentOf,
@@ -12,14 +20,6 @@ import {
   type PageWire,
   RevisionWire,
 } from './resource.ts';
-import { lookup } from '../node.ts';
-import { read } from '../../resources/resource.ts';
-import { restPath } from '../../upstream/path.ts';
-import type { QueryValue } from '../../upstream/rest.ts';
-import { RawValue } from '../../upstream/tolerant.ts';
-import { SpaceRef } from '../space.ts';
-import { LinkStatusEnum } from './common.ts';
-import { LinkConnectionRef, LinkItemRef, linksConnection } from './links.ts';
 import { FileRef, PageRef, pageIn, RevisionRef, type RevisionShape } from './types.ts';
 
 /** `metadata` and `computed`: how content is read. */

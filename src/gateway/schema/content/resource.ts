@@ -8,9 +8,9 @@ import {
 } from 'graphql';
 import { z } from 'zod';
 import { File, Page, PageTree, Revision } from '../../../contract/content.ts';
+import { defineResource, type InputOptions } from '../../resources/resource.ts';
 import { restPath } from '../../upstream/path.ts';
 import { ChangeRequestResource } from '../changeRequest/resource.ts';
-import { defineResource, type InputOptions } from '../../resources/resource.ts';
 import { SpaceResource } from '../space/resource.ts';
 
 // Wire shapes: the contract's, plus the page fields the spec lists that the contract leaves out.

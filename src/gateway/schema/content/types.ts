@@ -1,16 +1,7 @@
 import { builder } from '../../builder.ts';
 import type { GatewayContext } from '../../context.ts';
-import {
-  type ContentScope,
-  FileResource,
-  PageResource,
-  type PageShape,
-  type PageWire,
-  type RevisionWire,
-  scopeOf,
-} from './resource.ts';
-import { resourceNode } from '../node.ts';
 import { rawOf } from '../../upstream/tolerant.ts';
+import { resourceNode } from '../node.ts';
 import { SpaceRef } from '../space.ts';
 import {
   ContentDereference,
@@ -28,6 +19,15 @@ import {
   ReferenceItemRef,
 } from './links.ts';
 import { FileRef, PageRef } from './refs.ts';
+import {
+  type ContentScope,
+  FileResource,
+  PageResource,
+  type PageShape,
+  type PageWire,
+  type RevisionWire,
+  scopeOf,
+} from './resource.ts';
 
 /** The graph's value of a revision: the REST revision and the scope it is the content of. */
 export type RevisionShape = RevisionWire & ContentScope;

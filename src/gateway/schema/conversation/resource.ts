@@ -4,9 +4,9 @@ import {
   ConversationIssueEntry,
   IssuesCluster,
 } from '../../../contract/conversations.ts';
+import { defineResource } from '../../resources/resource.ts';
 import { restPath } from '../../upstream/path.ts';
 import { OrganizationResource } from '../organization/resource.ts';
-import { defineResource } from '../../resources/resource.ts';
 
 /** Where an object of an organization lives: its organization's id and its own. */
 type Address = { org: string; id: string };

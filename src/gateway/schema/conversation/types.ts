@@ -9,6 +9,21 @@ import {
 } from '../../../contract/conversations.ts';
 import { builder } from '../../builder.ts';
 import type { GatewayContext } from '../../context.ts';
+import type { ConnectionArgs } from '../../upstream/connection.ts';
+import { restPath } from '../../upstream/path.ts';
+import { rawOf } from '../../upstream/tolerant.ts';
+import { inputEnumType, openEnumType } from '../common.ts';
+import { resourceNode } from '../node.ts';
+import { OrganizationResource } from '../organization/resource.ts';
+import { OrderEnum, OrganizationRef } from '../organization.ts';
+import {
+  capitalized,
+  Empty,
+  locationUrlsType,
+  validBody,
+  write,
+  writeMutation,
+} from '../shared.ts';
 import {
   ConversationIssueResource,
   ConversationResource,
@@ -16,14 +31,6 @@ import {
   IssuesClusterResource,
   type IssuesClusterShape,
 } from './resource.ts';
-import { resourceNode } from '../node.ts';
-import { OrganizationResource } from '../organization/resource.ts';
-import type { ConnectionArgs } from '../../upstream/connection.ts';
-import { restPath } from '../../upstream/path.ts';
-import { rawOf } from '../../upstream/tolerant.ts';
-import { inputEnumType, openEnumType } from '../common.ts';
-import { OrderEnum, OrganizationRef } from '../organization.ts';
-import { capitalized, Empty, locationUrlsType, validBody, write, writeMutation } from '../shared.ts';
 
 /** The detail of a conversation (its parts and metadata): its `GET`, read once per request. */
 const detailOf = (ctx: GatewayContext, c: ConversationShape) =>

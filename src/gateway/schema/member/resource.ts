@@ -1,7 +1,7 @@
 import { Member } from '../../../contract/members.ts';
+import { defineResource } from '../../resources/resource.ts';
 import { restPath } from '../../upstream/path.ts';
 import { OrganizationResource } from '../organization/resource.ts';
-import { defineResource } from '../../resources/resource.ts';
 
 /** A member of an organization, by user id: `/orgs/{org}/members/{user}`. */
 export const MemberResource = defineResource({

@@ -2,11 +2,9 @@ import type { z } from 'zod';
 import type { User } from '../../../contract/common.ts';
 import { Member, MemberSpace, UpdateMemberBody } from '../../../contract/members.ts';
 import { builder } from '../../builder.ts';
-import { MemberResource, type MemberShape } from './resource.ts';
-import { resourceNode } from '../node.ts';
-import { SpaceResource } from '../space/resource.ts';
 import { restConnection } from '../../upstream/connection.ts';
 import { restPath } from '../../upstream/path.ts';
+import { resourceNode } from '../node.ts';
 import {
   DeletedInOrganizationPayload,
   OrderEnum,
@@ -14,7 +12,9 @@ import {
   RoleEnum,
 } from '../organization.ts';
 import { Empty, validBody, write, writeMutation } from '../shared.ts';
+import { SpaceResource } from '../space/resource.ts';
 import { SpaceRef } from '../space.ts';
+import { MemberResource, type MemberShape } from './resource.ts';
 
 export const UserRef = builder.objectRef<User>('User').implement({
   description: 'A user.',

@@ -1,7 +1,7 @@
 import { OpenAPISpec, OpenAPISpecVersion } from '../../../contract/openapi.ts';
+import { defineResource } from '../../resources/resource.ts';
 import { restPath } from '../../upstream/path.ts';
 import { OrganizationResource } from '../organization/resource.ts';
-import { defineResource } from '../../resources/resource.ts';
 
 /** An OpenAPI spec, addressed by its slug: `/orgs/{org}/openapi/{slug}`. */
 export const OpenAPISpecResource = defineResource({

@@ -7,17 +7,17 @@ import {
   UpdateOpenAPISpecBody,
 } from '../../../contract/openapi.ts';
 import { builder } from '../../builder.ts';
+import { restPath } from '../../upstream/path.ts';
+import { openEnumType } from '../common.ts';
 import { resourceNode } from '../node.ts';
+import { OrganizationResource } from '../organization/resource.ts';
+import { deletedInOrganizationPayload, OrganizationRef } from '../organization.ts';
+import { Empty, locationUrlsType, validBody, write, writeMutation } from '../shared.ts';
 import {
   OpenAPISpecResource,
   type OpenAPISpecShape,
   OpenAPISpecVersionResource,
 } from './resource.ts';
-import { OrganizationResource } from '../organization/resource.ts';
-import { restPath } from '../../upstream/path.ts';
-import { openEnumType } from '../common.ts';
-import { deletedInOrganizationPayload, OrganizationRef } from '../organization.ts';
-import { Empty, locationUrlsType, validBody, write, writeMutation } from '../shared.ts';
 
 export const OpenAPIProcessingStateEnum = openEnumType(
   'OpenAPIProcessingState',

@@ -7,10 +7,10 @@ import {
   UpdateOrganizationBody,
 } from '../../../contract/organizations.ts';
 import { builder } from '../../builder.ts';
-import { type AgentInstructionsShape, OrganizationResource } from './resource.ts';
-import { SiteResource } from '../site/resource.ts';
 import { restPath } from '../../upstream/path.ts';
 import { Empty, given, validBody, write, writeMutation } from '../shared.ts';
+import { SiteResource } from '../site/resource.ts';
+import { type AgentInstructionsShape, OrganizationResource } from './resource.ts';
 import { AgentInstructionsRef, type Org, OrganizationRef, RoleEnum } from './types.ts';
 
 const MergeRuleInput = builder.inputType('MergeRuleInput', {

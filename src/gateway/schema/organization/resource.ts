@@ -1,6 +1,6 @@
 import { AgentInstructions, Organization } from '../../../contract/organizations.ts';
-import { restPath } from '../../upstream/path.ts';
 import { defineResource } from '../../resources/resource.ts';
+import { restPath } from '../../upstream/path.ts';
 
 /** An organization: `/orgs/{org}`. */
 export const OrganizationResource = defineResource({

@@ -2,9 +2,9 @@ import type { z } from 'zod';
 import { ENUMS } from '../../../contract/common.ts';
 import type { Organization } from '../../../contract/organizations.ts';
 import { builder } from '../../builder.ts';
+import { openEnumType } from '../common.ts';
 import { resourceNode } from '../node.ts';
 import { AgentInstructionsResource, OrganizationResource } from './resource.ts';
-import { openEnumType } from '../common.ts';
 
 export const RoleEnum = openEnumType(
   'Role',

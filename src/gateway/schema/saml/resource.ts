@@ -1,7 +1,7 @@
 import { SamlProvider } from '../../../contract/saml.ts';
+import { defineResource } from '../../resources/resource.ts';
 import { restPath } from '../../upstream/path.ts';
 import { OrganizationResource } from '../organization/resource.ts';
-import { defineResource } from '../../resources/resource.ts';
 
 /** A SAML provider of an organization: `/orgs/{org}/saml/{provider}`. */
 export const SAMLProviderResource = defineResource({

@@ -7,15 +7,15 @@ import {
   UpdateSamlProviderBody,
 } from '../../../contract/saml.ts';
 import { builder } from '../../builder.ts';
-import { resourceNode } from '../node.ts';
-import { OrganizationResource } from '../organization/resource.ts';
-import { SAMLProviderResource, type SAMLProviderShape } from './resource.ts';
-import { TeamResource } from '../team/resource.ts';
 import { restPath } from '../../upstream/path.ts';
 import { openEnumType } from '../common.ts';
+import { resourceNode } from '../node.ts';
+import { OrganizationResource } from '../organization/resource.ts';
 import { DeletedInOrganizationPayload, OrganizationRef, RoleEnum } from '../organization.ts';
 import { Empty, given, validBody, write, writeMutation } from '../shared.ts';
+import { TeamResource } from '../team/resource.ts';
 import { TeamRef } from '../team.ts';
+import { SAMLProviderResource, type SAMLProviderShape } from './resource.ts';
 
 type Provider = z.infer<typeof SamlProvider>;
 

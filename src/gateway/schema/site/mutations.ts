@@ -19,7 +19,19 @@ import {
 } from '../../../contract/sites.ts';
 import { builder } from '../../builder.ts';
 import { ValidationError } from '../../errors.ts';
+import { restPath } from '../../upstream/path.ts';
 import { OrganizationResource } from '../organization/resource.ts';
+import { DeletePayload } from '../payloads.ts';
+import {
+  capitalized,
+  Empty,
+  given,
+  type InputFields,
+  validBody,
+  write,
+  writeMutation,
+} from '../shared.ts';
+import { SpaceResource } from '../space/resource.ts';
 import {
   SiteAdaptiveSchemaResource,
   type SiteAdaptiveSchemaShape,
@@ -32,18 +44,6 @@ import {
   SiteSpaceResource,
   type SiteSpaceShape,
 } from './resource.ts';
-import { SpaceResource } from '../space/resource.ts';
-import { restPath } from '../../upstream/path.ts';
-import { DeletePayload } from '../payloads.ts';
-import {
-  capitalized,
-  Empty,
-  given,
-  type InputFields,
-  validBody,
-  write,
-  writeMutation,
-} from '../shared.ts';
 import {
   SiteAdaptiveSchemaRef,
   SiteAgentsContextEnum,

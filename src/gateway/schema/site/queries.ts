@@ -1,5 +1,9 @@
 import { builder } from '../../builder.ts';
+import { restPath } from '../../upstream/path.ts';
 import { resourceNode } from '../node.ts';
+import { OrganizationRef } from '../organization.ts';
+import { SpaceResource } from '../space/resource.ts';
+import { PublishedSiteRef } from './published.ts';
 import {
   PublishedSiteResource,
   SiteAdaptiveSchemaResource,
@@ -8,10 +12,6 @@ import {
   SiteSectionResource,
   SiteSpaceResource,
 } from './resource.ts';
-import { SpaceResource } from '../space/resource.ts';
-import { restPath } from '../../upstream/path.ts';
-import { OrganizationRef } from '../organization.ts';
-import { PublishedSiteRef } from './published.ts';
 import {
   SiteAdaptiveSchemaRef,
   SiteAgentsContextEnum,

@@ -7,9 +7,9 @@ import {
   type SiteSectionGroup as SiteSectionGroupItem,
   SiteSpace,
 } from '../../../contract/sites.ts';
+import { defineResource } from '../../resources/resource.ts';
 import { restPath } from '../../upstream/path.ts';
 import { OrganizationResource } from '../organization/resource.ts';
-import { defineResource } from '../../resources/resource.ts';
 
 /** A site: `/orgs/{org}/sites/{site}`. */
 export const SiteResource = defineResource({

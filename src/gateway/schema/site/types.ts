@@ -7,7 +7,12 @@ import type {
   SiteSpace as SiteSpaceItem,
 } from '../../../contract/sites.ts';
 import { builder } from '../../builder.ts';
+import { restPath } from '../../upstream/path.ts';
+import { rawOf } from '../../upstream/tolerant.ts';
+import { openEnumType } from '../common.ts';
 import { resourceNode, resourceRef } from '../node.ts';
+import { SpaceResource } from '../space/resource.ts';
+import { SpaceRef } from '../space.ts';
 import {
   type SiteAdaptiveSchemaShape,
   SiteResource,
@@ -18,11 +23,6 @@ import {
   SiteSpaceResource,
   type SiteSpaceShape,
 } from './resource.ts';
-import { SpaceResource } from '../space/resource.ts';
-import { restPath } from '../../upstream/path.ts';
-import { rawOf } from '../../upstream/tolerant.ts';
-import { openEnumType } from '../common.ts';
-import { SpaceRef } from '../space.ts';
 
 /** The graph's value of a structure item (section, group or site space) of the site `site`. */
 export function structureShape(

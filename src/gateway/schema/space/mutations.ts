@@ -6,14 +6,14 @@ import {
   UpdateSpaceBody,
 } from '../../../contract/spaces.ts';
 import { builder } from '../../builder.ts';
+import { restPath } from '../../upstream/path.ts';
 import { ChangeRequestResource } from '../changeRequest/resource.ts';
 import { CollectionResource } from '../collection/resource.ts';
 import { OrganizationResource } from '../organization/resource.ts';
-import { SpaceResource } from './resource.ts';
-import { restPath } from '../../upstream/path.ts';
 import { MergeRulesInput, mergeRulesBody, RoleEnum } from '../organization.ts';
 import { DeletePayload, moveBody, PositionInput, transferBody } from '../payloads.ts';
 import { Empty, given, validBody, write, writeMutation } from '../shared.ts';
+import { SpaceResource } from './resource.ts';
 import { EditModeEnum, type Sp, SpaceRef, SpaceVisibilityEnum } from './types.ts';
 
 const SpacePayload = builder.objectRef<{ space: Sp | string }>('SpacePayload').implement({

@@ -1,8 +1,8 @@
 import { builder } from '../../builder.ts';
-import { SpaceResource } from './resource.ts';
 import { restPath } from '../../upstream/path.ts';
 import { CollectionRef } from '../collection/types.ts';
 import { OrganizationRef } from '../organization.ts';
+import { SpaceResource } from './resource.ts';
 import { SpaceRef } from './types.ts';
 
 builder.queryField('space', (t) =>

@@ -1,6 +1,6 @@
 import { Space } from '../../../contract/spaces.ts';
-import { restPath } from '../../upstream/path.ts';
 import { defineResource } from '../../resources/resource.ts';
+import { restPath } from '../../upstream/path.ts';
 
 /** A space: `/spaces/{space}`. */
 export const SpaceResource = defineResource({

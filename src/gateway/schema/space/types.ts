@@ -2,11 +2,11 @@ import type { z } from 'zod';
 import { ENUMS } from '../../../contract/common.ts';
 import type { Space } from '../../../contract/spaces.ts';
 import { builder } from '../../builder.ts';
-import { resourceNode } from '../node.ts';
-import { SpaceResource } from './resource.ts';
 import { CollectionRef } from '../collection/types.ts';
 import { openEnumType } from '../common.ts';
+import { resourceNode } from '../node.ts';
 import { OrganizationRef, RoleEnum } from '../organization.ts';
+import { SpaceResource } from './resource.ts';
 
 export type Sp = z.infer<typeof Space>;
 

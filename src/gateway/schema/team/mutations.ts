@@ -6,12 +6,12 @@ import {
   UpdateTeamMembersBody,
 } from '../../../contract/teams.ts';
 import { builder } from '../../builder.ts';
+import { restPath } from '../../upstream/path.ts';
 import { MemberResource } from '../member/resource.ts';
 import { OrganizationResource } from '../organization/resource.ts';
-import { TeamResource, type TeamShape } from './resource.ts';
-import { restPath } from '../../upstream/path.ts';
 import { DeletedInOrganizationPayload } from '../organization.ts';
 import { Empty, validBody, write, writeMutation } from '../shared.ts';
+import { TeamResource, type TeamShape } from './resource.ts';
 import { TeamRef, TeamRoleEnum } from './types.ts';
 
 const TeamPayload = builder.objectRef<{ team: TeamShape }>('TeamPayload').implement({

@@ -1,12 +1,12 @@
 import { MemberTeam } from '../../../contract/members.ts';
 import { TeamMember } from '../../../contract/teams.ts';
 import { builder } from '../../builder.ts';
-import { MemberResource } from '../member/resource.ts';
-import { TeamResource } from './resource.ts';
 import { restConnection } from '../../upstream/connection.ts';
 import { restPath } from '../../upstream/path.ts';
+import { MemberResource } from '../member/resource.ts';
 import { MemberRef } from '../member/types.ts';
 import { OrganizationRef } from '../organization.ts';
+import { TeamResource } from './resource.ts';
 import { MemberTeamRef, TeamMemberRef, TeamRef } from './types.ts';
 
 builder.objectField(OrganizationRef, 'teams', (t) =>

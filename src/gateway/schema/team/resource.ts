@@ -1,7 +1,7 @@
 import { Team } from '../../../contract/teams.ts';
+import { defineResource } from '../../resources/resource.ts';
 import { restPath } from '../../upstream/path.ts';
 import { OrganizationResource } from '../organization/resource.ts';
-import { defineResource } from '../../resources/resource.ts';
 
 /** A team of an organization: `/orgs/{org}/teams/{team}`. */
 export const TeamResource = defineResource({

@@ -3,12 +3,12 @@ import { ENUMS } from '../../../contract/common.ts';
 import type { MemberTeam } from '../../../contract/members.ts';
 import type { TeamMember } from '../../../contract/teams.ts';
 import { builder } from '../../builder.ts';
-import { MemberResource } from '../member/resource.ts';
-import { resourceNode } from '../node.ts';
-import { TeamResource, type TeamShape } from './resource.ts';
 import { openEnumType } from '../common.ts';
+import { MemberResource } from '../member/resource.ts';
 import { MemberRef } from '../member/types.ts';
+import { resourceNode } from '../node.ts';
 import { OrganizationRef } from '../organization.ts';
+import { TeamResource, type TeamShape } from './resource.ts';
 
 export const TeamRoleEnum = openEnumType('TeamRole', ENUMS.teamRole, 'Role in a team.', {
   owner: 'Can manage team members.',

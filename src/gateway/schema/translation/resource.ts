@@ -1,7 +1,7 @@
 import { Translation } from '../../../contract/translations.ts';
+import { defineResource } from '../../resources/resource.ts';
 import { restPath } from '../../upstream/path.ts';
 import { OrganizationResource } from '../organization/resource.ts';
-import { defineResource } from '../../resources/resource.ts';
 
 /** A translation of an organization: `/orgs/{org}/translations/{translation}`. */
 export const TranslationResource = defineResource({

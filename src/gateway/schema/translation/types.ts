@@ -5,15 +5,15 @@ import {
   UpdateTranslationBody,
 } from '../../../contract/translations.ts';
 import { builder } from '../../builder.ts';
-import { resourceNode } from '../node.ts';
-import { OrganizationResource } from '../organization/resource.ts';
-import { SpaceResource } from '../space/resource.ts';
-import { TranslationResource, type TranslationShape } from './resource.ts';
 import { restPath } from '../../upstream/path.ts';
 import { openEnumType } from '../common.ts';
+import { resourceNode } from '../node.ts';
+import { OrganizationResource } from '../organization/resource.ts';
 import { deletedInOrganizationPayload, OrganizationRef } from '../organization.ts';
 import { Empty, locationUrlsType, validBody, write, writeMutation } from '../shared.ts';
+import { SpaceResource } from '../space/resource.ts';
 import { SpaceRef } from '../space.ts';
+import { TranslationResource, type TranslationShape } from './resource.ts';
 
 export const TranslationStatusEnum = openEnumType(
   'TranslationStatus',
