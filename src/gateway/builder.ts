@@ -3,7 +3,7 @@ import DataloaderPlugin from '@pothos/plugin-dataloader';
 import ErrorsPlugin from '@pothos/plugin-errors';
 import RelayPlugin from '@pothos/plugin-relay';
 import ValidationPlugin from '@pothos/plugin-validation';
-import { GraphQLError, type GraphQLSchema } from 'graphql';
+import type { GraphQLError, GraphQLSchema } from 'graphql';
 import type { GatewayContext } from './context.ts';
 import { ValidationError } from './errors.ts';
 import { addressFirstPluginName } from './plugins/addressFirst.ts';
@@ -11,6 +11,7 @@ import { inputIdsPluginName } from './plugins/inputIds.ts';
 import { nullabilityPluginName } from './plugins/nullability.ts';
 import { shapePluginName } from './plugins/shape.ts';
 import { decodeGlobalId, INVALID_ID } from './resources/globalId.ts';
+import { badInput } from './upstream/errors.ts';
 import { segmentProblem } from './upstream/path.ts';
 
 /** The BAD_USER_INPUT error of an ID that names no Node type, or undefined when it does. */
@@ -27,15 +28,13 @@ function invalidNodeId(
     try {
       if (!id.id.split('/').some((p) => segmentProblem(decodeURIComponent(p)))) return undefined;
     } catch {}
-    return new GraphQLError(`id: not a valid ${id.typename} ID`, {
-      extensions: { code: 'BAD_USER_INPUT' },
-    });
+    return badInput('id', `not a valid ${id.typename} ID`);
   }
-  return new GraphQLError(
+  return badInput(
+    'id',
     id.typename === INVALID_ID
-      ? `id: ${JSON.stringify(id.id)} is not a global ID`
-      : `id: ${id.typename} is not a type that node(id) loads`,
-    { extensions: { code: 'BAD_USER_INPUT' } },
+      ? `${JSON.stringify(id.id)} is not a global ID`
+      : `${id.typename} is not a type that node(id) loads`,
   );
 }
 

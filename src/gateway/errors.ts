@@ -1,5 +1,5 @@
 import { GraphQLError } from 'graphql';
-import { UpstreamError } from './upstream/errors.ts';
+import { InputError, UpstreamError } from './upstream/errors.ts';
 
 /** One invalid input field. */
 export interface FieldError {
@@ -77,22 +77,19 @@ export const MUTATION_ERRORS = [ValidationError, NotFoundError, ForbiddenError, 
  */
 export function toMutationError(error: unknown): unknown {
   // An id of the input that does not parse (a global ID of the wrong shape) is invalid input.
+  if (error instanceof InputError) return invalid(error.message, error.field);
   if (
     error instanceof GraphQLError &&
     !(error instanceof UpstreamError) &&
     error.extensions.code === 'BAD_USER_INPUT'
   ) {
-    return new ValidationError(error.message, [
-      { path: fieldOf(error.message), message: error.message },
-    ]);
+    return invalid(error.message, []);
   }
   if (!(error instanceof UpstreamError)) return error;
   // The status was mapped to a code once, by `codeForStatus`; the typed result follows the code.
   switch (error.code) {
     case 'BAD_USER_INPUT':
-      return new ValidationError(error.message, [
-        { path: fieldOf(error.message), message: error.message },
-      ]);
+      return invalid(error.message, error.field);
     case 'FORBIDDEN':
       return new ForbiddenError(error.message);
     case 'NOT_FOUND':
@@ -104,10 +101,9 @@ export function toMutationError(error: unknown): unknown {
   }
 }
 
-/** `title: at most 50 characters` names the field `title`. */
-function fieldOf(message: string): string[] {
-  const match = /^([\w.[\]-]+):/.exec(message);
-  return match?.[1] ? match[1].split('.') : [];
+/** The ValidationError of one invalid field, its path given as data. */
+function invalid(message: string, field: readonly string[]): ValidationError {
+  return new ValidationError(message, [{ path: [...field], message }]);
 }
 
 /** Runs a write and turns upstream contract failures into typed results. */

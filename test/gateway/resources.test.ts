@@ -10,7 +10,6 @@ import type {
   UpstreamRequest,
   UpstreamResponse,
 } from '../../src/gateway/upstream/client.ts';
-import { restPath } from '../../src/gateway/upstream/path.ts';
 import { restOrganization, restSpace } from '../support/fixtures.ts';
 import { FakeUpstream, runSchema } from '../support/gateway.ts';
 
@@ -136,17 +135,19 @@ describe('resource descriptors', () => {
     typename: 'ResourceTestThing',
     segments: ['org', 'id'],
     parents: { org: OrganizationResource },
-    path: (a) => restPath`/orgs/${a.org}/things/${a.id}`,
+    routes: { item: '/orgs/{organizationId}/things/{thingId}' },
     schema: z.object({ id: z.string() }),
     addressFields: [],
   });
   const scoped = defineResource({
     typename: 'ResourceTestScoped',
     segments: ['space', 'changeRequest?', 'id'],
-    path: (a) =>
-      a.changeRequest
-        ? restPath`/spaces/${a.space}/change-requests/${a.changeRequest}/things/${a.id}`
-        : restPath`/spaces/${a.space}/things/${a.id}`,
+    routes: {
+      item: [
+        '/spaces/{spaceId}/things/{thingId}',
+        '/spaces/{spaceId}/change-requests/{changeRequestId}/things/{thingId}',
+      ],
+    },
     schema: z.object({ id: z.string() }),
     addressFields: [],
   });

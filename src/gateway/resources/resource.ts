@@ -1,4 +1,4 @@
-import { GraphQLError, type GraphQLResolveInfo } from 'graphql';
+import type { GraphQLResolveInfo } from 'graphql';
 import type { z } from 'zod';
 import { listPage } from '../../contract/common.ts';
 import type { GatewayContext } from '../context.ts';
@@ -10,9 +10,10 @@ import {
   type RestConnectionOptions,
   restConnection,
 } from '../upstream/connection.ts';
-import { UpstreamError } from '../upstream/errors.ts';
-import { segmentProblem } from '../upstream/path.ts';
+import { badInput, UpstreamError } from '../upstream/errors.ts';
+import { fillRoute, segmentProblem } from '../upstream/path.ts';
 import { type QueryValue, withQuery } from '../upstream/rest.ts';
+import { registerRoute } from '../upstream/routes.ts';
 import { RawValue, shapeError } from '../upstream/tolerant.ts';
 import { decodeGlobalId, encodeGlobalId } from './globalId.ts';
 
@@ -36,13 +37,37 @@ const parts = (address: object) => address as Readonly<Record<string, string | u
  * be absent, such as the change request of content), where `GET` finds it, its contract schema,
  * and how the graph's value (its shape) is made from a REST item and its address.
  */
-export interface ResourceSpec<A extends Address, Item, Shape extends object> {
+/**
+ * The `/v1` routes of a resource, in the spec's words (`/spaces/{spaceId}/restore`): `item` is the
+ * `GET` of one object; the others are its lists and the calls made on it. Each `{param}` takes the
+ * next id given, in order. A route of objects with an optional segment (content of a space or of
+ * one of its change requests) lists its forms: the one with as many `{param}`s as ids are given
+ * (absent ones left out) is taken.
+ */
+export type Routes = Readonly<Record<string, string | readonly string[]>> & {
+  readonly item: string | readonly string[];
+};
+
+/** The path of one of a resource's routes, from its ids in order. */
+export type RouteFiller<R extends Routes> = (name: keyof R & string, ...ids: unknown[]) => string;
+
+export interface ResourceSpec<
+  A extends Address,
+  Item,
+  Shape extends object,
+  R extends Routes = Routes,
+> {
   typename: string;
   segments: readonly string[];
   /** The resource each parent segment's id belongs to (for inputs given as a global ID). */
   parents?: Readonly<Record<string, ParentResource>>;
-  /** Path of `GET` for one object (built with `restPath`). */
-  path: (address: A) => string;
+  /** Its `/v1` routes: every path the graph sends for these objects is one of them. */
+  routes: R;
+  /**
+   * Path of `GET` for one object; default: `routes.item` filled with the address segments that
+   * are present, in order (an address with optional segments may pick another route).
+   */
+  path?(address: A, route: RouteFiller<R>): string;
   /** Contract schema of one object, as `GET` and the list pages answer it. */
   schema: z.ZodType<Item>;
   /** The graph's value of a REST item at an address; default: the item with the address merged in. */
@@ -58,7 +83,8 @@ export interface ResourceSpec<A extends Address, Item, Shape extends object> {
    * 1000 a page, once per request) and how one is found among its items (default: by `id`).
    */
   list?: {
-    path: (address: A) => string;
+    /** The route of the list, filled with the parent segments of the address. */
+    route: keyof R & string;
     find?: (items: readonly Item[], address: A) => Item | undefined;
   };
   /**
@@ -109,7 +135,7 @@ export interface ParentResource {
 }
 
 /** A REST resource: global-ID codec, input parsing, loading, stubs and connections. */
-export class Resource<A extends Address, Item, Shape extends object> {
+export class Resource<A extends Address, Item, Shape extends object, R extends Routes = Routes> {
   readonly typename: string;
   readonly segments: readonly string[];
   readonly addressFields: Set<string>;
@@ -117,8 +143,15 @@ export class Resource<A extends Address, Item, Shape extends object> {
   /** Type of the graph's values of this resource (for `typeof Resource.$shape`). */
   declare readonly $shape: Shape;
 
-  constructor(private readonly spec: ResourceSpec<A, Item, Shape>) {
+  /** The description, its routes' names widened (the names are checked where `route` is called). */
+  private readonly spec: ResourceSpec<A, Item, Shape>;
+
+  constructor(spec: ResourceSpec<A, Item, Shape, R>) {
+    this.spec = spec as unknown as ResourceSpec<A, Item, Shape>;
     this.typename = spec.typename;
+    for (const templates of Object.values(spec.routes)) {
+      for (const template of [templates].flat()) registerRoute(template);
+    }
     this.segments = spec.segments.map((s) => s.replace(/\?$/, ''));
     this.required = spec.segments.filter((s) => !s.endsWith('?')).length;
     this.addressFields = new Set(['id', ...spec.addressFields]);
@@ -248,7 +281,19 @@ export class Resource<A extends Address, Item, Shape extends object> {
 
   /** Path of `GET` for the object at `address`. */
   path(address: A): string {
-    return this.spec.path(address);
+    if (this.spec.path) return this.spec.path(address, (name, ...ids) => this.route(name, ...ids));
+    const ids = this.segments.map((name) => parts(address)[name]).filter((id) => id !== undefined);
+    return this.route('item', ...ids);
+  }
+
+  /** The path of the route `name` of this resource, its `{param}`s filled with `ids` in order. */
+  route(name: keyof R & string, ...ids: unknown[]): string {
+    const forms = this.spec.routes[name];
+    if (forms === undefined) throw new Error(`${this.typename} has no route ${name}`);
+    if (typeof forms === 'string') return fillRoute(forms, ids);
+    const present = ids.filter((id) => id !== undefined);
+    const form = forms.find((t) => t.split('{').length - 1 === present.length) ?? forms[0] ?? '';
+    return fillRoute(form, present);
   }
 
   /**
@@ -260,15 +305,23 @@ export class Resource<A extends Address, Item, Shape extends object> {
     const own = (item as { id?: unknown } | null)?.id;
     const at = address ?? ({ [this.own]: own } as unknown as A);
     if (!this.isAddress(at)) return;
-    ctx.rest.prime(this.spec.path(at), item);
+    ctx.rest.prime(this.path(at), item);
   }
 
   /** Reads the object at `address` (once per request: the session caches every read). */
   async load(ctx: GatewayContext, address: A, query?: Record<string, QueryValue>): Promise<Shape> {
     const item = this.spec.list
       ? await this.fromList(ctx, this.spec.list, address, query)
-      : await read(ctx, this.spec.path(address), this.spec.schema, query);
+      : await read(ctx, this.path(address), this.spec.schema, query);
     return this.shape(item, address);
+  }
+
+  /** The ids of the parent segments of `address` that are present, in order. */
+  private parentIds(address: A): string[] {
+    return this.segments
+      .slice(0, -1)
+      .map((name) => parts(address)[name])
+      .filter((id): id is string => id !== undefined);
   }
 
   /** Finds the object at `address` in its list, reading pages until it is found. */
@@ -287,7 +340,11 @@ export class Resource<A extends Address, Item, Shape extends object> {
     let page: string | undefined;
     for (let read = 0; read < 1000; read++) {
       const answer = await ctx.rest.get(
-        withQuery(list.path(address), { ...query, limit: 1000, page }),
+        withQuery(this.route(list.route, ...this.parentIds(address)), {
+          ...query,
+          limit: 1000,
+          page,
+        }),
         schema,
       );
       items.push(...(answer.items as Item[]));
@@ -324,9 +381,7 @@ export class Resource<A extends Address, Item, Shape extends object> {
       if (options.field !== undefined) {
         throw ValidationError.fromFieldErrors([{ path: [field ?? options.field], message }]);
       }
-      throw new GraphQLError(`${field ?? 'id'}: ${message}`, {
-        extensions: { code: 'BAD_USER_INPUT' },
-      });
+      throw badInput(field ?? 'id', message);
     };
     const invalid = `not a valid ${this.typename} ID`;
     const decoded = decodeGlobalId(value);
@@ -434,7 +489,7 @@ export class Resource<A extends Address, Item, Shape extends object> {
       primePath: (item) => {
         if (summary || options.prime === false) return undefined;
         const address = addressOfItem(item);
-        return address ? this.spec.path(address) : undefined;
+        return address ? this.path(address) : undefined;
       },
     });
     const leftOut = [...((page as WithLeftOut)[LEFT_OUT] ?? [])];
@@ -486,10 +541,7 @@ export function read<S extends z.ZodType>(
  * id that cannot be a path segment, or a malformed global ID, is BAD_USER_INPUT.
  */
 export function restIdOf(value: string, typename: string, argument = 'id'): string {
-  const invalid = () =>
-    new GraphQLError(`${argument}: not a valid ${typename} ID`, {
-      extensions: { code: 'BAD_USER_INPUT' },
-    });
+  const invalid = () => badInput(argument, `not a valid ${typename} ID`);
   const decoded = decodeGlobalId(value);
   let id: string | undefined = value;
   if (decoded.typename === typename) {
@@ -512,9 +564,10 @@ export function restIdOf(value: string, typename: string, argument = 'id'): stri
 export function defineResource<
   const Seg extends readonly string[],
   Item,
+  const R extends Routes,
   Shape extends object = Item & AddressOf<Seg>,
 >(
-  spec: ResourceSpec<AddressOf<Seg>, Item, Shape> & { segments: Seg },
-): Resource<AddressOf<Seg>, Item, Shape> {
+  spec: ResourceSpec<AddressOf<Seg>, Item, Shape, R> & { segments: Seg },
+): Resource<AddressOf<Seg>, Item, Shape, R> {
   return new Resource(spec);
 }

@@ -1,9 +1,10 @@
 import { ObjectRef } from '@pothos/core';
-import { GraphQLError, type GraphQLResolveInfo } from 'graphql';
+import type { GraphQLResolveInfo } from 'graphql';
 import { builder } from '../builder.ts';
 import type { GatewayContext } from '../context.ts';
 import { selectedFields } from '../plugins/selections.ts';
 import type { Address, Resource } from '../resources/resource.ts';
+import { badInput } from '../upstream/errors.ts';
 
 type Types = typeof builder.$inferSchemaTypes;
 
@@ -41,9 +42,7 @@ export function resourceNode<A extends Address, Item, Shape extends object>(
     loadWithoutCache: (localId: string, ctx: GatewayContext, info: GraphQLResolveInfo) => {
       const address = resource.parseLocal(localId);
       if (!address) {
-        return new GraphQLError(`id: not a valid ${resource.typename} ID`, {
-          extensions: { code: 'BAD_USER_INPUT' },
-        });
+        return badInput('id', `not a valid ${resource.typename} ID`);
       }
       return resource.load(ctx, address, resource.bodyQuery(info)).catch((error: Error) => error);
     },

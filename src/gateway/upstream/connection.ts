@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import DataLoader from 'dataloader';
-import { GraphQLError } from 'graphql';
+import type { GraphQLError } from 'graphql';
 import type { z } from 'zod';
 import { type ListPage, listPage } from '../../contract/common.ts';
 import { LEFT_OUT, type WithLeftOut } from '../plugins/shape.ts';
+import { badInput } from './errors.ts';
 import { segmentProblem } from './path.ts';
 import { type QueryValue, type RestSession, withQuery } from './rest.ts';
 import { RawValue, ShapeDamage, shapeError } from './tolerant.ts';
@@ -33,10 +34,6 @@ export const DEFAULT_FIRST = 50;
 export const MAX_FIRST = 1000;
 const UPSTREAM_MAX_LIMIT = 1000;
 
-function badInput(message: string): GraphQLError {
-  return new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT' } });
-}
-
 function scopeOf(path: string, query: Record<string, QueryValue>): string {
   return createHash('sha256').update(withQuery(path, query)).digest('base64url').slice(0, 10);
 }
@@ -58,7 +55,7 @@ function decodeCursor(scope: string, cursor: string): Cursor {
   try {
     value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
   } catch {
-    throw badInput('after: malformed cursor');
+    throw badInput('after', 'malformed cursor');
   }
   if (
     !Array.isArray(value) ||
@@ -70,9 +67,9 @@ function decodeCursor(scope: string, cursor: string): Cursor {
     (value[2] as number) > 1_000_000 ||
     !(value[3] === null || typeof value[3] === 'string')
   ) {
-    throw badInput('after: malformed cursor');
+    throw badInput('after', 'malformed cursor');
   }
-  if (value[0] !== scope) throw badInput('after: the cursor belongs to another connection');
+  if (value[0] !== scope) throw badInput('after', 'the cursor belongs to another connection');
   return {
     token: value[1] as string | null,
     offset: value[2] as number,
@@ -83,14 +80,14 @@ function decodeCursor(scope: string, cursor: string): Cursor {
 /** Validates `first`/`last`/`before`: upstream pages go forward only. */
 export function checkConnectionArgs(args: ConnectionArgs): number {
   if (args.last !== undefined && args.last !== null) {
-    throw badInput('last: this connection pages forward only; use first and after');
+    throw badInput('last', 'this connection pages forward only; use first and after');
   }
   if (args.before !== undefined && args.before !== null) {
-    throw badInput('before: this connection pages forward only; use first and after');
+    throw badInput('before', 'this connection pages forward only; use first and after');
   }
   const first = args.first ?? DEFAULT_FIRST;
   if (!Number.isInteger(first) || first < 1 || first > MAX_FIRST) {
-    throw badInput(`first: must be between 1 and ${MAX_FIRST}`);
+    throw badInput('first', `must be between 1 and ${MAX_FIRST}`);
   }
   return first;
 }

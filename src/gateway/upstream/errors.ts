@@ -10,12 +10,38 @@ export type UpstreamErrorCode =
   | 'UPSTREAM_ERROR'
   | 'UPSTREAM_TIMEOUT';
 
+/**
+ * Request-level errors: GraphQL errors with an `extensions.code`, failing only the fields they
+ * concern. The contract errors of mutations (typed results) are in `../errors.ts`.
+ */
+
+/** Invalid input refused before any call (`BAD_USER_INPUT`), naming its input field as data. */
+export class InputError extends GraphQLError {
+  constructor(
+    /** Path of the input field or argument at fault (empty when it names none). */
+    readonly field: readonly string[],
+    rule: string,
+  ) {
+    super(field.length > 0 ? `${field.join('.')}: ${rule}` : rule, {
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
+    this.name = 'InputError';
+  }
+}
+
+/** The `BAD_USER_INPUT` error of `field` (an argument or input path) breaking `rule`. */
+export function badInput(field: string | readonly string[] | undefined, rule: string): InputError {
+  return new InputError(typeof field === 'string' ? field.split('.') : (field ?? []), rule);
+}
+
 /** A failed upstream call, as a GraphQL error that fails only the fields it concerns. */
 export class UpstreamError extends GraphQLError {
   constructor(
     message: string,
     readonly code: UpstreamErrorCode,
     readonly status: number | undefined,
+    /** The input field a validation answer names (`title: at most 50 characters`), if any. */
+    readonly field: readonly string[] = [],
   ) {
     super(message, {
       // `status`, not `http`: Yoga would turn `extensions.http` into the response status of the whole request.
@@ -46,5 +72,14 @@ export function errorFromResponse(status: number, body: unknown, path: string): 
     message && code !== 'UPSTREAM_ERROR'
       ? message
       : `upstream answered ${status} for ${path}${message ? `: ${message}` : ''}`;
-  return new UpstreamError(text, code, status);
+  return new UpstreamError(text, code, status, code === 'BAD_USER_INPUT' ? fieldNamed(text) : []);
+}
+
+/**
+ * The field a `/v1` validation message names: the wire format puts it first, before a colon
+ * (`title: at most 50 characters`); this is where that text becomes data.
+ */
+function fieldNamed(message: string): string[] {
+  const match = /^([\w.[\]-]+):/.exec(message);
+  return match?.[1] ? match[1].split('.') : [];
 }

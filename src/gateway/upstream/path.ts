@@ -1,4 +1,4 @@
-import { GraphQLError } from 'graphql';
+import { badInput } from './errors.ts';
 import { ShapeDamage } from './tolerant.ts';
 
 /** Longest id or path segment the gateway sends upstream. */
@@ -27,9 +27,7 @@ export function segment(value: unknown): string {
   if (value instanceof ShapeDamage) throw value.error();
   const problem = segmentProblem(value);
   if (problem) {
-    throw new GraphQLError(`id ${problem}: not a valid path segment`, {
-      extensions: { code: 'BAD_USER_INPUT' },
-    });
+    throw badInput(undefined, `id ${problem}: not a valid path segment`);
   }
   return encodeURIComponent(value as string);
 }
@@ -44,4 +42,17 @@ export function restPath(strings: TemplateStringsArray, ...values: unknown[]): s
     out += segment(value) + (strings[i + 1] ?? '');
   });
   return out;
+}
+
+/**
+ * The path of a `/v1` route template (`/spaces/{spaceId}/move`): each `{param}` takes the next of
+ * `ids`, encoded and checked by `segment`.
+ */
+export function fillRoute(template: string, ids: readonly unknown[]): string {
+  let next = 0;
+  const path = template.replace(/\{[^}]+\}/g, () => segment(ids[next++]));
+  if (next !== ids.length) {
+    throw new Error(`route ${template} takes ${next} ids, not ${ids.length}`);
+  }
+  return path;
 }

@@ -1,9 +1,24 @@
 /**
- * The `/v1` routes of the spec (paths under `/v1`), as templates. Metrics, logs and trace spans
- * name upstream calls by template (`/spaces/{spaceId}/change-requests`), never by raw path, so
- * ids never become label values.
+ * The `/v1` routes the gateway calls (paths under `/v1`), as templates in the spec's words. Metrics,
+ * logs and trace spans name upstream calls by template (`/spaces/{spaceId}/change-requests`), never
+ * by raw path, so ids never become label values. The resource descriptors register their routes
+ * (`registerRoute`) when they are defined: no list is kept by hand.
  */
-export const V1_ROUTES: readonly string[] = [
+const routes: string[] = [];
+/** The match tree of `routes`, made again after a registration. */
+let tree: Node | undefined;
+
+/** Every registered route template, in registration order. */
+export const V1_ROUTES: readonly string[] = routes;
+
+/** Adds a route template (once) to those upstream paths are named by. */
+export function registerRoute(template: string): void {
+  if (routes.includes(template)) return;
+  routes.push(template);
+  tree = undefined;
+}
+
+const LEGACY_ROUTES: readonly string[] = [
   '/collections/{collectionId}',
   '/collections/{collectionId}/move',
   '/collections/{collectionId}/spaces',
@@ -134,7 +149,7 @@ function buildTree(routes: readonly string[]): Node {
   return root;
 }
 
-const tree = buildTree(V1_ROUTES);
+for (const route of LEGACY_ROUTES) registerRoute(route);
 
 function match(at: Node, parts: string[], index: number): string | undefined {
   if (index === parts.length) return at.template;
@@ -149,5 +164,6 @@ function match(at: Node, parts: string[], index: number): string | undefined {
 /** The route template of an upstream path (`/spaces/abc/change-requests?limit=5`). */
 export function routeTemplate(path: string): string {
   const pathname = path.split('?')[0] ?? '';
+  tree ??= buildTree(routes);
   return match(tree, pathname.split('/').slice(1), 0) ?? UNMATCHED_ROUTE;
 }

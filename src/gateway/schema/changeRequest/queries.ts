@@ -1,6 +1,6 @@
-import { GraphQLError } from 'graphql';
 import { builder } from '../../builder.ts';
 import { restIdOf } from '../../resources/resource.ts';
+import { badInput } from '../../upstream/errors.ts';
 import { restPath } from '../../upstream/path.ts';
 import type { QueryValue } from '../../upstream/rest.ts';
 import { UNKNOWN } from '../common.ts';
@@ -17,13 +17,9 @@ export const ChangeRequestOrderBy = builder.enumType('ChangeRequestOrderBy', {
   },
 });
 
-function badInput(message: string): GraphQLError {
-  return new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT' } });
-}
-
 /** Rejects the UNKNOWN member of an open enum used as a filter. */
 function filterValue(value: string | null | undefined, name: string): string | undefined {
-  if (value === UNKNOWN) throw badInput(`${name}: UNKNOWN is not a filter`);
+  if (value === UNKNOWN) throw badInput(name, 'UNKNOWN is not a filter');
   return value ?? undefined;
 }
 

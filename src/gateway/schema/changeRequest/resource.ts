@@ -1,6 +1,5 @@
 import { ChangeRequest } from '../../../contract/changeRequests.ts';
 import { defineResource } from '../../resources/resource.ts';
-import { restPath } from '../../upstream/path.ts';
 import { SpaceResource } from '../space/resource.ts';
 
 /** A change request of a space: `/spaces/{space}/change-requests/{id}`. */
@@ -8,7 +7,14 @@ export const ChangeRequestResource = defineResource({
   typename: 'ChangeRequest',
   segments: ['space', 'id'],
   parents: { space: SpaceResource },
-  path: (a) => restPath`/spaces/${a.space}/change-requests/${a.id}`,
+  routes: {
+    item: '/spaces/{spaceId}/change-requests/{changeRequestId}',
+    inSpace: '/spaces/{spaceId}/change-requests',
+    inOrganization: '/orgs/{organizationId}/change-requests',
+    merge: '/spaces/{spaceId}/change-requests/{changeRequestId}/merge',
+    update: '/spaces/{spaceId}/change-requests/{changeRequestId}/update',
+    pdf: '/spaces/{spaceId}/change-requests/{changeRequestId}/pdf',
+  },
   schema: ChangeRequest,
   addressFields: [
     'space',

@@ -1,12 +1,16 @@
 import { Collection } from '../../../contract/collections.ts';
 import { defineResource } from '../../resources/resource.ts';
-import { restPath } from '../../upstream/path.ts';
 
 /** A collection: `/collections/{collection}`. */
 export const CollectionResource = defineResource({
   typename: 'Collection',
   segments: ['id'],
-  path: (a) => restPath`/collections/${a.id}`,
+  routes: {
+    item: '/collections/{collectionId}',
+    inOrganization: '/orgs/{organizationId}/collections',
+    move: '/collections/{collectionId}/move',
+    transfer: '/collections/{collectionId}/transfer',
+  },
   schema: Collection,
   addressFields: ['spaces'],
 });

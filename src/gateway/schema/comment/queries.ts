@@ -1,11 +1,11 @@
 import type { GraphQLResolveInfo } from 'graphql';
-import { GraphQLError } from 'graphql';
 import { Member } from '../../../contract/members.ts';
 import { builder } from '../../builder.ts';
 import type { GatewayContext } from '../../context.ts';
 import { restIdOf } from '../../resources/resource.ts';
 import type { ConnectionArgs } from '../../upstream/connection.ts';
 import { restConnection } from '../../upstream/connection.ts';
+import { badInput } from '../../upstream/errors.ts';
 import { restPath } from '../../upstream/path.ts';
 import type { QueryValue } from '../../upstream/rest.ts';
 import type { ChangeRequestShape } from '../changeRequest/resource.ts';
@@ -53,9 +53,7 @@ function commentsConnection(
     ['order', args.order],
   ] as const) {
     if (value === UNKNOWN) {
-      throw new GraphQLError(`${name}: UNKNOWN is not a filter`, {
-        extensions: { code: 'BAD_USER_INPUT' },
-      });
+      throw badInput(name, 'UNKNOWN is not a filter');
     }
   }
   const query: Record<string, QueryValue> = {

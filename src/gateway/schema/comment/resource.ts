@@ -1,22 +1,27 @@
 import { Comment, CommentReply } from '../../../contract/comments.ts';
 import { defineResource } from '../../resources/resource.ts';
-import { restPath } from '../../upstream/path.ts';
-import { ChangeRequestResource } from '../changeRequest/resource.ts';
 import type { ContentScope } from '../content/resource.ts';
 import { SpaceResource } from '../space/resource.ts';
 
 /** The comments of a scope: `/spaces/{space}/comments` or `{cr}/comments`. */
 export const commentsOf = (scope: ContentScope): string =>
-  scope.changeRequest !== undefined
-    ? `${ChangeRequestResource.path({ space: scope.space, id: scope.changeRequest })}/comments`
-    : `${SpaceResource.path({ id: scope.space })}/comments`;
+  CommentResource.route('inScope', scope.space, scope.changeRequest);
 
 /** A comment on a space's main content or on a change request: `{comments}/{id}`. */
 export const CommentResource = defineResource({
   typename: 'Comment',
   segments: ['space', 'changeRequest?', 'id'],
   parents: { space: SpaceResource },
-  path: (a) => `${commentsOf(a)}${restPath`/${a.id}`}`,
+  routes: {
+    item: [
+      '/spaces/{spaceId}/comments/{commentId}',
+      '/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}',
+    ],
+    inScope: [
+      '/spaces/{spaceId}/comments',
+      '/spaces/{spaceId}/change-requests/{changeRequestId}/comments',
+    ],
+  },
   schema: Comment,
   addressFields: ['space', 'changeRequest', 'replies'],
 });
@@ -29,7 +34,16 @@ export const CommentReplyResource = defineResource({
   typename: 'CommentReply',
   segments: ['space', 'changeRequest?', 'comment', 'id'],
   parents: { space: SpaceResource },
-  path: (a) => `${commentsOf(a)}${restPath`/${a.comment}/replies/${a.id}`}`,
+  routes: {
+    item: [
+      '/spaces/{spaceId}/comments/{commentId}/replies/{commentReplyId}',
+      '/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}/replies/{commentReplyId}',
+    ],
+    inComment: [
+      '/spaces/{spaceId}/comments/{commentId}/replies',
+      '/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}/replies',
+    ],
+  },
   schema: CommentReply,
   addressFields: ['space', 'changeRequest', 'comment'],
 });

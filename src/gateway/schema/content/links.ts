@@ -1,5 +1,4 @@
 import type { ObjectRef } from '@pothos/core';
-import { GraphQLError } from 'graphql';
 import type { z } from 'zod';
 import { Link, ReferenceItem, LinkList as RestLinkList } from '../../../contract/content.ts';
 import { builder } from '../../builder.ts';
@@ -9,6 +8,7 @@ import {
   type ConnectionResult,
   restConnection,
 } from '../../upstream/connection.ts';
+import { badInput } from '../../upstream/errors.ts';
 import { UNKNOWN } from '../common.ts';
 import { OrganizationResource } from '../organization/resource.ts';
 import { OrganizationRef } from '../organization.ts';
@@ -190,9 +190,7 @@ export async function linksConnection(
   path: string,
 ): Promise<LinkConnectionShape> {
   if (args.status === UNKNOWN) {
-    throw new GraphQLError('status: UNKNOWN is not a filter', {
-      extensions: { code: 'BAD_USER_INPUT' },
-    });
+    throw badInput('status', 'UNKNOWN is not a filter');
   }
   const result = await restConnection(ctx.rest, args, {
     path,

@@ -1,5 +1,4 @@
 import {
-  GraphQLError,
   type GraphQLResolveInfo,
   getArgumentValues,
   isObjectType,
@@ -9,8 +8,7 @@ import {
 import { z } from 'zod';
 import { File, Page, PageTree, Revision } from '../../../contract/content.ts';
 import { defineResource, type InputOptions } from '../../resources/resource.ts';
-import { restPath } from '../../upstream/path.ts';
-import { ChangeRequestResource } from '../changeRequest/resource.ts';
+import { badInput } from '../../upstream/errors.ts';
 import { SpaceResource } from '../space/resource.ts';
 
 // Wire shapes: the contract's, plus the page fields the spec lists that the contract leaves out.
@@ -76,18 +74,14 @@ export function inScope<A extends ContentScope>(
 ): A {
   const address = resource.parseInput(id, { parents: scope });
   if (address.changeRequest !== scope.changeRequest) {
-    throw new GraphQLError(`id: not a ${resource.typename} of this content`, {
-      extensions: { code: 'BAD_USER_INPUT' },
-    });
+    throw badInput('id', `not a ${resource.typename} of this content`);
   }
   return address;
 }
 
 /** `GET` of a scope's revision: `/spaces/{space}/content` or `{cr}/content`. */
 export const contentOf = (scope: ContentScope): string =>
-  scope.changeRequest !== undefined
-    ? `${ChangeRequestResource.path({ space: scope.space, id: scope.changeRequest })}/content`
-    : `${SpaceResource.path({ id: scope.space })}/content`;
+  PageResource.route('revision', scope.space, scope.changeRequest);
 
 /**
  * True when `info` selects `markdown` in its plain form (not evaluated, not dereferenced) on the
@@ -118,7 +112,28 @@ export const PageResource = defineResource({
   typename: 'Page',
   segments: ['space', 'changeRequest?', 'id'],
   parents: { space: SpaceResource },
-  path: (a) => `${contentOf(a)}${restPath`/page/${a.id}`}`,
+  routes: {
+    item: [
+      '/spaces/{spaceId}/content/page/{pageId}',
+      '/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}',
+    ],
+    revision: [
+      '/spaces/{spaceId}/content',
+      '/spaces/{spaceId}/change-requests/{changeRequestId}/content',
+    ],
+    tree: [
+      '/spaces/{spaceId}/content/pages',
+      '/spaces/{spaceId}/change-requests/{changeRequestId}/content/pages',
+    ],
+    links: [
+      '/spaces/{spaceId}/content/page/{pageId}/links',
+      '/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}/links',
+    ],
+    backlinks: [
+      '/spaces/{spaceId}/content/page/{pageId}/backlinks',
+      '/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}/backlinks',
+    ],
+  },
   schema: PageWire,
   addressFields: ['space', 'links', 'backlinks'],
   // `format=markdown` answers the page and its Markdown at once.
@@ -133,7 +148,20 @@ export const FileResource = defineResource({
   typename: 'File',
   segments: ['space', 'changeRequest?', 'id'],
   parents: { space: SpaceResource },
-  path: (a) => `${contentOf(a)}${restPath`/files/${a.id}`}`,
+  routes: {
+    item: [
+      '/spaces/{spaceId}/content/files/{fileId}',
+      '/spaces/{spaceId}/change-requests/{changeRequestId}/content/files/{fileId}',
+    ],
+    inRevision: [
+      '/spaces/{spaceId}/content/files',
+      '/spaces/{spaceId}/change-requests/{changeRequestId}/content/files',
+    ],
+    backlinks: [
+      '/spaces/{spaceId}/content/files/{fileId}/backlinks',
+      '/spaces/{spaceId}/change-requests/{changeRequestId}/content/files/{fileId}/backlinks',
+    ],
+  },
   schema: File,
   addressFields: ['space', 'backlinks'],
 });

@@ -5,7 +5,6 @@ import {
   IssuesCluster,
 } from '../../../contract/conversations.ts';
 import { defineResource } from '../../resources/resource.ts';
-import { restPath } from '../../upstream/path.ts';
 import { OrganizationResource } from '../organization/resource.ts';
 
 /** Where an object of an organization lives: its organization's id and its own. */
@@ -22,7 +21,10 @@ export const ConversationResource = defineResource({
   typename: 'Conversation',
   segments: ['org', 'id'],
   parents: { org: OrganizationResource },
-  path: (a) => restPath`/orgs/${a.org}/conversations/${a.id}`,
+  routes: {
+    item: '/orgs/{organizationId}/conversations/{conversationId}',
+    inOrganization: '/orgs/{organizationId}/conversations',
+  },
   schema: ConversationDetail,
   shape: (detail: ConversationDetail, a: Address): ConversationShape => ({
     ...detail.conversation,
@@ -36,7 +38,10 @@ export const IssuesClusterResource = defineResource({
   typename: 'IssuesCluster',
   segments: ['org', 'id'],
   parents: { org: OrganizationResource },
-  path: (a) => restPath`/orgs/${a.org}/conversations-clusters/${a.id}`,
+  routes: {
+    item: '/orgs/{organizationId}/conversations-clusters/{clusterId}',
+    inOrganization: '/orgs/{organizationId}/conversations-clusters',
+  },
   schema: IssuesCluster,
   addressFields: ['organization', 'issues'],
 });
@@ -58,7 +63,10 @@ export const ConversationIssueResource = defineResource({
   typename: 'ConversationIssue',
   segments: ['org', 'id'],
   parents: { org: OrganizationResource },
-  path: (a) => restPath`/orgs/${a.org}/conversations-issues/${a.id}`,
+  routes: {
+    item: '/orgs/{organizationId}/conversations-issues/{issueId}',
+    inOrganization: '/orgs/{organizationId}/conversations-issues',
+  },
   schema: ConversationIssueEntry,
   shape: (entry: ConversationIssueEntry, a: Address): ConversationIssueShape => ({
     ...entry.issue,

@@ -1,6 +1,5 @@
 import { Member } from '../../../contract/members.ts';
 import { defineResource } from '../../resources/resource.ts';
-import { restPath } from '../../upstream/path.ts';
 import { OrganizationResource } from '../organization/resource.ts';
 
 /** A member of an organization, by user id: `/orgs/{org}/members/{user}`. */
@@ -8,7 +7,13 @@ export const MemberResource = defineResource({
   typename: 'Member',
   segments: ['org', 'id'],
   parents: { org: OrganizationResource },
-  path: (a) => restPath`/orgs/${a.org}/members/${a.id}`,
+  routes: {
+    item: '/orgs/{organizationId}/members/{userId}',
+    inOrganization: '/orgs/{organizationId}/members',
+    spaces: '/orgs/{organizationId}/members/{userId}/spaces',
+    sso: '/orgs/{organizationId}/members/{userId}/sso',
+    teams: '/orgs/{organizationId}/members/{userId}/teams',
+  },
   schema: Member,
   addressFields: ['organization', 'spaces', 'teams'],
 });

@@ -1,6 +1,5 @@
 import { OpenAPISpec, OpenAPISpecVersion } from '../../../contract/openapi.ts';
 import { defineResource } from '../../resources/resource.ts';
-import { restPath } from '../../upstream/path.ts';
 import { OrganizationResource } from '../organization/resource.ts';
 
 /** An OpenAPI spec, addressed by its slug: `/orgs/{org}/openapi/{slug}`. */
@@ -8,7 +7,10 @@ export const OpenAPISpecResource = defineResource({
   typename: 'OpenAPISpec',
   segments: ['org', 'slug'],
   parents: { org: OrganizationResource },
-  path: (a) => restPath`/orgs/${a.org}/openapi/${a.slug}`,
+  routes: {
+    item: '/orgs/{organizationId}/openapi/{specSlug}',
+    inOrganization: '/orgs/{organizationId}/openapi',
+  },
   schema: OpenAPISpec,
   addressFields: ['slug', 'organization', 'versions', 'version'],
 });
@@ -21,7 +23,13 @@ export const OpenAPISpecVersionResource = defineResource({
   typename: 'OpenAPISpecVersion',
   segments: ['org', 'spec', 'id'],
   parents: { org: OrganizationResource, spec: OpenAPISpecResource },
-  path: (a) => restPath`/orgs/${a.org}/openapi/${a.spec}/versions/${a.id}`,
+  routes: {
+    item: '/orgs/{organizationId}/openapi/{specSlug}/versions/{versionId}',
+    inSpec: '/orgs/{organizationId}/openapi/{specSlug}/versions',
+    latest: '/orgs/{organizationId}/openapi/{specSlug}/versions/latest',
+    content: '/orgs/{organizationId}/openapi/{specSlug}/versions/{versionId}/content',
+    latestContent: '/orgs/{organizationId}/openapi/{specSlug}/versions/latest/content',
+  },
   schema: OpenAPISpecVersion,
   addressFields: ['spec', 'content'],
 });

@@ -1,12 +1,19 @@
 import { AgentInstructions, Organization } from '../../../contract/organizations.ts';
 import { defineResource } from '../../resources/resource.ts';
-import { restPath } from '../../upstream/path.ts';
 
 /** An organization: `/orgs/{org}`. */
 export const OrganizationResource = defineResource({
   typename: 'Organization',
   segments: ['id'],
-  path: (a) => restPath`/orgs/${a.id}`,
+  routes: {
+    item: '/orgs/{organizationId}',
+    list: '/orgs',
+    join: '/orgs/{organizationId}/join',
+    ping: '/orgs/{organizationId}/ping',
+    linkInvite: '/orgs/{organizationId}/link-invites/{inviteId}',
+    ssoProviders: '/orgs/{organizationId}/sso',
+    search: '/orgs/{organizationId}/search',
+  },
   schema: Organization,
   addressFields: [
     'agentInstructions',
@@ -34,7 +41,7 @@ export const AgentInstructionsResource = defineResource({
   typename: 'AgentInstructions',
   segments: ['orgId'],
   parents: {},
-  path: (a) => restPath`/orgs/${a.orgId}/agent-instructions`,
+  routes: { item: '/orgs/{organizationId}/agent-instructions' },
   schema: AgentInstructions,
   addressFields: ['organization'],
 });

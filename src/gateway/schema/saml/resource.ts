@@ -1,6 +1,5 @@
 import { SamlProvider } from '../../../contract/saml.ts';
 import { defineResource } from '../../resources/resource.ts';
-import { restPath } from '../../upstream/path.ts';
 import { OrganizationResource } from '../organization/resource.ts';
 
 /** A SAML provider of an organization: `/orgs/{org}/saml/{provider}`. */
@@ -8,7 +7,10 @@ export const SAMLProviderResource = defineResource({
   typename: 'SAMLProvider',
   segments: ['org', 'id'],
   parents: { org: OrganizationResource },
-  path: (a) => restPath`/orgs/${a.org}/saml/${a.id}`,
+  routes: {
+    item: '/orgs/{organizationId}/saml/{samlProviderId}',
+    inOrganization: '/orgs/{organizationId}/saml',
+  },
   schema: SamlProvider,
   addressFields: ['organization'],
 });

@@ -1,4 +1,3 @@
-import { GraphQLError } from 'graphql';
 import type { z } from 'zod';
 import { LIMITS } from '../../../contract/common.ts';
 import {
@@ -9,6 +8,7 @@ import {
 } from '../../../contract/search.ts';
 import { builder } from '../../builder.ts';
 import { restConnection } from '../../upstream/connection.ts';
+import { badInput } from '../../upstream/errors.ts';
 import { restPath } from '../../upstream/path.ts';
 import { OrganizationRef } from '../organization.ts';
 import { SpaceRef } from '../space.ts';
@@ -16,12 +16,10 @@ import { SpaceRef } from '../space.ts';
 /** `query` of search operations: required, at most 512 characters. */
 function searchQuery(query: string): string {
   if (query.trim().length === 0) {
-    throw new GraphQLError('query: required', { extensions: { code: 'BAD_USER_INPUT' } });
+    throw badInput('query', 'required');
   }
   if (query.length > LIMITS.searchQuery) {
-    throw new GraphQLError(`query: at most ${LIMITS.searchQuery} characters`, {
-      extensions: { code: 'BAD_USER_INPUT' },
-    });
+    throw badInput('query', `at most ${LIMITS.searchQuery} characters`);
   }
   return query;
 }

@@ -8,7 +8,6 @@ import {
   SiteSpace,
 } from '../../../contract/sites.ts';
 import { defineResource } from '../../resources/resource.ts';
-import { restPath } from '../../upstream/path.ts';
 import { OrganizationResource } from '../organization/resource.ts';
 
 /** A site: `/orgs/{org}/sites/{site}`. */
@@ -16,7 +15,11 @@ export const SiteResource = defineResource({
   typename: 'Site',
   segments: ['org', 'id'],
   parents: { org: OrganizationResource },
-  path: (a) => restPath`/orgs/${a.org}/sites/${a.id}`,
+  routes: {
+    item: '/orgs/{organizationId}/sites/{siteId}',
+    inOrganization: '/orgs/{organizationId}/sites',
+    publish: '/orgs/{organizationId}/sites/{siteId}/publish',
+  },
   schema: Site,
   addressFields: [
     'organization',
@@ -41,8 +44,12 @@ export const SiteSpaceResource = defineResource({
   typename: 'SiteSpace',
   segments: ['org', 'site', 'id'],
   parents: siteParents,
-  path: (a) => restPath`/orgs/${a.org}/sites/${a.site}/site-spaces/${a.id}`,
-  list: { path: (a) => restPath`/orgs/${a.org}/sites/${a.site}/site-spaces` },
+  routes: {
+    item: '/orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}',
+    inSite: '/orgs/{organizationId}/sites/{siteId}/site-spaces',
+    move: '/orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}/move',
+  },
+  list: { route: 'inSite' },
   schema: SiteSpace,
   addressFields: ['site'],
 });
@@ -54,8 +61,12 @@ export const SiteSectionResource = defineResource({
   typename: 'SiteSection',
   segments: ['org', 'site', 'id'],
   parents: siteParents,
-  path: (a) => restPath`/orgs/${a.org}/sites/${a.site}/sections/${a.id}`,
-  list: { path: (a) => restPath`/orgs/${a.org}/sites/${a.site}/sections` },
+  routes: {
+    item: '/orgs/{organizationId}/sites/{siteId}/sections/{siteSectionId}',
+    inSite: '/orgs/{organizationId}/sites/{siteId}/sections',
+    move: '/orgs/{organizationId}/sites/{siteId}/sections/{siteSectionId}/move',
+  },
+  list: { route: 'inSite' },
   schema: SiteSection,
   addressFields: ['site'],
 });
@@ -67,7 +78,10 @@ export const SiteAdaptiveSchemaResource = defineResource({
   typename: 'SiteAdaptiveSchema',
   segments: ['org', 'site'],
   parents: { org: OrganizationResource },
-  path: (a) => restPath`/orgs/${a.org}/sites/${a.site}/adaptive-schema`,
+  routes: {
+    item: '/orgs/{organizationId}/sites/{siteId}/adaptive-schema',
+    templateConditions: '/orgs/{organizationId}/sites/{siteId}/adaptive-schema/template-conditions',
+  },
   schema: SiteAdaptiveSchema,
   addressFields: ['templateConditions'],
 });
@@ -79,7 +93,7 @@ export const PublishedSiteResource = defineResource({
   typename: 'PublishedSite',
   segments: ['org', 'site'],
   parents: { org: OrganizationResource },
-  path: (a) => restPath`/orgs/${a.org}/sites/${a.site}/published`,
+  routes: { item: '/orgs/{organizationId}/sites/{siteId}/published' },
   schema: PublishedSite,
   // The profile's own `site` is the whole site: the organization is all the address adds.
   shape: (item, a) => ({ ...item, org: a.org }),
@@ -113,9 +127,15 @@ export const SiteSectionGroupResource = defineResource({
   typename: 'SiteSectionGroup',
   segments: ['org', 'site', 'id'],
   parents: siteParents,
-  path: (a) => restPath`/orgs/${a.org}/sites/${a.site}/section-groups/${a.id}`,
+  routes: {
+    item: '/orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}',
+    inSite: '/orgs/{organizationId}/sites/{siteId}/section-groups',
+    sections: '/orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}/sections',
+    section:
+      '/orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}/sections/{siteSectionId}',
+  },
   list: {
-    path: (a) => restPath`/orgs/${a.org}/sites/${a.site}/section-groups`,
+    route: 'inSite',
     find: (groups, a) => findGroup(groups, a.id),
   },
   schema: SiteSectionGroup,

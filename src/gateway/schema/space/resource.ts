@@ -1,12 +1,23 @@
 import { Space } from '../../../contract/spaces.ts';
 import { defineResource } from '../../resources/resource.ts';
-import { restPath } from '../../upstream/path.ts';
 
 /** A space: `/spaces/{space}`. */
 export const SpaceResource = defineResource({
   typename: 'Space',
   segments: ['id'],
-  path: (a) => restPath`/spaces/${a.id}`,
+  routes: {
+    item: '/spaces/{spaceId}',
+    inOrganization: '/orgs/{organizationId}/spaces',
+    inCollection: '/collections/{collectionId}/spaces',
+    restore: '/spaces/{spaceId}/restore',
+    duplicate: '/spaces/{spaceId}/duplicate',
+    move: '/spaces/{spaceId}/move',
+    transfer: '/spaces/{spaceId}/transfer',
+    applyTemplate: '/spaces/{spaceId}/content/template',
+    search: '/spaces/{spaceId}/search',
+    links: '/spaces/{spaceId}/links',
+    commenters: '/spaces/{spaceId}/commenters',
+  },
   schema: Space,
   addressFields: [
     'search',

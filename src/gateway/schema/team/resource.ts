@@ -1,6 +1,5 @@
 import { Team } from '../../../contract/teams.ts';
 import { defineResource } from '../../resources/resource.ts';
-import { restPath } from '../../upstream/path.ts';
 import { OrganizationResource } from '../organization/resource.ts';
 
 /** A team of an organization: `/orgs/{org}/teams/{team}`. */
@@ -8,7 +7,12 @@ export const TeamResource = defineResource({
   typename: 'Team',
   segments: ['org', 'id'],
   parents: { org: OrganizationResource },
-  path: (a) => restPath`/orgs/${a.org}/teams/${a.id}`,
+  routes: {
+    item: '/orgs/{organizationId}/teams/{teamId}',
+    inOrganization: '/orgs/{organizationId}/teams',
+    members: '/orgs/{organizationId}/teams/{teamId}/members',
+    member: '/orgs/{organizationId}/teams/{teamId}/members/{userId}',
+  },
   schema: Team,
   addressFields: ['organization', 'members'],
 });

@@ -1,6 +1,5 @@
 import { Translation } from '../../../contract/translations.ts';
 import { defineResource } from '../../resources/resource.ts';
-import { restPath } from '../../upstream/path.ts';
 import { OrganizationResource } from '../organization/resource.ts';
 
 /** A translation of an organization: `/orgs/{org}/translations/{translation}`. */
@@ -8,7 +7,11 @@ export const TranslationResource = defineResource({
   typename: 'Translation',
   segments: ['org', 'id'],
   parents: { org: OrganizationResource },
-  path: (a) => restPath`/orgs/${a.org}/translations/${a.id}`,
+  routes: {
+    item: '/orgs/{organizationId}/translations/{translationId}',
+    inOrganization: '/orgs/{organizationId}/translations',
+    run: '/orgs/{organizationId}/translations/{translationId}/run',
+  },
   schema: Translation,
   addressFields: ['organization'],
 });
