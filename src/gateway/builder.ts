@@ -8,7 +8,6 @@ import type { GatewayContext } from './context.ts';
 import { ValidationError } from './errors.ts';
 import { addressFirstPluginName } from './plugins/addressFirst.ts';
 import { inputIdsPluginName } from './plugins/inputIds.ts';
-import { nullabilityPluginName } from './plugins/nullability.ts';
 import { shapePluginName } from './plugins/shape.ts';
 import { decodeGlobalId, INVALID_ID } from './resources/globalId.ts';
 import { badInput } from './upstream/errors.ts';
@@ -58,7 +57,6 @@ export const builder = new SchemaBuilder<{
     // Address-first wraps the shape plugin: fields see the loaded body, damage markers included.
     addressFirstPluginName,
     shapePluginName,
-    nullabilityPluginName,
   ],
   relay: {
     clientMutationId: 'omit',
@@ -132,7 +130,7 @@ export const builder = new SchemaBuilder<{
 builder.globalConnectionField('totalCount', (t) =>
   t.int({
     description: 'Total number of items matching the filters (the REST `count`).',
-    nullable: false,
+
     resolve: (parent) => (parent as { totalCount?: number }).totalCount ?? 0,
   }),
 );

@@ -18,7 +18,6 @@ export function registerRoute(template: string): void {
   tree = undefined;
 }
 
-
 /** What an upstream path that matches no route of the spec is reported as. */
 export const UNMATCHED_ROUTE = '/{unmatched}';
 
@@ -51,7 +50,6 @@ function buildTree(routes: readonly string[]): Node {
   }
   return root;
 }
-
 
 function match(at: Node, parts: string[], index: number): string | undefined {
   if (index === parts.length) return at.template;

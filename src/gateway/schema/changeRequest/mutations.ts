@@ -60,7 +60,7 @@ const ChangeRequestPayload = builder
     fields: (t) => ({
       changeRequest: t.field({
         type: ChangeRequestRef,
-        nullable: false,
+
         description: 'The change request.',
         resolve: (p) => p.changeRequest,
       }),
@@ -76,23 +76,21 @@ const ChangeRequestRevisionPayload = builder
       'The outcome of a merge or of an update from the main content: the new revision, the change request and its space (both read after the write).',
     fields: (t) => ({
       revision: t.exposeString('revision', {
-        nullable: false,
         description: 'Id of the revision the operation made.',
       }),
       result: t.exposeString('result', {
-        nullable: false,
         description: 'What happened: `merge` or `update`.',
       }),
       changeRequest: t.field({
         type: ChangeRequestRef,
-        nullable: false,
+
         description: 'The change request, in its new state.',
         // Named by number, the request is read first: the read tells its id.
         resolve: (p, _args, ctx, info) => changeRequestOf(ctx, { space: p.space, id: p.id }, info),
       }),
       space: t.field({
         type: SpaceRef,
-        nullable: false,
+
         description: 'The space, in its new state (a merge changes its revision).',
         resolve: (p) => p.space,
       }),

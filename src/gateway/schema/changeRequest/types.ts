@@ -60,10 +60,10 @@ const ChangeRequestPermissionsRef = builder
   .implement({
     description: 'What the caller may do with a change request.',
     fields: (t) => ({
-      view: t.exposeBoolean('view', { nullable: false, description: 'May view it.' }),
-      edit: t.exposeBoolean('edit', { nullable: false, description: 'May edit it.' }),
-      merge: t.exposeBoolean('merge', { nullable: false, description: 'May merge it.' }),
-      comment: t.exposeBoolean('comment', { nullable: false, description: 'May comment on it.' }),
+      view: t.exposeBoolean('view', { description: 'May view it.' }),
+      edit: t.exposeBoolean('edit', { description: 'May edit it.' }),
+      merge: t.exposeBoolean('merge', { description: 'May merge it.' }),
+      comment: t.exposeBoolean('comment', { description: 'May comment on it.' }),
     }),
   });
 
@@ -72,18 +72,16 @@ export const ChangeRequestRef = resourceNode(ChangeRequestResource, {
     'A change request: proposed edits to a space, with its own revision, comments, merge and update operations, and PDF export.',
   fields: (t) => ({
     number: t.int({
-      nullable: false,
       description: 'Incremental identifier within the space.',
       resolve: (cr) => cr.number,
     }),
     status: t.field({
       type: ChangeRequestStatusEnum.ref,
-      nullable: false,
+
       description: 'State (`draft`, `open`, `archived`, `merged`).',
       resolve: (cr) => ChangeRequestStatusEnum.of(cr.status) as string,
     }),
     subject: t.string({
-      nullable: false,
       description: 'Subject (at most 100 characters).',
       resolve: (cr) => cr.subject,
     }),
@@ -101,29 +99,27 @@ export const ChangeRequestRef = resourceNode(ChangeRequestResource, {
     }),
     createdAt: t.field({
       type: 'DateTime',
-      nullable: false,
+
       description: 'When it was created.',
       resolve: (cr) => cr.createdAt,
     }),
     updatedAt: t.field({
       type: 'DateTime',
-      nullable: false,
+
       description: 'When it was last updated.',
       resolve: (cr) => cr.updatedAt,
     }),
     space: t.field({
       type: SpaceRef,
-      nullable: false,
+
       description: 'The space it proposes edits to.',
       resolve: (cr) => cr.space,
     }),
     revision: t.string({
-      nullable: false,
       description: 'Active revision id of the change request.',
       resolve: (cr) => cr.revision,
     }),
     revisionInitial: t.string({
-      nullable: false,
       description: 'Revision of the space it was created from.',
       resolve: (cr) => cr.revisionInitial,
     }),
@@ -138,12 +134,10 @@ export const ChangeRequestRef = resourceNode(ChangeRequestResource, {
       resolve: (cr) => cr.revisionMerged ?? null,
     }),
     commentsCount: t.int({
-      nullable: false,
       description: 'Count of opened comments (the REST `comments` number).',
       resolve: (cr) => cr.comments,
     }),
     outdated: t.boolean({
-      nullable: false,
       description: 'True when not up to date with main content.',
       resolve: (cr) => cr.outdated,
     }),
@@ -154,7 +148,7 @@ export const ChangeRequestRef = resourceNode(ChangeRequestResource, {
     }),
     requestedReviewers: t.field({
       type: [UserRef],
-      nullable: false,
+      nullable: { list: true, items: true },
       description: 'Users asked to review it.',
       resolve: (cr) => cr.requestedReviewers ?? [],
     }),
@@ -171,7 +165,6 @@ export const ChangeRequestRef = resourceNode(ChangeRequestResource, {
       resolve: (cr) => cr.permissions ?? null,
     }),
     pdf: t.string({
-      nullable: false,
       description: 'URL of a PDF export of the change request’s content.',
       args: {
         only: t.arg.boolean({ description: 'PDF only for the given page (default false).' }),

@@ -48,14 +48,14 @@ export const CollectionRef: ObjectRef<Types, CollectionShape | string, Collectio
   resourceNode(CollectionResource, {
     description: 'A nestable group of spaces inside an organization.',
     fields: (t) => ({
-      title: t.exposeString('title', { nullable: false, description: 'Title (max 50).' }),
+      title: t.exposeString('title', { description: 'Title (max 50).' }),
       description: t.exposeString('description', {
         nullable: true,
         description: 'Description (max 100).',
       }),
       organization: t.field({
         type: OrganizationRef,
-        nullable: false,
+
         description: 'The owning organization.',
         resolve: (c) => c.organization,
       }),
@@ -116,7 +116,7 @@ const CollectionPayload = builder
     fields: (t) => ({
       collection: t.field({
         type: CollectionRef,
-        nullable: false,
+
         description: 'The collection.',
         resolve: (p) => p.collection,
       }),

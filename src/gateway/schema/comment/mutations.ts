@@ -198,7 +198,7 @@ const CommentPayload = builder.objectRef<CommentShape>('CommentPayload').impleme
   fields: (t) => ({
     comment: t.field({
       type: CommentRef,
-      nullable: false,
+
       description: 'The comment.',
       resolve: (c) => c,
     }),
@@ -210,13 +210,13 @@ const CommentReplyPayload = builder.objectRef<CommentReplyShape>('CommentReplyPa
   fields: (t) => ({
     reply: t.field({
       type: CommentReplyRef,
-      nullable: false,
+
       description: 'The reply.',
       resolve: (r) => r,
     }),
     comment: t.field({
       type: CommentRef,
-      nullable: false,
+
       description: 'The comment it replies to, in its new state.',
       resolve: (r) => CommentResource.stub({ ...scopeOf(r), id: r.comment }),
     }),

@@ -43,7 +43,7 @@ export const CommentFormat = builder.enumType('CommentFormat', {
 const CommentBodyRef = builder.objectRef<CommentWire['body']>('CommentBody').implement({
   description: 'The body of a comment or reply.',
   fields: (t) => ({
-    markdown: t.exposeString('markdown', { nullable: false, description: 'Markdown text.' }),
+    markdown: t.exposeString('markdown', { description: 'Markdown text.' }),
     document: t.field({
       type: 'JSON',
       nullable: true,
@@ -69,13 +69,13 @@ const ReactionUserRef = builder
     fields: (t) => ({
       user: t.field({
         type: UserRef,
-        nullable: false,
+
         description: 'Who reacted.',
         resolve: (u) => u.user,
       }),
       reactedAt: t.field({
         type: 'DateTime',
-        nullable: false,
+
         description: 'When.',
         resolve: (u) => u.reactedAt,
       }),
@@ -85,11 +85,11 @@ const ReactionUserRef = builder
 const ReactionRef = builder.objectRef<ReactionWire>('CommentReaction').implement({
   description: 'The reactions with one emoji on a comment or reply.',
   fields: (t) => ({
-    emoji: t.exposeString('emoji', { nullable: false, description: 'The emoji.' }),
-    count: t.exposeInt('count', { nullable: false, description: 'How many reacted with it.' }),
+    emoji: t.exposeString('emoji', { description: 'The emoji.' }),
+    count: t.exposeInt('count', { description: 'How many reacted with it.' }),
     users: t.field({
       type: [ReactionUserRef],
-      nullable: false,
+      nullable: { list: true, items: true },
       description: 'Who reacted, and when.',
       resolve: (r) => r.users,
     }),
@@ -101,12 +101,12 @@ const ReplierRef = builder.objectRef<CommentWire['repliers'][number]>('CommentRe
   fields: (t) => ({
     updatedAt: t.field({
       type: 'DateTime',
-      nullable: false,
+
       description: 'Their latest reply.',
       resolve: (r) => r.updatedAt,
     }),
-    count: t.exposeInt('count', { nullable: false, description: 'How many replies.' }),
-    user: t.field({ type: UserRef, nullable: false, description: 'Who.', resolve: (r) => r.user }),
+    count: t.exposeInt('count', { description: 'How many replies.' }),
+    user: t.field({ type: UserRef, description: 'Who.', resolve: (r) => r.user }),
   }),
 });
 
@@ -132,7 +132,7 @@ const CommentPermissionsRef = builder
 const CommentTargetNodeRef = builder.objectRef<{ id: string }>('CommentTargetNode').implement({
   description: 'The document node a comment is attached to.',
   fields: (t) => ({
-    id: t.exposeString('id', { nullable: false, description: 'Node key in the document.' }),
+    id: t.exposeString('id', { description: 'Node key in the document.' }),
   }),
 });
 
@@ -141,9 +141,8 @@ const TableCellRef = builder
   .implement({
     description: 'The table cell a comment is attached to.',
     fields: (t) => ({
-      record: t.exposeString('record', { nullable: false, description: 'Record (row) id.' }),
+      record: t.exposeString('record', { description: 'Record (row) id.' }),
       definition: t.exposeString('definition', {
-        nullable: false,
         description: 'Definition (column) id.',
       }),
     }),
@@ -209,13 +208,13 @@ function sharedFields(t: PothosFieldBuilder) {
   return {
     postedBy: t.field({
       type: UserRef,
-      nullable: false,
+
       description: 'Author (embedded: costs no call).',
       resolve: (c) => c.postedBy,
     }),
     postedAt: t.field({
       type: 'DateTime',
-      nullable: false,
+
       description: 'When it was posted.',
       resolve: (c) => c.postedAt,
     }),
@@ -227,25 +226,25 @@ function sharedFields(t: PothosFieldBuilder) {
     }),
     reactions: t.field({
       type: [ReactionRef],
-      nullable: false,
+      nullable: { list: true, items: true },
       description: 'Reactions, grouped by emoji.',
       resolve: (c) => c.reactions,
     }),
     body: t.field({
       type: CommentBodyRef,
-      nullable: false,
+
       description: 'Body {markdown} (and `document` with `format: DOCUMENT`).',
       resolve: (c) => c.body,
     }),
     urls: t.field({
       type: CommentUrlsRef,
-      nullable: false,
+
       description: 'URLs {location}.',
       resolve: (c) => c.urls,
     }),
     permissions: t.field({
       type: CommentPermissionsRef,
-      nullable: false,
+
       description: 'What the caller may do with it.',
       resolve: (c) => c.permissions,
     }),
@@ -276,26 +275,25 @@ export const CommentRef: ObjectRef<Types, CommentShape | string, CommentShape> =
     fields: (t) => ({
       ...sharedFields(t as unknown as PothosFieldBuilder),
       repliesCount: t.int({
-        nullable: false,
         description: 'Number of replies (the REST `replies` number).',
         resolve: (c) => c.replies,
       }),
       repliers: t.field({
         type: [ReplierRef],
-        nullable: false,
+        nullable: { list: true, items: true },
         description: 'Who replied {updatedAt, count, user}.',
         resolve: (c) => c.repliers,
       }),
       target: t.field({
         type: CommentTargetRef,
-        nullable: false,
+
         description:
           'Where it is attached {node, tableCell, changeRequest, review, page, space, revision}.',
         resolve: (c) => ({ ...c.target, scope: scopeOf(c) }),
       }),
       status: t.field({
         type: CommentStatusEnum.ref,
-        nullable: false,
+
         description: 'State (`open` or `resolved`).',
         resolve: (c) => CommentStatusEnum.of(c.status) as string,
       }),

@@ -68,7 +68,7 @@ export const ContentReferenceRef = builder
     fields: (t) => ({
       kind: t.string({
         resolve: (r) => r.kind,
-        nullable: false,
+
         description: 'What it points at: `file`, `page` or `openapi`.',
       }),
       file: t.string({

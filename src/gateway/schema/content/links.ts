@@ -32,7 +32,6 @@ export const ReferenceItemRef: ObjectRef<Types, ReferenceWire> = builder
     description: 'A reference to content, as links and backlinks list them.',
     fields: (t) => ({
       kind: t.string({
-        nullable: false,
         description: 'What it points at (e.g. `file`, `page`, `url`).',
         resolve: (r) => r.kind,
       }),
@@ -95,7 +94,6 @@ const ReferenceVersionContextRef = builder
     description: 'The version of content a reference was resolved in.',
     fields: (t) => ({
       type: t.exposeString('type', {
-        nullable: false,
         description: 'Kind of version (e.g. `revision`).',
       }),
       revision: t.exposeString('revision', { nullable: true, description: 'Revision id.' }),
@@ -111,25 +109,24 @@ export const LinkItemRef = builder.objectRef<LinkWire>('LinkItem').implement({
   fields: (t) => ({
     status: t.field({
       type: LinkStatusEnum.ref,
-      nullable: false,
+
       description:
         '`OK` no problem, `BROKEN` target does not exist in the revision, `IN_APP` target is a URL pointing inside the app.',
       resolve: (l) => LinkStatusEnum.of(l.status) as string,
     }),
     relation: t.string({
-      nullable: false,
       description: 'How the location refers to the target (e.g. `reference`).',
       resolve: (l) => l.relation,
     }),
     targetReference: t.field({
       type: ReferenceItemRef,
-      nullable: false,
+
       description: 'What the link points at.',
       resolve: (l) => l.targetReference,
     }),
     locationReferences: t.field({
       type: [ReferenceItemRef],
-      nullable: false,
+      nullable: { list: true, items: true },
       description: 'Where the link is written.',
       resolve: (l) => l.locationReferences,
     }),
@@ -141,9 +138,8 @@ const LinksBrokenStatsRef = builder
   .implement({
     description: 'Broken links.',
     fields: (t) => ({
-      total: t.exposeInt('total', { nullable: false, description: 'Broken links in total.' }),
+      total: t.exposeInt('total', { description: 'Broken links in total.' }),
       changeRequest: t.exposeInt('changeRequest', {
-        nullable: false,
         description: 'Broken links in change requests.',
       }),
     }),
@@ -152,10 +148,10 @@ const LinksBrokenStatsRef = builder
 export const LinksStatsRef = builder.objectRef<LinkStatsWire>('LinksStats').implement({
   description: 'Statistics of the links of a revision.',
   fields: (t) => ({
-    total: t.exposeInt('total', { nullable: false, description: 'Links in total.' }),
+    total: t.exposeInt('total', { description: 'Links in total.' }),
     broken: t.field({
       type: LinksBrokenStatsRef,
-      nullable: false,
+
       description: 'Broken links.',
       resolve: (s) => s.broken,
     }),
@@ -172,7 +168,7 @@ export const LinkConnectionRef = builder.connectionObject(
     fields: (t) => ({
       stats: t.field({
         type: LinksStatsRef,
-        nullable: false,
+
         description: 'Statistics of the links (the REST `stats`).',
         resolve: (c) => (c as unknown as LinkConnectionShape).stats,
       }),

@@ -92,7 +92,7 @@ function contentFields<Parent>(
   return {
     content: t.field({
       type: RevisionRef,
-      nullable: false,
+
       description: describe.content,
       extensions: address,
       args: contentArgs(
@@ -108,7 +108,7 @@ function contentFields<Parent>(
     }),
     pages: t.field({
       type: [PageRef],
-      nullable: false,
+      nullable: { list: true, items: true },
       description: describe.pages,
       extensions: address,
       args: contentArgs(),

@@ -65,18 +65,16 @@ resourceNode(
     description:
       'A file of a revision (main content or a change request). Its ID carries the space and change request, so `node(id)` is one call.',
     fields: (t) => ({
-      name: t.string({ nullable: false, description: 'File name.', resolve: (f) => f.name }),
+      name: t.string({ description: 'File name.', resolve: (f) => f.name }),
       contentType: t.string({
-        nullable: false,
         description: 'MIME type.',
         resolve: (f) => f.contentType,
       }),
       downloadURL: t.string({
-        nullable: false,
         description: 'Where to download it.',
         resolve: (f) => f.downloadURL,
       }),
-      size: t.float({ nullable: false, description: 'Size in bytes.', resolve: (f) => f.size }),
+      size: t.float({ description: 'Size in bytes.', resolve: (f) => f.size }),
       dimensions: t.field({
         type: FileDimensionsRef,
         nullable: true,
@@ -91,7 +89,7 @@ resourceNode(
       }),
       space: t.field({
         type: SpaceRef,
-        nullable: false,
+
         description: 'The space it belongs to.',
         resolve: (f) => f.space,
       }),
@@ -111,8 +109,8 @@ const FileDimensionsRef = builder
   .implement({
     description: 'Dimensions of an image file.',
     fields: (t) => ({
-      width: t.exposeFloat('width', { nullable: false, description: 'Width in pixels.' }),
-      height: t.exposeFloat('height', { nullable: false, description: 'Height in pixels.' }),
+      width: t.exposeFloat('width', { description: 'Width in pixels.' }),
+      height: t.exposeFloat('height', { description: 'Height in pixels.' }),
     }),
   });
 // ---------------------------------------------------------------------------------------------
@@ -188,7 +186,7 @@ const PageMetaLinksRef = builder
       }),
       alternates: t.field({
         type: [ContentReferenceRef],
-        nullable: false,
+        nullable: { list: true, items: true },
         description: 'Alternate pages (page references).',
         resolve: (m) => m.alternates ?? [],
       }),
@@ -238,7 +236,7 @@ resourceNode(
     description:
       'A page of a revision, with its child pages. Its ID carries the space and (for a change request’s content) the change request, so `node(id)` is one call.',
     fields: (t) => ({
-      title: t.string({ nullable: false, description: 'Title.', resolve: (p) => p.title }),
+      title: t.string({ description: 'Title.', resolve: (p) => p.title }),
       linkTitle: t.string({
         nullable: true,
         description: 'Shorter title used in links and navigation.',
@@ -290,7 +288,6 @@ resourceNode(
           (await pageBody(p, ctx, 'document', args)).document ?? null,
       }),
       type: t.string({
-        nullable: false,
         description: 'Kind of page (e.g. `document`).',
         resolve: (p) => p.type,
       }),
@@ -300,9 +297,8 @@ resourceNode(
         description: 'URLs {app}.',
         resolve: (p) => p.urls ?? null,
       }),
-      slug: t.string({ nullable: false, description: 'URL slug.', resolve: (p) => p.slug }),
+      slug: t.string({ description: 'URL slug.', resolve: (p) => p.slug }),
       path: t.string({
-        nullable: false,
         description: 'Path from the content root.',
         resolve: (p) => p.path,
       }),
@@ -313,7 +309,7 @@ resourceNode(
       }),
       pages: t.field({
         type: [PageRef],
-        nullable: false,
+        nullable: { list: true, items: true },
         description: 'Child pages (recursive).',
         resolve: (p) => (p.pages ?? []).map((child) => pageIn(scopeOf(p), child)),
       }),
@@ -375,7 +371,7 @@ resourceNode(
       }),
       space: t.field({
         type: SpaceRef,
-        nullable: false,
+
         description: 'The space it belongs to.',
         resolve: (p) => p.space,
       }),
@@ -409,7 +405,7 @@ const RevisionReusableContentRef = builder
   .implement({
     description: 'A reusable content of a revision.',
     fields: (t) => ({
-      id: t.exposeString('id', { nullable: false, description: 'Reusable content id.' }),
+      id: t.exposeString('id', { description: 'Reusable content id.' }),
       title: t.exposeString('title', { nullable: true, description: 'Title.' }),
       git: t.field({
         type: GitPathRef,
@@ -456,38 +452,38 @@ export const RevisionRef = builder.objectRef<RevisionShape>('Revision').implemen
   fields: (t) => ({
     id: t.id({ nullable: false, description: 'Revision id (REST).', resolve: (r) => r.id }),
     parents: t.stringList({
-      nullable: false,
+      nullable: { list: true, items: true },
       description: 'Ids of the parent revisions.',
       resolve: (r) => r.parents,
     }),
     pages: t.field({
       type: [PageRef],
-      nullable: false,
+      nullable: { list: true, items: true },
       description: 'The page tree (recursive through `pages`).',
       resolve: (r) => r.pages.map((page) => pageIn(scopeOf(r), page)),
     }),
     files: t.field({
       type: [FileRef],
-      nullable: false,
+      nullable: { list: true, items: true },
       description: 'The files.',
       resolve: (r) =>
         r.files.map((file) => FileResource.shape(file, { ...scopeOf(r), id: file.id })),
     }),
     reusableContents: t.field({
       type: [RevisionReusableContentRef],
-      nullable: false,
+      nullable: { list: true, items: true },
       description: 'Reusable contents {id, title, git}.',
       resolve: (r) => r.reusableContents,
     }),
     variables: t.field({
       type: 'JSON',
-      nullable: false,
+
       description: 'Variables (map name -> value).',
       resolve: (r) => r.variables,
     }),
     createdAt: t.field({
       type: 'DateTime',
-      nullable: false,
+
       description: 'When it was created.',
       resolve: (r) => r.createdAt,
     }),
@@ -505,7 +501,7 @@ export const RevisionRef = builder.objectRef<RevisionShape>('Revision').implemen
     }),
     type: t.field({
       type: RevisionTypeEnum.ref,
-      nullable: false,
+
       description: 'How the revision came to be (e.g. `edits`, `merge`).',
       resolve: (r) => RevisionTypeEnum.of(r.type) as string,
     }),

@@ -71,9 +71,9 @@ const ConversationPartRef = builder
   .implement({
     description: 'One message of a conversation.',
     fields: (t) => ({
-      type: t.exposeString('type', { nullable: false, description: 'Kind of part (`message`).' }),
-      role: t.exposeString('role', { nullable: false, description: 'Who wrote it (e.g. `user`).' }),
-      body: t.exposeString('body', { nullable: false, description: 'The text.' }),
+      type: t.exposeString('type', { description: 'Kind of part (`message`).' }),
+      role: t.exposeString('role', { description: 'Who wrote it (e.g. `user`).' }),
+      body: t.exposeString('body', { description: 'The text.' }),
     }),
   });
 
@@ -115,8 +115,8 @@ const ClusterSourceRef = builder
   .implement({
     description: 'How many issues of a cluster came from one source.',
     fields: (t) => ({
-      source: t.exposeString('source', { nullable: false, description: 'Source id.' }),
-      count: t.exposeInt('count', { nullable: false, description: 'Number of issues.' }),
+      source: t.exposeString('source', { description: 'Source id.' }),
+      count: t.exposeInt('count', { description: 'Number of issues.' }),
     }),
   });
 
@@ -152,19 +152,19 @@ export const ConversationRef = resourceNode(ConversationResource, {
     }),
     organization: t.field({
       type: OrganizationRef,
-      nullable: false,
+
       description: 'The organization it belongs to.',
       resolve: (c) => c.org,
     }),
     parts: t.field({
       type: [ConversationPartRef],
-      nullable: false,
+      nullable: { list: true, items: true },
       description: 'Its messages (from the conversation detail: one upstream call, shared).',
       resolve: async (c, _a, ctx) => (await detailOf(ctx, c)).parts,
     }),
     metadata: t.field({
       type: ConversationMetadataRef,
-      nullable: false,
+
       description: 'Its ingestion metadata (from the conversation detail).',
       resolve: async (c, _a, ctx) => (await detailOf(ctx, c)).metadata,
     }),
@@ -174,7 +174,7 @@ export const ConversationRef = resourceNode(ConversationResource, {
 export const IssuesClusterRef = resourceNode(IssuesClusterResource, {
   description: 'A cluster of similar issues extracted from conversations.',
   fields: (t) => ({
-    label: t.exposeString('label', { nullable: false, description: 'Label.' }),
+    label: t.exposeString('label', { description: 'Label.' }),
     createdAt: t.expose('createdAt', {
       type: 'DateTime',
       nullable: true,
@@ -209,13 +209,13 @@ export const IssuesClusterRef = resourceNode(IssuesClusterResource, {
       resolve: (c) => ImpactEnum.of(c.impact),
     }),
     weeklyPulse: t.intList({
-      nullable: true,
+      nullable: { list: true, items: true },
       description: 'Exactly 13 weekly counts: the weekly pulse over the past 3 months.',
       resolve: (c) => c.weeklyPulse ?? null,
     }),
     sources: t.field({
       type: [ClusterSourceRef],
-      nullable: true,
+      nullable: { list: true, items: true },
       description: 'Number of issues per source id (the REST map as a list).',
       resolve: (c) =>
         c.sources ? Object.entries(c.sources).map(([source, count]) => ({ source, count })) : null,
@@ -234,7 +234,7 @@ export const IssuesClusterRef = resourceNode(IssuesClusterResource, {
     }),
     organization: t.field({
       type: OrganizationRef,
-      nullable: false,
+
       description: 'The organization it belongs to.',
       resolve: (c) => c.org,
     }),
@@ -244,7 +244,7 @@ export const IssuesClusterRef = resourceNode(IssuesClusterResource, {
 export const ConversationIssueRef = resourceNode(ConversationIssueResource, {
   description: 'An issue extracted from a conversation.',
   fields: (t) => ({
-    title: t.exposeString('title', { nullable: false, description: 'Title.' }),
+    title: t.exposeString('title', { description: 'Title.' }),
     details: t.field({
       type: 'JSON',
       nullable: true,
@@ -275,7 +275,7 @@ export const ConversationIssueRef = resourceNode(ConversationIssueResource, {
     }),
     conversation: t.field({
       type: ConversationRef,
-      nullable: false,
+
       description: 'The conversation it was extracted from (embedded in the REST answer: free).',
       resolve: (i) => ({ ...i.conversationValue, org: i.org }),
     }),
@@ -457,7 +457,7 @@ const IngestConversationPayload = builder
     fields: (t) => ({
       organization: t.field({
         type: OrganizationRef,
-        nullable: false,
+
         description: 'The organization.',
         resolve: (p) => p.organization,
       }),
@@ -522,7 +522,7 @@ const ClusterPayload = builder
     fields: (t) => ({
       cluster: t.field({
         type: IssuesClusterRef,
-        nullable: false,
+
         description: 'The cluster.',
         resolve: (p) => p.cluster,
       }),

@@ -21,7 +21,6 @@ export const UserRef = builder.objectRef<User>('User').implement({
   fields: (t) => ({
     id: t.exposeID('id', { nullable: false, description: 'REST id of the user.' }),
     displayName: t.exposeString('displayName', {
-      nullable: false,
       description: 'Display name.',
     }),
     email: t.exposeString('email', { nullable: true, description: 'Email address.' }),
@@ -53,17 +52,16 @@ export const MemberRef = resourceNode(MemberResource, {
     }),
     user: t.field({
       type: UserRef,
-      nullable: false,
+
       description: 'The user.',
       resolve: (m) => m.user,
     }),
     disabled: t.exposeBoolean('disabled', {
-      nullable: false,
       description: 'Whether the membership is disabled.',
     }),
     joinedAt: t.expose('joinedAt', {
       type: 'DateTime',
-      nullable: false,
+
       description: 'When the user joined.',
     }),
     lastSeenAt: t.expose('lastSeenAt', {
@@ -72,20 +70,17 @@ export const MemberRef = resourceNode(MemberResource, {
       description: 'When the user was last seen.',
     }),
     sso: t.exposeBoolean('sso', {
-      nullable: false,
       description: 'Whether the user is an SSO member.',
     }),
     spacesCount: t.exposeInt('spaces', {
-      nullable: false,
       description: 'Number of spaces the member can read (REST `spaces`).',
     }),
     teamsCount: t.exposeInt('teams', {
-      nullable: false,
       description: 'Number of teams the member belongs to (REST `teams`).',
     }),
     organization: t.field({
       type: OrganizationRef,
-      nullable: false,
+
       description: 'The organization.',
       resolve: (m) => m.org,
     }),
@@ -135,13 +130,13 @@ const MemberSpaceRef = builder.objectRef<MemberSpaceShape>('MemberSpace').implem
   fields: (t) => ({
     permission: t.field({
       type: RoleEnum.ref,
-      nullable: false,
+
       description: "The member's level on the space.",
       resolve: (s) => RoleEnum.of(s.permission) as string,
     }),
     space: t.field({
       type: SpaceRef,
-      nullable: false,
+
       description: 'The space.',
       resolve: (s) => s.space,
     }),
@@ -172,7 +167,7 @@ const MemberPayload = builder.objectRef<{ member: MemberShape }>('MemberPayload'
   fields: (t) => ({
     member: t.field({
       type: MemberRef,
-      nullable: false,
+
       description: 'The member.',
       resolve: (p) => p.member,
     }),

@@ -56,7 +56,7 @@ const OpenAPIProcessErrorRef = builder
   .implement({
     description: 'One problem met while processing a spec source.',
     fields: (t) => ({
-      message: t.exposeString('message', { nullable: false, description: 'What went wrong.' }),
+      message: t.exposeString('message', { description: 'What went wrong.' }),
       code: t.exposeString('code', { nullable: true, description: 'A machine-readable code.' }),
     }),
   });
@@ -95,12 +95,11 @@ const OpenAPISpecVersionContentRef = builder
     fields: (t) => ({
       filesystem: t.field({
         type: 'JSON',
-        nullable: false,
+
         description: 'Maps each file name (e.g. `openapi.json`) to its parsed document.',
         resolve: (c) => c.filesystem,
       }),
       url: t.exposeString('url', {
-        nullable: false,
         description: 'Where the specification is accessible.',
       }),
     }),
@@ -120,7 +119,6 @@ export const OpenAPISpecVersionRef = resourceNode(OpenAPISpecVersionResource, {
       description: 'When it was made.',
     }),
     url: t.exposeString('url', {
-      nullable: false,
       description: 'Where the specification is accessible (max 2048).',
     }),
     urls: t.field({
@@ -131,7 +129,7 @@ export const OpenAPISpecVersionRef = resourceNode(OpenAPISpecVersionResource, {
     }),
     content: t.field({
       type: OpenAPISpecVersionContentRef,
-      nullable: false,
+
       description: 'The parsed content of this version (one more upstream call).',
       resolve: (v, _args, ctx) =>
         ctx.rest.get(
@@ -147,7 +145,6 @@ export const OpenAPISpecRef = resourceNode(OpenAPISpecResource, {
     'An OpenAPI spec of an organization: a source URL fetched and parsed (OpenAPI 3 or Swagger 2) into versions.',
   fields: (t) => ({
     slug: t.exposeString('slug', {
-      nullable: false,
       description: 'Slug (1 to 100; letters and digits in words separated by single hyphens).',
     }),
     createdAt: t.expose('createdAt', {
@@ -157,7 +154,7 @@ export const OpenAPISpecRef = resourceNode(OpenAPISpecResource, {
     }),
     updatedAt: t.expose('updatedAt', {
       type: 'DateTime',
-      nullable: false,
+
       description: 'When it was last updated.',
     }),
     sourceURL: t.exposeString('sourceURL', {
@@ -166,7 +163,7 @@ export const OpenAPISpecRef = resourceNode(OpenAPISpecResource, {
     }),
     processingState: t.field({
       type: OpenAPIProcessingStateEnum.ref,
-      nullable: false,
+
       description: 'Where the processing of the source stands.',
       resolve: (s) => OpenAPIProcessingStateEnum.of(s.processingState) as string,
     }),
@@ -194,7 +191,7 @@ export const OpenAPISpecRef = resourceNode(OpenAPISpecResource, {
     }),
     lastProcessedErrors: t.field({
       type: [OpenAPIProcessErrorRef],
-      nullable: true,
+      nullable: { list: true, items: true },
       description: 'Problems of the last processing; the last good version is kept.',
       resolve: (s) => s.lastProcessedErrors ?? null,
     }),
@@ -212,7 +209,7 @@ export const OpenAPISpecRef = resourceNode(OpenAPISpecResource, {
     }),
     organization: t.field({
       type: OrganizationRef,
-      nullable: false,
+
       description: 'The organization the spec belongs to.',
       resolve: (s) => s.org,
     }),
@@ -254,7 +251,7 @@ export const OpenAPISpecRef = resourceNode(OpenAPISpecResource, {
 builder.objectField(OpenAPISpecVersionRef, 'spec', (t) =>
   t.field({
     type: OpenAPISpecRef,
-    nullable: false,
+
     description: 'The spec this version belongs to.',
     resolve: (v) => OpenAPISpecResource.stub({ org: v.org, slug: v.spec }),
   }),
@@ -295,7 +292,7 @@ const SpecPayload = builder
     fields: (t) => ({
       openAPISpec: t.field({
         type: OpenAPISpecRef,
-        nullable: false,
+
         description: 'The spec.',
         resolve: (p) => p.openAPISpec,
       }),

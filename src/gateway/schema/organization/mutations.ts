@@ -77,7 +77,7 @@ const OrganizationPayload = builder
     fields: (t) => ({
       organization: t.field({
         type: OrganizationRef,
-        nullable: false,
+
         description: 'The organization.',
         resolve: (p) => p.organization,
       }),
@@ -156,7 +156,7 @@ const PingOrganizationPayload = builder
     fields: (t) => ({
       organization: t.field({
         type: OrganizationRef,
-        nullable: false,
+
         description: 'The organization.',
         resolve: (p) => p.organization,
       }),
@@ -237,7 +237,7 @@ const SetAgentInstructionsPayload = builder
     fields: (t) => ({
       agentInstructions: t.field({
         type: AgentInstructionsRef,
-        nullable: false,
+
         description: 'The instructions.',
         resolve: (p) => p.agentInstructions,
       }),
@@ -268,7 +268,7 @@ export function deletedInOrganizationPayload(name: string, description: string, 
       }),
       organization: t.field({
         type: OrganizationRef,
-        nullable: false,
+
         description: 'The organization it belonged to.',
         resolve: (p) => p.organization,
       }),

@@ -83,7 +83,6 @@ const PriceRef = builder.objectRef<Price>('OrganizationPlanPrice').implement({
   description: 'Price of one plan, monthly and yearly.',
   fields: (t) => ({
     name: t.exposeString('name', {
-      nullable: false,
       description: 'Plan name (e.g. `plus_2024`, `pro_2024`, `premium`, `ultimate`).',
     }),
     monthly: t.exposeFloat('monthly', { nullable: true, description: 'Monthly price.' }),
@@ -102,13 +101,13 @@ const PricingRef = builder
     fields: (t) => ({
       members: t.field({
         type: [PriceRef],
-        nullable: false,
+        nullable: { list: true, items: true },
         description: 'Member plans (`plus_2024`, `pro_2024`), each monthly and yearly.',
         resolve: (p) => prices(p.members),
       }),
       sites: t.field({
         type: [PriceRef],
-        nullable: false,
+        nullable: { list: true, items: true },
         description: 'Site plans (`premium`, `ultimate`), each monthly and yearly.',
         resolve: (p) => prices(p.sites),
       }),
@@ -120,8 +119,8 @@ const UsageAddonRef = builder
   .implement({
     description: 'A usage add-on of the billing.',
     fields: (t) => ({
-      name: t.exposeString('name', { nullable: false, description: 'Name of the add-on.' }),
-      enabled: t.exposeBoolean('enabled', { nullable: false, description: 'Whether it is on.' }),
+      name: t.exposeString('name', { description: 'Name of the add-on.' }),
+      enabled: t.exposeBoolean('enabled', { description: 'Whether it is on.' }),
     }),
   });
 
@@ -152,7 +151,7 @@ const BillingRef = builder.objectRef<Billing>('OrganizationBilling').implement({
     }),
     usageAddons: t.field({
       type: [UsageAddonRef],
-      nullable: false,
+      nullable: { list: true, items: true },
       description: 'Usage add-ons by name, each enabled or not.',
       resolve: (b) =>
         Object.entries(b.usageAddons ?? {}).map(([name, a]) => ({ name, enabled: a.enabled })),
@@ -232,14 +231,14 @@ export const OrganizationRef = resourceNode(OrganizationResource, {
   description:
     'An organization: the top-level workspace, with members, teams, SAML single sign-on providers, full-text search and docs-agent instructions.',
   fields: (t) => ({
-    title: t.exposeString('title', { nullable: false, description: 'Title (2 to 255).' }),
+    title: t.exposeString('title', { description: 'Title (2 to 255).' }),
     createdAt: t.expose('createdAt', {
       type: 'DateTime',
-      nullable: false,
+
       description: 'When it was created.',
     }),
     emailDomains: t.exposeStringList('emailDomains', {
-      nullable: false,
+      nullable: { list: true, items: true },
       description: 'Email domains whose verified users may join.',
     }),
     hostname: t.exposeString('hostname', {
@@ -248,7 +247,7 @@ export const OrganizationRef = resourceNode(OrganizationResource, {
     }),
     type: t.field({
       type: OrganizationTypeEnum.ref,
-      nullable: false,
+
       description: 'Kind of organization (e.g. `business`).',
       resolve: (o) => OrganizationTypeEnum.of(o.type) as string,
     }),
@@ -278,10 +277,9 @@ export const OrganizationRef = resourceNode(OrganizationResource, {
     }),
     ai: t.exposeBoolean('ai', { nullable: true, description: 'AI features on.' }),
     inviteLinks: t.exposeBoolean('inviteLinks', {
-      nullable: false,
       description: 'Whether invite links are enabled.',
     }),
-    plan: t.exposeString('plan', { nullable: false, description: 'Plan (e.g. `free_2024`).' }),
+    plan: t.exposeString('plan', { description: 'Plan (e.g. `free_2024`).' }),
     billing: t.expose('billing', {
       type: BillingRef,
       nullable: true,
@@ -289,7 +287,7 @@ export const OrganizationRef = resourceNode(OrganizationResource, {
     }),
     mergeRules: t.field({
       type: 'JSON',
-      nullable: false,
+
       description:
         'Merge rules: `{type: rules, rules: [{rule: require_specific_reviewers, users: [user ids]}]}`.',
       resolve: (o) => o.mergeRules,
@@ -323,7 +321,7 @@ export const AgentInstructionsRef = resourceNode(AgentInstructionsResource, {
   fields: (t) => ({
     instructions: t.field({
       type: 'JSON',
-      nullable: false,
+
       description: 'The instructions, a rich-text Document.',
       resolve: (a) => a.instructions,
     }),
@@ -356,6 +354,6 @@ const AgentInstructionsUrlsRef = builder
   .implement({
     description: 'URLs of agent instructions.',
     fields: (t) => ({
-      location: t.exposeString('location', { nullable: false, description: 'API location.' }),
+      location: t.exposeString('location', { description: 'API location.' }),
     }),
   });

@@ -35,15 +35,12 @@ const SamlServiceRef = builder
     description: 'The service-provider side, to configure in the identity provider.',
     fields: (t) => ({
       acsURL: t.exposeString('acsURL', {
-        nullable: false,
         description: 'Assertion consumer service URL.',
       }),
       startURL: t.exposeString('startURL', {
-        nullable: false,
         description: 'URL that starts a sign-on.',
       }),
       entityID: t.exposeString('entityID', {
-        nullable: false,
         description: 'Entity ID of the service provider.',
       }),
     }),
@@ -59,7 +56,7 @@ const SamlUrlsRef = builder.objectRef<NonNullable<Provider['urls']>>('SAMLProvid
 export const SAMLProviderRef = resourceNode(SAMLProviderResource, {
   description: 'A SAML single sign-on provider of an organization.',
   fields: (t) => ({
-    label: t.exposeString('label', { nullable: false, description: 'Label.' }),
+    label: t.exposeString('label', { description: 'Label.' }),
     ssoURL: t.exposeString('ssoURL', {
       nullable: true,
       description: 'SSO URL of the identity provider.',
@@ -89,12 +86,12 @@ export const SAMLProviderRef = resourceNode(SAMLProviderResource, {
     }),
     createdAt: t.expose('createdAt', {
       type: 'DateTime',
-      nullable: false,
+
       description: 'When it was created.',
     }),
     status: t.field({
       type: SamlStatusEnum.ref,
-      nullable: false,
+
       description: '`active` once complete, `pending` before.',
       resolve: (p) => SamlStatusEnum.of(p.status) as string,
     }),
@@ -106,7 +103,7 @@ export const SAMLProviderRef = resourceNode(SAMLProviderResource, {
     urls: t.expose('urls', { type: SamlUrlsRef, nullable: true, description: 'URLs.' }),
     organization: t.field({
       type: OrganizationRef,
-      nullable: false,
+
       description: 'The organization.',
       resolve: (p) => p.org,
     }),
@@ -119,9 +116,8 @@ const SSOProviderRef = builder
     description: 'One single sign-on entry point of an organization.',
     fields: (t) => ({
       id: t.exposeID('id', { nullable: false, description: 'Id of the provider.' }),
-      label: t.exposeString('label', { nullable: false, description: 'Label.' }),
+      label: t.exposeString('label', { description: 'Label.' }),
       startURL: t.exposeString('startURL', {
-        nullable: false,
         description: 'URL that starts the sign-on.',
       }),
     }),
@@ -139,7 +135,7 @@ builder.objectFields(OrganizationRef, (t) => ({
   }),
   ssoProviders: t.field({
     type: [SSOProviderRef],
-    nullable: false,
+    nullable: { list: true, items: true },
     description:
       'Single sign-on entry points (REST `GET {org}/sso`; `sso` is the enforcement flag).',
     resolve: async (org, _args, ctx) =>
@@ -156,7 +152,7 @@ const SAMLProviderPayload = builder
     fields: (t) => ({
       samlProvider: t.field({
         type: SAMLProviderRef,
-        nullable: false,
+
         description: 'The provider.',
         resolve: (p) => p.samlProvider,
       }),

@@ -35,9 +35,9 @@ const PageHitSectionRef = builder.objectRef<SearchSection>('PageHitSection').imp
   description: 'A section of a page that matches: a heading and a snippet.',
   fields: (t) => ({
     id: t.exposeID('id', { nullable: false, description: 'Id of the section (anchor).' }),
-    title: t.exposeString('title', { nullable: false, description: 'Heading of the section.' }),
-    path: t.exposeString('path', { nullable: false, description: 'Path of the section.' }),
-    body: t.exposeString('body', { nullable: false, description: 'Matching text.' }),
+    title: t.exposeString('title', { description: 'Heading of the section.' }),
+    path: t.exposeString('path', { description: 'Path of the section.' }),
+    body: t.exposeString('body', { description: 'Matching text.' }),
     urls: t.field({
       type: UrlsAppRef,
       nullable: true,
@@ -50,7 +50,7 @@ const PageHitSectionRef = builder.objectRef<SearchSection>('PageHitSection').imp
 const PageHitAncestorRef = builder.objectRef<{ title: string }>('PageHitAncestor').implement({
   description: 'A parent page of a hit.',
   fields: (t) => ({
-    title: t.exposeString('title', { nullable: false, description: 'Title of the parent.' }),
+    title: t.exposeString('title', { description: 'Title of the parent.' }),
   }),
 });
 
@@ -58,17 +58,17 @@ export const PageHitRef = builder.objectRef<SearchPageHit>('PageHit').implement(
   description: 'A page matching a search.',
   fields: (t) => ({
     id: t.exposeID('id', { nullable: false, description: 'REST id of the page.' }),
-    title: t.exposeString('title', { nullable: false, description: 'Title of the page.' }),
-    path: t.exposeString('path', { nullable: false, description: 'Path of the page.' }),
+    title: t.exposeString('title', { description: 'Title of the page.' }),
+    path: t.exposeString('path', { description: 'Path of the page.' }),
     sections: t.field({
       type: [PageHitSectionRef],
-      nullable: false,
+      nullable: { list: true, items: true },
       description: 'Matching sections.',
       resolve: (p) => p.sections,
     }),
     ancestors: t.field({
       type: [PageHitAncestorRef],
-      nullable: false,
+      nullable: { list: true, items: true },
       description: 'Parent pages, outermost first.',
       resolve: (p) => p.ancestors,
     }),
@@ -87,16 +87,16 @@ const OrganizationSearchItemRef = builder
     description: 'An organization search item: a space and its matching pages.',
     fields: (t) => ({
       id: t.exposeID('id', { nullable: false, description: 'REST id of the space.' }),
-      title: t.exposeString('title', { nullable: false, description: 'Title of the space.' }),
+      title: t.exposeString('title', { description: 'Title of the space.' }),
       pages: t.field({
         type: [PageHitRef],
-        nullable: false,
+        nullable: { list: true, items: true },
         description: 'Matching pages of the space.',
         resolve: (item) => item.pages,
       }),
       space: t.field({
         type: SpaceRef,
-        nullable: false,
+
         description: 'The space (free when only its `id` is selected).',
         resolve: (item) => item.id,
       }),

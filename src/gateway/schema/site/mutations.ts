@@ -105,7 +105,7 @@ const SitePayload = builder.objectRef<{ site: SiteShape }>('SitePayload').implem
   fields: (t) => ({
     site: t.field({
       type: SiteRef,
-      nullable: false,
+
       description: 'The site.',
       resolve: (p) => p.site,
     }),
@@ -119,7 +119,7 @@ const SiteSpacePayload = builder
     fields: (t) => ({
       siteSpace: t.field({
         type: SiteSpaceRef,
-        nullable: false,
+
         description: 'The site space.',
         resolve: (p) => p.siteSpace,
       }),
@@ -133,7 +133,7 @@ const SiteSectionPayload = builder
     fields: (t) => ({
       siteSection: t.field({
         type: SiteSectionRef,
-        nullable: false,
+
         description: 'The section.',
         resolve: (p) => p.siteSection,
       }),
@@ -147,7 +147,7 @@ const SiteSectionGroupPayload = builder
     fields: (t) => ({
       siteSectionGroup: t.field({
         type: SiteSectionGroupRef,
-        nullable: false,
+
         description: 'The section group.',
         resolve: (p) => p.siteSectionGroup,
       }),
@@ -163,13 +163,13 @@ const SiteAdaptiveSchemaPayload = builder
     fields: (t) => ({
       adaptiveSchema: t.field({
         type: SiteAdaptiveSchemaRef,
-        nullable: false,
+
         description: 'The visitor attributes schema.',
         resolve: (p) => p.adaptiveSchema,
       }),
       site: t.field({
         type: SiteRef,
-        nullable: false,
+
         description: 'The site.',
         resolve: (p) => p.site,
       }),

@@ -39,7 +39,7 @@ function jsonObject(name: string, description: string, fields: Record<string, [K
           });
         } else if (kind === 'StringList') {
           out[key] = t.stringList({
-            nullable: true,
+            nullable: { list: true, items: true },
             description: doc,
             resolve: (v) =>
               Array.isArray(v[key])
@@ -56,7 +56,7 @@ function jsonObject(name: string, description: string, fields: Record<string, [K
         } else if (kind.list) {
           out[key] = t.field({
             type: [kind.ref as typeof ref],
-            nullable: true,
+            nullable: { list: true, items: true },
             description: doc,
             resolve: (v) => listAt(v, key),
           });
@@ -226,18 +226,17 @@ const SiteSpaceCustomizationRef = builder
     description: 'The customization of one site space.',
     fields: (t) => ({
       siteSpaceId: t.exposeString('siteSpaceId', {
-        nullable: false,
         description: 'REST id of the site space.',
       }),
       siteSpace: t.field({
         type: SiteSpaceRef,
-        nullable: false,
+
         description: 'The site space.',
         resolve: (c) => SiteSpaceResource.stub({ org: c.org, site: c.site, id: c.siteSpaceId }),
       }),
       customization: t.field({
         type: CustomizationRef,
-        nullable: false,
+
         description: 'Its customization.',
         resolve: (c) => ({ ...c.customization, raw: c.customization }),
       }),
@@ -251,13 +250,13 @@ const PublishedCustomizationsRef = builder
     fields: (t) => ({
       site: t.field({
         type: CustomizationRef,
-        nullable: false,
+
         description: 'Customization of the site.',
         resolve: (p) => ({ ...p.customizations.site, raw: p.customizations.site }),
       }),
       siteSpaces: t.field({
         type: [SiteSpaceCustomizationRef],
-        nullable: false,
+        nullable: { list: true, items: true },
         description: 'Customization of each site space (by site-space id).',
         resolve: (p) =>
           Object.entries(p.customizations.siteSpaces).map(([siteSpaceId, customization]) => ({
@@ -274,13 +273,12 @@ const PublishedStructureRef = builder.objectRef<Published>('PublishedSiteStructu
   description: 'The structure of a published site.',
   fields: (t) => ({
     type: t.string({
-      nullable: false,
       description: '`sections` (sections and groups) or `site-spaces` (a site without sections).',
       resolve: (p) => p.structure.type,
     }),
     structure: t.field({
       type: [SiteStructureItemRef],
-      nullable: false,
+      nullable: { list: true, items: true },
       description: 'Sections and section groups, or site spaces, in order.',
       resolve: (p) =>
         (p.structure.structure as Array<{ object: string }>)
@@ -297,7 +295,7 @@ const PublishedStructureRef = builder.objectRef<Published>('PublishedSiteStructu
 const SiteScriptRef = builder.objectRef<Published['scripts'][number]>('SiteScript').implement({
   description: 'A script a published site loads.',
   fields: (t) => ({
-    script: t.exposeString('script', { nullable: false, description: 'Script URL.' }),
+    script: t.exposeString('script', { description: 'Script URL.' }),
     contentSecurityPolicy: t.exposeString('contentSecurityPolicy', {
       nullable: true,
       description: 'Content-Security-Policy it needs.',
@@ -315,25 +313,25 @@ export const PublishedSiteRef = builder.objectRef<Published>('PublishedSite').im
   fields: (t) => ({
     site: t.field({
       type: SiteRef,
-      nullable: false,
+
       description: 'The site.',
       resolve: (p) => SiteResource.shape(p.site, { org: p.org, id: p.site.id }),
     }),
     structure: t.field({
       type: PublishedStructureRef,
-      nullable: false,
+
       description: 'Its structure.',
       resolve: (p) => p,
     }),
     customizations: t.field({
       type: PublishedCustomizationsRef,
-      nullable: false,
+
       description: 'Customizations of the site and of each site space.',
       resolve: (p) => p,
     }),
     scripts: t.field({
       type: [SiteScriptRef],
-      nullable: false,
+      nullable: { list: true, items: true },
       description: 'Scripts it loads.',
       resolve: (p) => p.scripts,
     }),

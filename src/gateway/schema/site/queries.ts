@@ -32,11 +32,11 @@ resourceNode(
     fields: (t) => ({
       type: t.field({
         type: SiteTypeEnum.ref,
-        nullable: false,
+
         description: 'Site type (`basic`, `premium`, `ultimate`).',
         resolve: (s) => SiteTypeEnum.of(s.type) as string,
       }),
-      title: t.exposeString('title', { nullable: false, description: 'Title.' }),
+      title: t.exposeString('title', { description: 'Title.' }),
       icon: t.expose('icon', {
         type: SiteFieldRefs.SiteIconRef,
         nullable: true,
@@ -54,16 +54,14 @@ resourceNode(
       }),
       visibility: t.field({
         type: SiteVisibilityEnum.ref,
-        nullable: false,
+
         description: 'Who can reach the site when it is published.',
         resolve: (s) => SiteVisibilityEnum.of(s.visibility) as string,
       }),
       published: t.exposeBoolean('published', {
-        nullable: false,
         description: 'When true the site is reachable by the audience given by `visibility`.',
       }),
       siteSpacesCount: t.exposeInt('siteSpaces', {
-        nullable: false,
         description: 'Number of site spaces (the REST `siteSpaces` count).',
       }),
       createdAt: t.expose('createdAt', {
@@ -89,7 +87,7 @@ resourceNode(
       }),
       features: t.expose('features', {
         type: [SiteFieldRefs.SiteFeatureRef],
-        nullable: true,
+        nullable: { list: true, items: true },
         description: 'Features of the site and their plans.',
       }),
       urls: t.expose('urls', {
@@ -104,7 +102,7 @@ resourceNode(
       }),
       organization: t.field({
         type: OrganizationRef,
-        nullable: false,
+
         description: 'The organization of the site.',
         resolve: (s) => s.org,
       }),

@@ -84,7 +84,7 @@ const SiteIconRef = builder.objectRef<NonNullable<Site['icon']>>('SiteIcon').imp
   fields: (t) => ({
     icon: t.expose('icon', {
       type: LightDarkRef,
-      nullable: false,
+
       description: 'Icon URLs for light and dark themes.',
     }),
     raw: t.field({
@@ -99,8 +99,8 @@ const SiteIconRef = builder.objectRef<NonNullable<Site['icon']>>('SiteIcon').imp
 const SiteProxyRef = builder.objectRef<NonNullable<Site['proxy']>>('SiteProxy').implement({
   description: 'A proxy hosting the site on a sub-path of a domain.',
   fields: (t) => ({
-    origin: t.exposeString('origin', { nullable: false, description: 'Origin of the proxy.' }),
-    target: t.exposeString('target', { nullable: false, description: 'Target of the proxy.' }),
+    origin: t.exposeString('origin', { description: 'Origin of the proxy.' }),
+    target: t.exposeString('target', { description: 'Target of the proxy.' }),
   }),
 });
 
@@ -110,7 +110,6 @@ const SiteAdaptiveContentRef = builder
     description: 'Adaptive content settings of a site.',
     fields: (t) => ({
       enabled: t.exposeBoolean('enabled', {
-        nullable: false,
         description: 'Whether content adapts to visitor attributes.',
       }),
     }),
@@ -120,11 +119,9 @@ const SiteAdsRef = builder.objectRef<NonNullable<Site['ads']>>('SiteAds').implem
   description: 'Ads status of a site.',
   fields: (t) => ({
     status: t.exposeString('status', {
-      nullable: false,
       description: 'Ads status (e.g. `pending`; the full list is not part of the surface).',
     }),
     submittable: t.exposeBoolean('submittable', {
-      nullable: false,
       description: 'Whether the site can be submitted for ads.',
     }),
   }),
@@ -136,16 +133,14 @@ const SiteFeatureRef = builder
     description: 'A feature of a site and the plan it comes with.',
     fields: (t) => ({
       id: t.exposeString('id', {
-        nullable: false,
         description: 'Feature id (e.g. `sites-adaptive-content`).',
       }),
-      plan: t.exposeString('plan', { nullable: false, description: 'Plan (e.g. `basic`).' }),
+      plan: t.exposeString('plan', { description: 'Plan (e.g. `basic`).' }),
       frozen: t.exposeBoolean('frozen', {
-        nullable: false,
         description: 'Whether the feature is frozen.',
       }),
       customizations: t.exposeStringList('customizations', {
-        nullable: true,
+        nullable: { list: true, items: true },
         description: 'Customizations the feature unlocks (e.g. `header-logo`).',
       }),
     }),
@@ -168,8 +163,8 @@ const SitePermissionsRef = builder
   .implement({
     description: 'What the caller may do with a site.',
     fields: (t) => ({
-      view: t.exposeBoolean('view', { nullable: false, description: 'May view it.' }),
-      admin: t.exposeBoolean('admin', { nullable: false, description: 'May administrate it.' }),
+      view: t.exposeBoolean('view', { description: 'May view it.' }),
+      admin: t.exposeBoolean('admin', { description: 'May administrate it.' }),
     }),
   });
 
@@ -209,10 +204,9 @@ resourceNode(
       'A space published in a site: a variant of its section, or a root entry of a site without sections.',
     fields: (t) => ({
       path: t.exposeString('path', {
-        nullable: false,
         description: 'Path of the site space in the site (1 to 100).',
       }),
-      title: t.exposeString('title', { nullable: false, description: 'Title.' }),
+      title: t.exposeString('title', { description: 'Title.' }),
       default: t.exposeBoolean('default', {
         nullable: true,
         description: 'Whether it is the default site space (of its section, or of the site).',
@@ -233,7 +227,7 @@ resourceNode(
       urls: t.expose('urls', { type: PublishedUrlsRef, nullable: true, description: 'URLs.' }),
       space: t.field({
         type: SpaceRef,
-        nullable: false,
+
         description: 'The space whose content it publishes.',
         resolve: (ss, _args, ctx) => {
           // The REST answer embeds the whole space: serve it, and keep it for later reads by id.
@@ -252,7 +246,7 @@ resourceNode(
       }),
       site: t.field({
         type: SiteRef,
-        nullable: false,
+
         description: 'The site it belongs to.',
         resolve: (ss) => SiteResource.stub({ org: ss.org, id: ss.site }),
       }),
@@ -266,7 +260,7 @@ resourceNode(
   {
     description: 'A section of a site, with its site spaces (variants).',
     fields: (t) => ({
-      title: t.exposeString('title', { nullable: false, description: 'Title.' }),
+      title: t.exposeString('title', { description: 'Title.' }),
       description: t.exposeString('description', { nullable: true, description: 'Description.' }),
       default: t.exposeBoolean('default', {
         nullable: true,
@@ -296,7 +290,7 @@ resourceNode(
       }),
       siteSpaces: t.field({
         type: [SiteSpaceRef],
-        nullable: false,
+        nullable: { list: true, items: true },
         description: 'Its site spaces (variants), in order.',
         resolve: (s) =>
           s.siteSpaces.map((ss) =>
@@ -305,7 +299,7 @@ resourceNode(
       }),
       site: t.field({
         type: SiteRef,
-        nullable: false,
+
         description: 'The site it belongs to.',
         resolve: (s) => SiteResource.stub({ org: s.org, id: s.site }),
       }),
@@ -319,7 +313,7 @@ resourceNode(
   {
     description: 'A group of sections in a site (groups may nest).',
     fields: (t) => ({
-      title: t.exposeString('title', { nullable: false, description: 'Title (1 to 100).' }),
+      title: t.exposeString('title', { description: 'Title (1 to 100).' }),
       icon: t.exposeString('icon', {
         nullable: true,
         description: 'Icon name (max 50, e.g. `gear`).',
@@ -341,13 +335,13 @@ resourceNode(
       }),
       children: t.field({
         type: [SiteStructureItemRef],
-        nullable: false,
+        nullable: { list: true, items: true },
         description: 'Its sections and nested groups, in order.',
         resolve: (g) => g.children.map((c) => structureShape(g, c)),
       }),
       sections: t.field({
         type: [SiteSectionRef],
-        nullable: false,
+        nullable: { list: true, items: true },
         description: 'Its sections (direct children that are sections), in order.',
         resolve: (g) =>
           g.children
@@ -365,11 +359,9 @@ const TemplateConditionRef = builder
     description: 'A condition generated from the visitor schema, for adaptive-content expressions.',
     fields: (t) => ({
       description: t.exposeString('description', {
-        nullable: false,
         description: 'What the condition tests.',
       }),
       condition: t.exposeString('condition', {
-        nullable: false,
         description: 'The expression.',
       }),
     }),
@@ -382,7 +374,7 @@ export const SiteAdaptiveSchemaRef = builder
     fields: (t) => ({
       jsonSchema: t.field({
         type: 'JSON',
-        nullable: false,
+
         description:
           'JSON Schema (draft-07) of visitor attributes: `type` object, `properties` with an `unsigned` object for unsigned claims and further boolean properties, `additionalProperties` false.',
         resolve: (s) => s.jsonSchema,
@@ -394,7 +386,7 @@ export const SiteAdaptiveSchemaRef = builder
       }),
       templateConditions: t.field({
         type: [TemplateConditionRef],
-        nullable: false,
+        nullable: { list: true, items: true },
         description:
           'Conditions generated from the visitor schema for adaptive-content expressions.',
         resolve: async (s, _args, ctx) =>

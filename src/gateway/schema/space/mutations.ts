@@ -21,7 +21,7 @@ const SpacePayload = builder.objectRef<{ space: Sp | string }>('SpacePayload').i
   fields: (t) => ({
     space: t.field({
       type: SpaceRef,
-      nullable: false,
+
       description: 'The space.',
       resolve: (p) => p.space,
     }),
@@ -125,13 +125,13 @@ const DuplicateSpacePayload = builder
     fields: (t) => ({
       space: t.field({
         type: SpaceRef,
-        nullable: false,
+
         description: 'The copy.',
         resolve: (p) => p.space,
       }),
       source: t.field({
         type: SpaceRef,
-        nullable: false,
+
         description: 'The space that was duplicated.',
         resolve: (p) => p.source,
       }),
@@ -228,7 +228,7 @@ export const ApplySpaceTemplatePayload = builder
     fields: (t) => ({
       space: t.field({
         type: SpaceRef,
-        nullable: false,
+
         description: 'The space, read after the change.',
         resolve: (p) => p.space,
       }),

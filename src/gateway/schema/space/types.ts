@@ -100,22 +100,22 @@ const SpacePermissionsRef = builder
 export const SpaceRef = resourceNode(SpaceResource, {
   description: 'A space: a container of pages and files with one active revision.',
   fields: (t) => ({
-    title: t.exposeString('title', { nullable: false, description: 'Title (max 50).' }),
-    emoji: t.exposeString('emoji', { nullable: false, description: 'Emoji (max 50).' }),
+    title: t.exposeString('title', { description: 'Title (max 50).' }),
+    emoji: t.exposeString('emoji', { description: 'Emoji (max 50).' }),
     visibility: t.field({
       type: SpaceVisibilityEnum.ref,
-      nullable: false,
+
       description: 'Who can access the space.',
       resolve: (s) => SpaceVisibilityEnum.of(s.visibility) as string,
     }),
     createdAt: t.expose('createdAt', {
       type: 'DateTime',
-      nullable: false,
+
       description: 'When it was created.',
     }),
     updatedAt: t.expose('updatedAt', {
       type: 'DateTime',
-      nullable: false,
+
       description: 'When it was last updated.',
     }),
     deletedAt: t.expose('deletedAt', {
@@ -132,14 +132,14 @@ export const SpaceRef = resourceNode(SpaceResource, {
     }),
     mergeRules: t.field({
       type: 'JSON',
-      nullable: false,
+
       description: 'Merge rules: `{type: inherit}` or `{type: rules, rules: [...]}`.',
       resolve: (s) => s.mergeRules,
     }),
     urls: t.expose('urls', { type: SpaceUrlsRef, nullable: true, description: 'URLs.' }),
     organization: t.field({
       type: OrganizationRef,
-      nullable: false,
+
       description: 'The organization the space belongs to.',
       resolve: (s) => s.organization,
     }),
@@ -165,7 +165,6 @@ export const SpaceRef = resourceNode(SpaceResource, {
       resolve: (s) => s.visitorAuth ?? null,
     }),
     revision: t.exposeString('revision', {
-      nullable: false,
       description: 'Id of the active revision.',
     }),
     defaultLevel: t.field({
@@ -175,19 +174,15 @@ export const SpaceRef = resourceNode(SpaceResource, {
       resolve: (s) => RoleEnum.of(s.defaultLevel),
     }),
     commentsCount: t.exposeInt('comments', {
-      nullable: false,
       description: 'Number of open comments (REST `comments`).',
     }),
     changeRequestsCount: t.exposeInt('changeRequests', {
-      nullable: false,
       description: 'Total number of change requests (REST `changeRequests`).',
     }),
     changeRequestsOpen: t.exposeInt('changeRequestsOpen', {
-      nullable: false,
       description: 'Number of open change requests.',
     }),
     changeRequestsDraft: t.exposeInt('changeRequestsDraft', {
-      nullable: false,
       description: 'Number of draft change requests.',
     }),
     permissions: t.expose('permissions', {

@@ -19,7 +19,7 @@ const TeamPayload = builder.objectRef<{ team: TeamShape }>('TeamPayload').implem
   fields: (t) => ({
     team: t.field({
       type: TeamRef,
-      nullable: false,
+
       description: 'The team.',
       resolve: (p) => p.team,
     }),

@@ -31,19 +31,17 @@ const TeamPermissionsRef = builder
 export const TeamRef = resourceNode(TeamResource, {
   description: 'A team of an organization.',
   fields: (t) => ({
-    title: t.exposeString('title', { nullable: false, description: 'Title.' }),
+    title: t.exposeString('title', { description: 'Title.' }),
     membersCount: t.exposeInt('members', {
-      nullable: false,
       description: 'Number of members (REST `members`).',
     }),
     spacesCount: t.exposeInt('spaces', {
-      nullable: false,
       description:
         'Number of spaces the team has a level on, directly or through collections (REST `spaces`).',
     }),
     createdAt: t.expose('createdAt', {
       type: 'DateTime',
-      nullable: false,
+
       description: 'When it was created.',
     }),
     permissions: t.expose('permissions', {
@@ -53,7 +51,7 @@ export const TeamRef = resourceNode(TeamResource, {
     }),
     organization: t.field({
       type: OrganizationRef,
-      nullable: false,
+
       description: 'The organization.',
       resolve: (team) => team.org,
     }),
@@ -68,13 +66,13 @@ export const TeamMemberRef = builder.objectRef<TeamMemberShape>('TeamMember').im
   fields: (t) => ({
     member: t.field({
       type: MemberRef,
-      nullable: false,
+
       description: 'The organization membership (REST `organization`).',
       resolve: (m) => MemberResource.shape(m.organization, { org: m.org, id: m.organization.id }),
     }),
     role: t.field({
       type: TeamRoleEnum.ref,
-      nullable: false,
+
       description: 'Role in the team (REST `team.role`).',
       resolve: (m) => TeamRoleEnum.of(m.team.role) as string,
     }),
@@ -104,13 +102,13 @@ export const MemberTeamRef = builder.objectRef<MemberTeamShape>('MemberTeam').im
   fields: (t) => ({
     team: t.field({
       type: TeamRef,
-      nullable: false,
+
       description: 'The team.',
       resolve: (m) => TeamResource.shape(m.team, { org: m.org, id: m.team.id }),
     }),
     role: t.field({
       type: TeamRoleEnum.ref,
-      nullable: false,
+
       description: 'Role of the member in the team (REST `member.role`).',
       resolve: (m) => TeamRoleEnum.of(m.member.role) as string,
     }),

@@ -31,9 +31,8 @@ const TranslationSourceRef = builder
   .implement({
     description: 'What a translation translates.',
     fields: (t) => ({
-      space: t.exposeString('space', { nullable: false, description: 'Source space id.' }),
+      space: t.exposeString('space', { description: 'Source space id.' }),
       language: t.exposeString('language', {
-        nullable: false,
         description: 'Source language (ISO 639-1, `pt-br`, `zh-tw`).',
       }),
     }),
@@ -44,9 +43,8 @@ const TranslationResultRef = builder
   .implement({
     description: 'Where the latest run put its result.',
     fields: (t) => ({
-      space: t.exposeString('space', { nullable: false, description: 'Result space id.' }),
+      space: t.exposeString('space', { description: 'Result space id.' }),
       revision: t.exposeString('revision', {
-        nullable: false,
         description: 'Revision of the result space made by the run.',
       }),
     }),
@@ -106,18 +104,17 @@ export const TranslationRef = resourceNode(TranslationResource, {
   fields: (t) => ({
     status: t.field({
       type: TranslationStatusEnum.ref,
-      nullable: false,
+
       description: 'Where the latest run stands.',
       resolve: (tr) => TranslationStatusEnum.of(tr.status) as string,
     }),
     source: t.field({
       type: TranslationSourceRef,
-      nullable: false,
+
       description: 'The source space and its language.',
       resolve: (tr) => tr.source,
     }),
     language: t.exposeString('language', {
-      nullable: false,
       description: 'Target language (ISO 639-1, `pt-br`, `zh-tw`).',
     }),
     instructions: t.field({
@@ -134,12 +131,12 @@ export const TranslationRef = resourceNode(TranslationResource, {
     }),
     createdAt: t.expose('createdAt', {
       type: 'DateTime',
-      nullable: false,
+
       description: 'When it was created.',
     }),
     updatedAt: t.expose('updatedAt', {
       type: 'DateTime',
-      nullable: false,
+
       description: 'When it was last updated.',
     }),
     stats: t.field({
@@ -162,7 +159,7 @@ export const TranslationRef = resourceNode(TranslationResource, {
     }),
     organization: t.field({
       type: OrganizationRef,
-      nullable: false,
+
       description: 'The organization it belongs to.',
       resolve: (tr) => tr.org,
     }),
@@ -210,7 +207,7 @@ const TranslationPayload = builder
     fields: (t) => ({
       translation: t.field({
         type: TranslationRef,
-        nullable: false,
+
         description: 'The translation.',
         resolve: (p) => p.translation,
       }),
