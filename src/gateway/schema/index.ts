@@ -1,5 +1,6 @@
 import { builder } from '../builder.ts';
-import './common.ts';
+import './base.ts';
+import './errors.ts';
 import './organization.ts';
 import './collection/types.ts';
 import './space.ts';

@@ -3,7 +3,7 @@ import { restIdOf } from '../../resources/resource.ts';
 import { badInput } from '../../upstream/errors.ts';
 import { restPath } from '../../upstream/path.ts';
 import type { QueryValue } from '../../upstream/rest.ts';
-import { UNKNOWN } from '../common.ts';
+import { UNKNOWN } from '../base.ts';
 import { OrganizationRef } from '../organization.ts';
 import { SpaceRef } from '../space.ts';
 import { ChangeRequestResource } from './resource.ts';

@@ -5,7 +5,7 @@ import { ENUMS } from '../../../contract/common.ts';
 import { builder } from '../../builder.ts';
 import type { GatewayContext } from '../../context.ts';
 import { read } from '../../resources/resource.ts';
-import { openEnumType } from '../common.ts';
+import { openEnumType } from '../base.ts';
 import { addContentFields } from '../content/queries.ts';
 import { type ContentScope, inScope, PageResource } from '../content/resource.ts';
 import { FileRef, PageRef } from '../content/types.ts';

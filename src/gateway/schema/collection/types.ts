@@ -8,11 +8,12 @@ import {
 } from '../../../contract/collections.ts';
 import { builder } from '../../builder.ts';
 import { restPath } from '../../upstream/path.ts';
+import type { Types } from '../base.ts';
+import { moveBody, PositionInput, transferBody } from '../moves.ts';
+import { DeletePayload, Empty, given, validBody, write, writeMutation } from '../mutation.ts';
 import { resourceNode } from '../node.ts';
 import { OrganizationResource } from '../organization/resource.ts';
 import { OrganizationRef, RoleEnum } from '../organization.ts';
-import { DeletePayload, moveBody, PositionInput, transferBody } from '../payloads.ts';
-import { Empty, given, type Types, validBody, write, writeMutation } from '../shared.ts';
 import { CollectionResource, type CollectionShape } from './resource.ts';
 
 type Col = z.infer<typeof Collection>;

@@ -10,9 +10,10 @@ import {
 import { builder } from '../../builder.ts';
 import type { GatewayContext } from '../../context.ts';
 import { ValidationError } from '../../errors.ts';
+import type { InputFields, Types } from '../base.ts';
 import { changeRequestIn } from '../changeRequest/mutations.ts';
 import { type ContentScope, PageResource, scopeOf } from '../content/resource.ts';
-import { Empty, type InputFields, type Types, validBody, write, writeMutation } from '../shared.ts';
+import { Empty, validBody, write, writeMutation } from '../mutation.ts';
 import { SpaceResource } from '../space/resource.ts';
 import {
   CommentReplyResource,

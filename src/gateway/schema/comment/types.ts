@@ -4,14 +4,14 @@ import type { Comment } from '../../../contract/comments.ts';
 import { ENUMS } from '../../../contract/common.ts';
 import { builder } from '../../builder.ts';
 import { rawOf } from '../../upstream/tolerant.ts';
+import type { Types } from '../base.ts';
+import { openEnumType } from '../base.ts';
 import { ChangeRequestResource } from '../changeRequest/resource.ts';
 import { ChangeRequestRef } from '../changeRequest/types.ts';
-import { openEnumType } from '../common.ts';
 import { type ContentScope, PageResource, scopeOf } from '../content/resource.ts';
 import { PageRef } from '../content/types.ts';
 import { UserRef } from '../member/types.ts';
 import { resourceNode } from '../node.ts';
-import type { Types } from '../shared.ts';
 import { SpaceRef } from '../space.ts';
 import {
   CommentReplyResource,

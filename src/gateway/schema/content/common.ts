@@ -1,6 +1,6 @@
 import { ENUMS } from '../../../contract/common.ts';
 import { builder } from '../../builder.ts';
-import { openEnumType } from '../common.ts';
+import { openEnumType } from '../base.ts';
 import type { ContentReferenceWire } from './resource.ts';
 
 // ---------------------------------------------------------------------------------------------

@@ -9,10 +9,10 @@ import {
   restConnection,
 } from '../../upstream/connection.ts';
 import { badInput } from '../../upstream/errors.ts';
-import { UNKNOWN } from '../common.ts';
+import type { Types } from '../base.ts';
+import { UNKNOWN } from '../base.ts';
 import { OrganizationResource } from '../organization/resource.ts';
 import { OrganizationRef } from '../organization.ts';
-import type { Types } from '../shared.ts';
 import { SpaceResource } from '../space/resource.ts';
 import { SpaceRef } from '../space.ts';
 import { LinkStatusEnum } from './common.ts';

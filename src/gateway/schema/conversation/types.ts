@@ -12,18 +12,11 @@ import type { GatewayContext } from '../../context.ts';
 import type { ConnectionArgs } from '../../upstream/connection.ts';
 import { restPath } from '../../upstream/path.ts';
 import { rawOf } from '../../upstream/tolerant.ts';
-import { inputEnumType, openEnumType } from '../common.ts';
+import { inputEnumType, locationUrlsType, openEnumType } from '../base.ts';
+import { capitalized, Empty, validBody, write, writeMutation } from '../mutation.ts';
 import { resourceNode } from '../node.ts';
 import { OrganizationResource } from '../organization/resource.ts';
 import { OrderEnum, OrganizationRef } from '../organization.ts';
-import {
-  capitalized,
-  Empty,
-  locationUrlsType,
-  validBody,
-  write,
-  writeMutation,
-} from '../shared.ts';
 import {
   ConversationIssueResource,
   ConversationResource,

@@ -4,6 +4,7 @@ import { Member, MemberSpace, UpdateMemberBody } from '../../../contract/members
 import { builder } from '../../builder.ts';
 import { restConnection } from '../../upstream/connection.ts';
 import { restPath } from '../../upstream/path.ts';
+import { Empty, validBody, write, writeMutation } from '../mutation.ts';
 import { resourceNode } from '../node.ts';
 import {
   DeletedInOrganizationPayload,
@@ -11,7 +12,6 @@ import {
   OrganizationRef,
   RoleEnum,
 } from '../organization.ts';
-import { Empty, validBody, write, writeMutation } from '../shared.ts';
 import { SpaceResource } from '../space/resource.ts';
 import { SpaceRef } from '../space.ts';
 import { MemberResource, type MemberShape } from './resource.ts';

@@ -8,11 +8,11 @@ import {
 } from '../../../contract/openapi.ts';
 import { builder } from '../../builder.ts';
 import { restPath } from '../../upstream/path.ts';
-import { openEnumType } from '../common.ts';
+import { locationUrlsType, openEnumType } from '../base.ts';
+import { Empty, validBody, write, writeMutation } from '../mutation.ts';
 import { resourceNode } from '../node.ts';
 import { OrganizationResource } from '../organization/resource.ts';
 import { deletedInOrganizationPayload, OrganizationRef } from '../organization.ts';
-import { Empty, locationUrlsType, validBody, write, writeMutation } from '../shared.ts';
 import {
   OpenAPISpecResource,
   type OpenAPISpecShape,

@@ -8,7 +8,7 @@ import {
 } from '../../../contract/organizations.ts';
 import { builder } from '../../builder.ts';
 import { restPath } from '../../upstream/path.ts';
-import { Empty, given, validBody, write, writeMutation } from '../shared.ts';
+import { Empty, given, validBody, write, writeMutation } from '../mutation.ts';
 import { SiteResource } from '../site/resource.ts';
 import { type AgentInstructionsShape, OrganizationResource } from './resource.ts';
 import { AgentInstructionsRef, type Org, OrganizationRef, RoleEnum } from './types.ts';

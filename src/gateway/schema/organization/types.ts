@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { ENUMS } from '../../../contract/common.ts';
 import type { Organization } from '../../../contract/organizations.ts';
 import { builder } from '../../builder.ts';
-import { openEnumType } from '../common.ts';
+import { openEnumType } from '../base.ts';
 import { resourceNode } from '../node.ts';
 import { AgentInstructionsResource, OrganizationResource } from './resource.ts';
 

@@ -8,11 +8,11 @@ import {
 } from '../../../contract/saml.ts';
 import { builder } from '../../builder.ts';
 import { restPath } from '../../upstream/path.ts';
-import { openEnumType } from '../common.ts';
+import { openEnumType } from '../base.ts';
+import { Empty, given, validBody, write, writeMutation } from '../mutation.ts';
 import { resourceNode } from '../node.ts';
 import { OrganizationResource } from '../organization/resource.ts';
 import { DeletedInOrganizationPayload, OrganizationRef, RoleEnum } from '../organization.ts';
-import { Empty, given, validBody, write, writeMutation } from '../shared.ts';
 import { TeamResource } from '../team/resource.ts';
 import { TeamRef } from '../team.ts';
 import { SAMLProviderResource, type SAMLProviderShape } from './resource.ts';

@@ -20,17 +20,17 @@ import {
 import { builder } from '../../builder.ts';
 import { ValidationError } from '../../errors.ts';
 import { restPath } from '../../upstream/path.ts';
-import { OrganizationResource } from '../organization/resource.ts';
-import { DeletePayload } from '../payloads.ts';
+import type { InputFields } from '../base.ts';
 import {
   capitalized,
+  DeletePayload,
   Empty,
   given,
-  type InputFields,
   validBody,
   write,
   writeMutation,
-} from '../shared.ts';
+} from '../mutation.ts';
+import { OrganizationResource } from '../organization/resource.ts';
 import { SpaceResource } from '../space/resource.ts';
 import {
   SiteAdaptiveSchemaResource,

@@ -9,7 +9,7 @@ import type {
 import { builder } from '../../builder.ts';
 import { restPath } from '../../upstream/path.ts';
 import { rawOf } from '../../upstream/tolerant.ts';
-import { openEnumType } from '../common.ts';
+import { openEnumType } from '../base.ts';
 import { resourceNode, resourceRef } from '../node.ts';
 import { SpaceResource } from '../space/resource.ts';
 import { SpaceRef } from '../space.ts';

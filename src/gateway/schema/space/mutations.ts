@@ -9,10 +9,10 @@ import { builder } from '../../builder.ts';
 import { restPath } from '../../upstream/path.ts';
 import { ChangeRequestResource } from '../changeRequest/resource.ts';
 import { CollectionResource } from '../collection/resource.ts';
+import { moveBody, PositionInput, transferBody } from '../moves.ts';
+import { DeletePayload, Empty, given, validBody, write, writeMutation } from '../mutation.ts';
 import { OrganizationResource } from '../organization/resource.ts';
 import { MergeRulesInput, mergeRulesBody, RoleEnum } from '../organization.ts';
-import { DeletePayload, moveBody, PositionInput, transferBody } from '../payloads.ts';
-import { Empty, given, validBody, write, writeMutation } from '../shared.ts';
 import { SpaceResource } from './resource.ts';
 import { EditModeEnum, type Sp, SpaceRef, SpaceVisibilityEnum } from './types.ts';
 

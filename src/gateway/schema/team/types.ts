@@ -3,7 +3,7 @@ import { ENUMS } from '../../../contract/common.ts';
 import type { MemberTeam } from '../../../contract/members.ts';
 import type { TeamMember } from '../../../contract/teams.ts';
 import { builder } from '../../builder.ts';
-import { openEnumType } from '../common.ts';
+import { openEnumType } from '../base.ts';
 import { MemberResource } from '../member/resource.ts';
 import { MemberRef } from '../member/types.ts';
 import { resourceNode } from '../node.ts';

@@ -2,8 +2,8 @@ import type { z } from 'zod';
 import { TransferBody } from '../../contract/spaces.ts';
 import { builder } from '../builder.ts';
 import { CollectionResource } from './collection/resource.ts';
+import { validBody } from './mutation.ts';
 import { OrganizationResource } from './organization/resource.ts';
-import { validBody } from './shared.ts';
 import { SpaceResource } from './space/resource.ts';
 
 // Types and inputs several domains share; this module imports no domain.
@@ -88,14 +88,3 @@ export function transferBody(organizationId: string) {
     { organization: 'organizationId' },
   );
 }
-
-/** Payload of a delete: the deleted object's global ID. */
-export const DeletePayload = builder.objectRef<{ deletedId: string }>('DeletePayload').implement({
-  description: 'What was deleted (also when it did not exist).',
-  fields: (t) => ({
-    deletedId: t.exposeID('deletedId', {
-      nullable: false,
-      description: 'Global ID of the deleted object.',
-    }),
-  }),
-});

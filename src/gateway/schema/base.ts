@@ -1,6 +1,5 @@
 import { DateTimeResolver, JSONResolver } from 'graphql-scalars';
 import { builder } from '../builder.ts';
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors.ts';
 
 builder.addScalarType('DateTime', DateTimeResolver, {
   description: 'An ISO 8601 date-time string in UTC, as the REST surface sends it.',
@@ -11,60 +10,6 @@ builder.addScalarType('JSON', JSONResolver, {
 
 builder.queryType({ description: 'Reads of the documentation workspace.' });
 builder.mutationType({ description: 'Writes of the documentation workspace, one per REST write.' });
-
-/** Interface of every contract error a mutation can answer. */
-export const ErrorInterface = builder.interfaceRef<Error>('Error').implement({
-  description: 'A contract error of a mutation: switch on `__typename` in client code.',
-  fields: (t) => ({
-    message: t.exposeString('message', { nullable: false, description: 'What went wrong.' }),
-  }),
-});
-
-const FieldErrorRef = builder
-  .objectRef<{ path: string[]; message: string }>('FieldError')
-  .implement({
-    description: 'One invalid input field.',
-    fields: (t) => ({
-      path: t.exposeStringList('path', {
-        nullable: false,
-        description: 'Path of the field in the input.',
-      }),
-      message: t.exposeString('message', { nullable: false, description: 'The rule it breaks.' }),
-    }),
-  });
-
-builder.objectType(ValidationError, {
-  name: 'ValidationError',
-  description: 'The input breaks a limit or rule of the REST surface; nothing was changed.',
-  interfaces: [ErrorInterface],
-  fields: (t) => ({
-    fieldErrors: t.field({
-      type: [FieldErrorRef],
-      nullable: false,
-      description: 'Each invalid field with its rule.',
-      resolve: (error) => error.fieldErrors,
-    }),
-  }),
-});
-
-builder.objectType(NotFoundError, {
-  name: 'NotFoundError',
-  description: 'The object does not exist or is not visible to the caller.',
-  interfaces: [ErrorInterface],
-});
-
-builder.objectType(ForbiddenError, {
-  name: 'ForbiddenError',
-  description: 'The caller can see the object but lacks the level this change needs.',
-  interfaces: [ErrorInterface],
-});
-
-builder.objectType(ConflictError, {
-  name: 'ConflictError',
-  description:
-    'The object is in a state that forbids the change: merge of a merged or archived request, restore outside the window, a locked space.',
-  interfaces: [ErrorInterface],
-});
 
 /** GraphQL name of an enum value: `share-link` -> `SHARE_LINK`, `updatedAt` -> `UPDATED_AT`. */
 export function enumName(value: string): string {
@@ -117,4 +62,20 @@ export function inputEnumType(name: string, values: readonly string[], descripti
     members[enumName(value)] = { value, description: `The REST value \`${value}\`.` };
   }
   return builder.enumType(name, { description, values: members });
+}
+
+/** The schema types of the builder, for refs in helper signatures. */
+export type Types = typeof builder.$inferSchemaTypes;
+
+/** The builder of an input type's fields, for helpers that add fields to several inputs. */
+export type InputFields = PothosSchemaTypes.InputFieldBuilder<Types, 'InputObject'>;
+
+/** An object type of the `urls` that hold only the API location. */
+export function locationUrlsType(name: string, description: string) {
+  return builder.objectRef<{ location?: string | undefined }>(name).implement({
+    description,
+    fields: (t) => ({
+      location: t.exposeString('location', { nullable: true, description: 'API location.' }),
+    }),
+  });
 }

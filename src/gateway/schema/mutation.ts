@@ -4,12 +4,7 @@ import { builder } from '../builder.ts';
 import type { GatewayContext } from '../context.ts';
 import { MUTATION_ERRORS, mutate, ValidationError } from '../errors.ts';
 import type { RestSession } from '../upstream/rest.ts';
-
-/** The schema types of the builder, for refs in helper signatures. */
-export type Types = typeof builder.$inferSchemaTypes;
-
-/** The builder of an input type's fields, for helpers that add fields to several inputs. */
-export type InputFields = PothosSchemaTypes.InputFieldBuilder<Types, 'InputObject'>;
+import type { Types } from './base.ts';
 
 /**
  * A write `name(input: In!)`: answers `type`, or a contract error in the union `<Name>Result`;
@@ -92,12 +87,13 @@ export async function write<S extends z.ZodType>(
   return result;
 }
 
-/** An object type of the `urls` that hold only the API location. */
-export function locationUrlsType(name: string, description: string) {
-  return builder.objectRef<{ location?: string | undefined }>(name).implement({
-    description,
-    fields: (t) => ({
-      location: t.exposeString('location', { nullable: true, description: 'API location.' }),
+/** Payload of a delete: the deleted object's global ID. */
+export const DeletePayload = builder.objectRef<{ deletedId: string }>('DeletePayload').implement({
+  description: 'What was deleted (also when it did not exist).',
+  fields: (t) => ({
+    deletedId: t.exposeID('deletedId', {
+      nullable: false,
+      description: 'Global ID of the deleted object.',
     }),
-  });
-}
+  }),
+});
