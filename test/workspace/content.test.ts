@@ -10,7 +10,7 @@ import {
   ReferenceList,
   Revision,
 } from '../../src/contract/content.ts';
-import { insertPageTree } from '../../src/workspace/store/content.ts';
+import { insertPageTree } from '../../src/workspace/store/content/revisionWrites.ts';
 import { insertSpace } from '../../src/workspace/store/spaces.ts';
 import { createTestWorkspace, type TestWorkspace } from '../support/workspace.ts';
 

@@ -4,7 +4,7 @@ import {
   insertChangeRequest,
   mergeChangeRequest,
 } from '../store/changeRequests.ts';
-import { insertPageTree, type PageInput } from '../store/content.ts';
+import { insertPageTree, type PageInput } from '../store/content/revisionWrites.ts';
 import { getSpaceRow } from '../store/spaces.ts';
 import type { DemoContext } from './context.ts';
 

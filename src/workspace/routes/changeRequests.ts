@@ -18,7 +18,8 @@ import {
   updateChangeRequest,
   updateChangeRequestFromMain,
 } from '../store/changeRequests.ts';
-import { insertPageTree, templatePages } from '../store/content.ts';
+import { insertPageTree } from '../store/content/revisionWrites.ts';
+import { templatePages } from '../store/content/templates.ts';
 import { createPdfExport, exportPdf } from '../store/pdf.ts';
 import { requireSpace } from '../store/spaces.ts';
 import { CrParams, OrgParams, requestedChangeRequest, SpaceParams } from './common.ts';

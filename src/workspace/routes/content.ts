@@ -14,23 +14,20 @@ import {
   requireChangeRequest,
   setChangeRequestRevision,
 } from '../store/changeRequests.ts';
+import { fileBacklinks, listLinks, pageBacklinks } from '../store/content/links.ts';
 import {
   type ContentContext,
   changeRequestContent,
-  commitSpaceRevision,
-  fileBacklinks,
   fileData,
   getFile,
   getPageJson,
-  insertPageTree,
   listFiles,
-  listLinks,
-  pageBacklinks,
   pageTreeJson,
   revisionJson,
   spaceContent,
-  templatePages,
-} from '../store/content.ts';
+} from '../store/content/render.ts';
+import { commitSpaceRevision, insertPageTree } from '../store/content/revisionWrites.ts';
+import { templatePages } from '../store/content/templates.ts';
 import { assertEditable, requireSpace } from '../store/spaces.ts';
 import { Id, RevisionParams, SpaceParams } from './common.ts';
 
