@@ -1,5 +1,6 @@
 import type { Workspace } from '../../context.ts';
 import { type FileRow, loadPages, type PageRow } from './revisionIndex.ts';
+
 /** The complete content of a revision, to compute a new one from. */
 export interface RevisionContent {
   pages: PageRow[];

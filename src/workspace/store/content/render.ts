@@ -15,6 +15,7 @@ import { keysetPage, mapPage } from '../../paging.ts';
 import { markdownToDocument } from '../markdown.ts';
 import type { SpaceRow } from '../spaces.ts';
 import { type FileRow, type PageRow, type RevisionIndex, revisionIndex } from './revisionIndex.ts';
+
 /** What a content read is about: one revision of a space, seen from the space or a request. */
 export interface ContentContext {
   spaceId: string;
@@ -121,6 +122,7 @@ function pageJson(
   }
   return page;
 }
+
 /** The `File` shape of a file row (with its `git` metadata unless `metadata` is false). */
 export function fileJson(ws: Workspace, revisionId: string, row: FileRow, metadata = true): File {
   const file: File = {

@@ -1,6 +1,7 @@
 import type { Workspace } from '../../context.ts';
 import type { Db } from '../../db.ts';
 import { extractLinks, slugify } from '../markdown.ts';
+
 /** A row of `pages` (without its revision). */
 export interface PageRow {
   id: string;

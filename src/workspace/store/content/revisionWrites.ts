@@ -5,6 +5,7 @@ import { indexRevision } from '../searchIndex.ts';
 import { type SpaceRow, touchSpace } from '../spaces.ts';
 import type { RevisionContent } from './merge.ts';
 import { PAGE_COLUMNS } from './revisionIndex.ts';
+
 /** Writes pages, files and variables into an (empty) revision. */
 export function applyRevisionContent(ws: Workspace, revisionId: string, content: RevisionContent) {
   const insertPage = ws.db.prepare(
