@@ -11,7 +11,7 @@ import {
   Revision,
 } from '../../src/contract/content.ts';
 import { insertPageTree } from '../../src/workspace/store/content/revisionWrites.ts';
-import { insertSpace } from '../../src/workspace/store/spaces.ts';
+import { insertSpace } from '../../src/workspace/store/spaceWrites.ts';
 import { createTestWorkspace, type TestWorkspace } from '../support/workspace.ts';
 
 let t: TestWorkspace;
