@@ -9,11 +9,8 @@ import {
 } from '../../contract/content.ts';
 import type { RouteModule, Workspace, WorkspaceApp } from '../context.ts';
 import { conflict, orNotFound } from '../errors.ts';
-import {
-  activeChangeRequestRevisions,
-  requireChangeRequest,
-  setChangeRequestRevision,
-} from '../store/changeRequests.ts';
+import { setChangeRequestRevision } from '../store/changeRequestRevisions.ts';
+import { activeChangeRequestRevisions, requireChangeRequest } from '../store/changeRequests.ts';
 import { fileBacklinks, listLinks, pageBacklinks } from '../store/content/links.ts';
 import {
   type ContentContext,
