@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database, { type Statement } from 'better-sqlite3';
 import { LRUCache } from 'lru-cache';
-import { migrations } from './store/schema/index.ts';
+import { migrations } from './store/tables/index.ts';
 
 export type Db = Database.Database;
 

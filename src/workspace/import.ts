@@ -3,7 +3,11 @@ import { basename, extname, join, relative, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { createWorkspace, type Workspace } from './context.ts';
 import { openDatabase } from './db.ts';
-import { commitSpaceRevision, insertPageTree, type PageInput } from './store/content.ts';
+import {
+  commitSpaceRevision,
+  insertPageTree,
+  type PageInput,
+} from './store/content/revisionWrites.ts';
 import { firstHeading, slugify } from './store/markdown.ts';
 import { getSpaceRow } from './store/spaces.ts';
 

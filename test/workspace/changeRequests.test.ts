@@ -7,8 +7,8 @@ import {
 } from '../../src/contract/changeRequests.ts';
 import { ErrorBody } from '../../src/contract/common.ts';
 import { PageTree, Revision } from '../../src/contract/content.ts';
-import { insertPageTree } from '../../src/workspace/store/content.ts';
-import { insertSpace } from '../../src/workspace/store/spaces.ts';
+import { insertPageTree } from '../../src/workspace/store/content/revisionWrites.ts';
+import { insertSpace } from '../../src/workspace/store/spaceWrites.ts';
 import { createTestWorkspace, type TestWorkspace } from '../support/workspace.ts';
 
 let t: TestWorkspace;

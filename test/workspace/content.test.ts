@@ -10,8 +10,8 @@ import {
   ReferenceList,
   Revision,
 } from '../../src/contract/content.ts';
-import { insertPageTree } from '../../src/workspace/store/content.ts';
-import { insertSpace } from '../../src/workspace/store/spaces.ts';
+import { insertPageTree } from '../../src/workspace/store/content/revisionWrites.ts';
+import { insertSpace } from '../../src/workspace/store/spaceWrites.ts';
 import { createTestWorkspace, type TestWorkspace } from '../support/workspace.ts';
 
 let t: TestWorkspace;

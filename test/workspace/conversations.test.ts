@@ -22,11 +22,8 @@ import {
   weeklyPulse,
   wordSet,
 } from '../../src/workspace/store/clustering.ts';
-import {
-  ingestConversation,
-  listClusters,
-  listIssues,
-} from '../../src/workspace/store/conversations.ts';
+import { listClusters, listIssues } from '../../src/workspace/store/conversationIssues.ts';
+import { ingestConversation } from '../../src/workspace/store/conversations.ts';
 import { createTestWorkspace, expectError, type TestWorkspace } from '../support/workspace.ts';
 
 let t: TestWorkspace;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LinkList, type Page, PageTree, Revision } from '../../src/contract/content.ts';
 import { SpaceSearchResult } from '../../src/contract/search.ts';
 import { ImportError, importMarkdownFolder, runImport } from '../../src/workspace/import.ts';
-import { insertSpace } from '../../src/workspace/store/spaces.ts';
+import { insertSpace } from '../../src/workspace/store/spaceWrites.ts';
 import { createTestWorkspace, type TestWorkspace } from '../support/workspace.ts';
 
 let t: TestWorkspace;

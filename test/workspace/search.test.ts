@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChangeRequest } from '../../src/contract/changeRequests.ts';
 import { ErrorBody } from '../../src/contract/common.ts';
 import { OrganizationSearchResult, SpaceSearchResult } from '../../src/contract/search.ts';
-import { insertPageTree } from '../../src/workspace/store/content.ts';
+import { insertPageTree } from '../../src/workspace/store/content/revisionWrites.ts';
 import { indexRevision } from '../../src/workspace/store/searchIndex.ts';
-import { insertSpace } from '../../src/workspace/store/spaces.ts';
+import { insertSpace } from '../../src/workspace/store/spaceWrites.ts';
 import { createTestWorkspace, type TestWorkspace } from '../support/workspace.ts';
 
 let t: TestWorkspace;

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Space, SpaceList } from '../../src/contract/spaces.ts';
 import { DAY_MS } from '../../src/workspace/clock.ts';
-import { getSpaceRow, insertSpace, purgeExpiredSpaces } from '../../src/workspace/store/spaces.ts';
+import { getSpaceRow, purgeExpiredSpaces } from '../../src/workspace/store/spaces.ts';
+import { insertSpace } from '../../src/workspace/store/spaceWrites.ts';
 import {
   createTestWorkspace,
   errorOf,

@@ -4,7 +4,7 @@ import { Member } from '../../src/contract/members.ts';
 import { Space } from '../../src/contract/spaces.ts';
 import { Team, TeamList, TeamMemberList } from '../../src/contract/teams.ts';
 import type { DemoPersona } from '../../src/workspace/demo/users.ts';
-import { insertSpace } from '../../src/workspace/store/spaces.ts';
+import { insertSpace } from '../../src/workspace/store/spaceWrites.ts';
 import { createTestWorkspace, errorOf, type TestWorkspace } from '../support/workspace.ts';
 
 let t: TestWorkspace;

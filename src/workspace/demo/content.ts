@@ -1,10 +1,7 @@
 import type { Document } from '../../contract/common.ts';
-import {
-  addContributor,
-  insertChangeRequest,
-  mergeChangeRequest,
-} from '../store/changeRequests.ts';
-import { insertPageTree, type PageInput } from '../store/content.ts';
+import { mergeChangeRequest } from '../store/changeRequestRevisions.ts';
+import { addContributor, insertChangeRequest } from '../store/changeRequests.ts';
+import { insertPageTree, type PageInput } from '../store/content/revisionWrites.ts';
 import { getSpaceRow } from '../store/spaces.ts';
 import type { DemoContext } from './context.ts';
 

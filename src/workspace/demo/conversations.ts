@@ -1,5 +1,6 @@
 import type { IngestConversationBody } from '../../contract/conversations.ts';
-import { ingestConversation, setClusterMuted } from '../store/conversations.ts';
+import { setClusterMuted } from '../store/conversationIssues.ts';
+import { ingestConversation } from '../store/conversations.ts';
 import type { DemoContext } from './context.ts';
 
 /** Number of demo conversations at scale 1. */

@@ -1,7 +1,7 @@
 import type { Role } from '../../contract/common.ts';
 import { DAY_MS } from '../clock.ts';
 import type { Workspace } from '../context.ts';
-import { insertSpace } from '../store/spaces.ts';
+import { insertSpace } from '../store/spaceWrites.ts';
 import type { DemoContext } from './context.ts';
 import { insertUser } from './users.ts';
 

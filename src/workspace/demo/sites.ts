@@ -1,11 +1,7 @@
-import {
-  addSiteSpace,
-  createGroup,
-  createSection,
-  SiteStructure,
-  updateSection,
-  updateSiteSpace,
-} from '../store/siteStructure.ts';
+import { createGroup } from '../store/siteStructure/groups.ts';
+import { createSection, updateSection } from '../store/siteStructure/sections.ts';
+import { addSiteSpace, updateSiteSpace } from '../store/siteStructure/siteSpaces.ts';
+import { SiteStructure } from '../store/siteStructure/structure.ts';
 import {
   createSite,
   requireSite,

@@ -10,15 +10,18 @@ import { requireOrganization } from '../access.ts';
 import type { RouteModule } from '../context.ts';
 import { orNotFound } from '../errors.ts';
 import {
+  mergeChangeRequest,
+  updateChangeRequestFromMain,
+} from '../store/changeRequestRevisions.ts';
+import {
   changeRequestJson,
   createChangeRequest,
   listOrganizationChangeRequests,
   listSpaceChangeRequests,
-  mergeChangeRequest,
   updateChangeRequest,
-  updateChangeRequestFromMain,
 } from '../store/changeRequests.ts';
-import { insertPageTree, templatePages } from '../store/content.ts';
+import { insertPageTree } from '../store/content/revisionWrites.ts';
+import { templatePages } from '../store/content/templates.ts';
 import { createPdfExport, exportPdf } from '../store/pdf.ts';
 import { requireSpace } from '../store/spaces.ts';
 import { CrParams, OrgParams, requestedChangeRequest, SpaceParams } from './common.ts';

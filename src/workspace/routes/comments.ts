@@ -10,20 +10,22 @@ import {
 } from '../../contract/comments.ts';
 import type { RouteModule, Workspace, WorkspaceApp } from '../context.ts';
 import { changeRequestRevision, requireChangeRequest } from '../store/changeRequests.ts';
+import { listCommenters } from '../store/comments/commenters.ts';
 import {
-  type CommentContext,
   createComment,
-  createReply,
   deleteComment,
-  deleteReply,
   getComment,
-  getReply,
-  listCommenters,
   listComments,
-  listReplies,
   updateComment,
+} from '../store/comments/comments.ts';
+import type { CommentContext } from '../store/comments/common.ts';
+import {
+  createReply,
+  deleteReply,
+  getReply,
+  listReplies,
   updateReply,
-} from '../store/comments.ts';
+} from '../store/comments/replies.ts';
 import { requireSpace } from '../store/spaces.ts';
 import { Id, RevisionParams, SpaceParams } from './common.ts';
 

@@ -9,28 +9,22 @@ import {
 } from '../../contract/content.ts';
 import type { RouteModule, Workspace, WorkspaceApp } from '../context.ts';
 import { conflict, orNotFound } from '../errors.ts';
-import {
-  activeChangeRequestRevisions,
-  requireChangeRequest,
-  setChangeRequestRevision,
-} from '../store/changeRequests.ts';
+import { setChangeRequestRevision } from '../store/changeRequestRevisions.ts';
+import { activeChangeRequestRevisions, requireChangeRequest } from '../store/changeRequests.ts';
+import { fileBacklinks, listLinks, pageBacklinks } from '../store/content/links.ts';
 import {
   type ContentContext,
   changeRequestContent,
-  commitSpaceRevision,
-  fileBacklinks,
   fileData,
   getFile,
   getPageJson,
-  insertPageTree,
   listFiles,
-  listLinks,
-  pageBacklinks,
   pageTreeJson,
   revisionJson,
   spaceContent,
-  templatePages,
-} from '../store/content.ts';
+} from '../store/content/render.ts';
+import { commitSpaceRevision, insertPageTree } from '../store/content/revisionWrites.ts';
+import { templatePages } from '../store/content/templates.ts';
 import { assertEditable, requireSpace } from '../store/spaces.ts';
 import { Id, RevisionParams, SpaceParams } from './common.ts';
 

@@ -11,13 +11,15 @@ import type { RouteModule, Workspace } from '../context.ts';
 import { notFound, orNotFound } from '../errors.ts';
 import {
   getCluster,
-  getConversationDetail,
   getIssue,
-  ingestConversation,
   listClusters,
-  listConversations,
   listIssues,
   setClusterMuted,
+} from '../store/conversationIssues.ts';
+import {
+  getConversationDetail,
+  ingestConversation,
+  listConversations,
 } from '../store/conversations.ts';
 import { OrgParams } from './common.ts';
 

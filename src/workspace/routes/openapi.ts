@@ -19,11 +19,11 @@ import {
   listSpecs,
   listVersions,
   putSpec,
-  requestProcessing,
   type SpecRow,
   setSpecVisibility,
   specJson,
 } from '../store/openapi.ts';
+import { requestProcessing } from '../store/openapiProcessing.ts';
 import { OrgParams } from './common.ts';
 
 const SpecParams = OrgParams.extend({ specSlug: z.string().min(1).max(500) });

@@ -24,24 +24,28 @@ import type { RouteModule, Workspace, WorkspaceApp } from '../context.ts';
 import { arrayPage, mapPage } from '../paging.ts';
 import {
   addSectionToGroup,
-  addSiteSpace,
   createGroup,
-  createSection,
   deleteGroup,
-  deleteSection,
-  deleteSiteSpace,
-  moveSection,
-  moveSiteSpace,
   removeSectionFromGroup,
   requireGroup,
-  requireSection,
-  requireSiteSpace,
-  SiteStructure,
-  StructureRenderer,
   updateGroup,
+} from '../store/siteStructure/groups.ts';
+import { StructureRenderer } from '../store/siteStructure/render.ts';
+import {
+  createSection,
+  deleteSection,
+  moveSection,
+  requireSection,
   updateSection,
+} from '../store/siteStructure/sections.ts';
+import {
+  addSiteSpace,
+  deleteSiteSpace,
+  moveSiteSpace,
+  requireSiteSpace,
   updateSiteSpace,
-} from '../store/siteStructure.ts';
+} from '../store/siteStructure/siteSpaces.ts';
+import { SiteStructure } from '../store/siteStructure/structure.ts';
 import {
   adaptiveSchemaJson,
   createSite,

@@ -11,21 +11,23 @@ import type { RouteModule, Workspace, WorkspaceApp } from '../context.ts';
 import { conflict, notFound } from '../errors.ts';
 import type { Anchor } from '../store/positions.ts';
 import {
-  createSpace,
-  duplicateSpace,
   getSpaceRow,
   isExpired,
   listOrganizationSpaces,
-  moveSpace,
   purgeExpiredSpaces,
   purgeSpace,
   requireSpace,
+  spaceJson,
+} from '../store/spaces.ts';
+import {
+  createSpace,
+  duplicateSpace,
+  moveSpace,
   restoreSpace,
   softDeleteSpace,
-  spaceJson,
   transferSpace,
   updateSpace,
-} from '../store/spaces.ts';
+} from '../store/spaceWrites.ts';
 import { OrgParams, SpaceParams } from './common.ts';
 
 /** A space Position body as the store's anchor. */

@@ -9,7 +9,7 @@ import { atLeast, membership } from '../access.ts';
 import type { Workspace } from '../context.ts';
 import { forbidden, notFound } from '../errors.ts';
 import { keysetPage, mapPage } from '../paging.ts';
-import { assertMembers } from './spaces.ts';
+import { assertMembers } from './spaceWrites.ts';
 
 /** A row of the `organizations` table. */
 export interface OrganizationRow {

@@ -4,7 +4,7 @@ import type { Token, Tokens } from 'marked';
 import type { Workspace } from '../context.ts';
 import { notFound } from '../errors.ts';
 import type { ChangeRequestRow } from './changeRequests.ts';
-import { type PageRow, revisionIndex } from './content.ts';
+import { type PageRow, revisionIndex } from './content/revisionIndex.ts';
 import { inlineText, markdownTokens } from './markdown.ts';
 
 /** The part of pdfkit's document API the export uses (pdfkit ships no types). */

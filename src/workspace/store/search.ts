@@ -8,7 +8,7 @@ import type {
 import { atLeast, spaceLevel } from '../access.ts';
 import type { Workspace } from '../context.ts';
 import { arrayPage, mapPage } from '../paging.ts';
-import { type RevisionIndex, revisionIndex } from './content.ts';
+import { type RevisionIndex, revisionIndex } from './content/revisionIndex.ts';
 import { markdownSections } from './markdown.ts';
 import { indexRevision } from './searchIndex.ts';
 import { getSpaceRow } from './spaces.ts';

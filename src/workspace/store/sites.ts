@@ -14,13 +14,9 @@ import { atLeast, membership } from '../access.ts';
 import type { Workspace } from '../context.ts';
 import { badRequest, conflict, HttpError, notFound } from '../errors.ts';
 import { keysetPage, mapPage } from '../paging.ts';
-import {
-  addSiteSpace,
-  SiteStructure,
-  StructureRenderer,
-  slugify,
-  uniquePath,
-} from './siteStructure.ts';
+import { StructureRenderer } from './siteStructure/render.ts';
+import { addSiteSpace } from './siteStructure/siteSpaces.ts';
+import { SiteStructure, slugify, uniquePath } from './siteStructure/structure.ts';
 import { type SiteRow, siteBaseUrl, withShareKey } from './siteUrls.ts';
 
 const PLAN_RANK: Record<string, number> = { basic: 1, premium: 2, ultimate: 3 };

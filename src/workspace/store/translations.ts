@@ -5,7 +5,8 @@ import type { Workspace } from '../context.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
 import { arrayPage } from '../paging.ts';
 import { copyRevision } from './revisions.ts';
-import { insertSpace, touchSpace } from './spaces.ts';
+import { touchSpace } from './spaces.ts';
+import { insertSpace } from './spaceWrites.ts';
 
 type LanguageCode = (typeof ENUMS.language)[number];
 

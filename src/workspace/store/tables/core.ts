@@ -1,5 +1,5 @@
 /** Users, tokens, organizations, members, teams, collections and spaces. */
-export const coreSchema = `
+export const coreTables = `
 CREATE TABLE users (
   id TEXT PRIMARY KEY,
   display_name TEXT NOT NULL,

@@ -1,5 +1,5 @@
-/** SAML single sign-on providers and translations (teams live in the core schema). */
-export const orgtoolsSchema = `
+/** SAML single sign-on providers and translations (teams live in the core tables). */
+export const orgtoolsTables = `
 CREATE TABLE saml_providers (
   id TEXT PRIMARY KEY,
   organization_id TEXT NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,

@@ -4,7 +4,7 @@
  * 1024, 2048... on every move. Defaults are stored as pointers and resolved at read time: a
  * dangling pointer falls back to the first sibling, so deleting a default promotes the next one.
  */
-export const sitesSchema = `
+export const sitesTables = `
 CREATE TABLE sites (
   id TEXT PRIMARY KEY,
   organization_id TEXT NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,

@@ -1,5 +1,5 @@
 /** Comments, replies and reactions, on spaces and on change requests. */
-export const commentsSchema = `
+export const commentsTables = `
 CREATE TABLE comments (
   id TEXT PRIMARY KEY,
   space_id TEXT NOT NULL REFERENCES spaces(id) ON DELETE CASCADE,

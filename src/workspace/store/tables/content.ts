@@ -1,5 +1,5 @@
 /** Revisions, pages, files and change requests. Page and file ids are stable across revisions. */
-export const contentSchema = `
+export const contentTables = `
 CREATE TABLE revisions (
   id TEXT PRIMARY KEY,
   space_id TEXT NOT NULL REFERENCES spaces(id) ON DELETE CASCADE,

@@ -1,0 +1,127 @@
+import type {
+  AddSiteSpaceBody,
+  MoveSiteSpaceBody,
+  UpdateSiteSpaceBody,
+} from '../../../contract/sites.ts';
+import type { Workspace } from '../../context.ts';
+import { badRequest, conflict, notFound } from '../../errors.ts';
+import type { SiteRow } from '../siteUrls.ts';
+import {
+  place,
+  positionAfter,
+  type SiteSpaceRow,
+  SiteStructure,
+  type SpaceRef,
+  STEP,
+  siteContentSpace,
+  slugify,
+  touchSite,
+  uniquePath,
+} from './structure.ts';
+
+/** Inserts a site space showing `space` in a section (or the root), with a free path. */
+export function insertSiteSpace(
+  ws: Workspace,
+  st: SiteStructure,
+  space: SpaceRef,
+  sectionId: string | null,
+  position: number,
+): string {
+  const id = ws.ids.next();
+  const path = uniquePath(
+    slugify(space.title),
+    st.siteSpacesOf(sectionId).map((s) => s.path),
+  );
+  ws.db
+    .prepare(
+      `INSERT INTO site_spaces (id, site_id, section_id, space_id, path, position, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    )
+    .run(id, st.site.id, sectionId, space.id, path, position, ws.now());
+  return id;
+}
+
+/** Adds a space to the site: in the given section, the default one, or the root. */
+export function addSiteSpace(ws: Workspace, site: SiteRow, body: AddSiteSpaceBody): string {
+  const st = new SiteStructure(ws, site);
+  const space = siteContentSpace(ws, site, body.spaceId);
+  let sectionId: string | null;
+  if (body.sectionId !== undefined) {
+    if (!st.section(body.sectionId)) throw badRequest('sectionId: no such section in the site');
+    sectionId = body.sectionId;
+  } else {
+    sectionId = st.defaultSectionId();
+  }
+  const id = insertSiteSpace(ws, st, space, sectionId, positionAfter(st.siteSpacesOf(sectionId)));
+  touchSite(ws, site.id);
+  return id;
+}
+
+/** The site space of the structure; 404 otherwise. */
+export function requireSiteSpace(st: SiteStructure, siteSpaceId: string): SiteSpaceRow {
+  const row = st.siteSpace(siteSpaceId);
+  if (!row) throw notFound('site space');
+  return row;
+}
+
+/** Changes a site space's path, condition, space or visibility; 409 when the path is taken. */
+export function updateSiteSpace(
+  ws: Workspace,
+  site: SiteRow,
+  siteSpaceId: string,
+  body: UpdateSiteSpaceBody,
+): void {
+  const st = new SiteStructure(ws, site);
+  const row = requireSiteSpace(st, siteSpaceId);
+  if (body.path !== undefined && body.path !== row.path) {
+    const taken = st
+      .siteSpacesOf(row.section_id)
+      .some((s) => s.id !== row.id && s.path === body.path);
+    if (taken) throw conflict(`path: "${body.path}" is already used next to this site space`);
+  }
+  const spaceId =
+    body.spaceId !== undefined ? siteContentSpace(ws, site, body.spaceId).id : undefined;
+  ws.db
+    .prepare(
+      `UPDATE site_spaces SET path = ?, condition = ?, space_id = ?, hidden = ? WHERE id = ?`,
+    )
+    .run(
+      body.path ?? row.path,
+      body.condition === undefined ? row.condition : body.condition,
+      spaceId ?? row.space_id,
+      body.hidden === undefined ? row.hidden : body.hidden ? 1 : 0,
+      row.id,
+    );
+  touchSite(ws, site.id);
+}
+
+/** Removes a site space; absent is not an error. */
+export function deleteSiteSpace(ws: Workspace, site: SiteRow, siteSpaceId: string): void {
+  const result = ws.db
+    .prepare('DELETE FROM site_spaces WHERE id = ? AND site_id = ?')
+    .run(siteSpaceId, site.id);
+  if (result.changes > 0) touchSite(ws, site.id);
+}
+
+/** Deprecated site-space move: before or after a sibling (same section, or both at the root). */
+export function moveSiteSpace(
+  ws: Workspace,
+  site: SiteRow,
+  siteSpaceId: string,
+  body: MoveSiteSpaceBody,
+): void {
+  const st = new SiteStructure(ws, site);
+  const row = requireSiteSpace(st, siteSpaceId);
+  const where = body.position.before ? 'before' : 'after';
+  const anchorId = (body.position.before ?? body.position.after)?.siteSpace ?? '';
+  const anchor = st.siteSpace(anchorId);
+  if (!anchor || anchor.id === row.id || anchor.section_id !== row.section_id) {
+    throw badRequest(`position.${where}.siteSpace: must be another site space of the same section`);
+  }
+  const ordered = place(st.siteSpacesOf(row.section_id), row, anchor.id, where);
+  const update = ws.db.prepare('UPDATE site_spaces SET position = ? WHERE id = ?');
+  ordered.forEach((item, index) => {
+    update.run((index + 1) * STEP, item.id);
+  });
+  touchSite(ws, site.id);
+}

@@ -1,0 +1,25 @@
+import { commentsTables } from './comments.ts';
+import { contentTables } from './content.ts';
+import { coreTables } from './core.ts';
+import { insightsTables } from './insights.ts';
+import { orgtoolsTables } from './orgtools.ts';
+import { sitesTables } from './sites.ts';
+
+/**
+ * Versioned migrations, applied in order by `migrate`. Version 1 creates the initial tables,
+ * assembled from one part per domain in foreign-key order; later changes append a version, never
+ * edit one.
+ */
+export const migrations: ReadonlyArray<{ version: number; sql: string }> = [
+  {
+    version: 1,
+    sql: [
+      coreTables,
+      contentTables,
+      commentsTables,
+      sitesTables,
+      insightsTables,
+      orgtoolsTables,
+    ].join('\n'),
+  },
+];
