@@ -97,3 +97,31 @@ export const DeletePayload = builder.objectRef<{ deletedId: string }>('DeletePay
     }),
   }),
 });
+
+/** `Space` -> `space`, `SAMLProvider` -> `samlProvider`, `OpenAPISpec` -> `openAPISpec`. */
+const fieldNameOf = (typename: string) =>
+  typename.replace(/^[A-Z]+(?=[A-Z][a-z]|$)|^[A-Z]/, (head) => head.toLowerCase());
+
+/**
+ * The payload of a write that answers only the object it wrote: `<Type>Payload { <type>: <Type>! }`
+ * (`SpacePayload.space`), made from the object's type so that no such payload is written by hand.
+ * `name` and `field` are given only where the graph already names them otherwise.
+ */
+export function objectPayload<T, F extends string>(
+  ref: ObjectRef<Types, T> & { name: string },
+  options: { name?: string; field?: F; description?: string } = {},
+): ObjectRef<Types, Record<F, T>> {
+  const field = (options.field ?? fieldNameOf(ref.name)) as F;
+  const noun = ref.name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+  return builder.objectRef<Record<F, T>>(options.name ?? `${ref.name}Payload`).implement({
+    description: options.description ?? `The ${noun} after the change.`,
+    fields: (t) => ({
+      [field]: t.field({
+        type: ref,
+        nullable: false,
+        description: `The ${noun}.`,
+        resolve: (payload) => payload[field] as never,
+      }),
+    }),
+  });
+}
