@@ -1,11 +1,11 @@
 import { builder } from '../builder.ts';
 import './base.ts';
 import './errors.ts';
-import './organization.ts';
+import './organization/index.ts';
 import './collection/types.ts';
-import './space.ts';
+import './space/index.ts';
 import './member/types.ts';
-import './team.ts';
+import './team/index.ts';
 import './saml/types.ts';
 import './search/types.ts';
 import './content/index.ts';

@@ -12,7 +12,7 @@ import { type InputFields, UNKNOWN } from '../base.ts';
 import { FileResource } from '../content/resource.ts';
 import { validBody, write, writeMutation } from '../mutation.ts';
 import { SpaceResource } from '../space/resource.ts';
-import { SpaceRef } from '../space.ts';
+import { SpaceRef } from '../space/types.ts';
 import { ChangeRequestResource, type ChangeRequestShape } from './resource.ts';
 import { ChangeRequestRef, ChangeRequestStatusEnum, changeRequestOf } from './types.ts';
 

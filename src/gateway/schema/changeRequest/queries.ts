@@ -4,8 +4,8 @@ import { badInput } from '../../upstream/errors.ts';
 import { restPath } from '../../upstream/path.ts';
 import type { QueryValue } from '../../upstream/rest.ts';
 import { UNKNOWN } from '../base.ts';
-import { OrganizationRef } from '../organization.ts';
-import { SpaceRef } from '../space.ts';
+import { OrganizationRef } from '../organization/types.ts';
+import { SpaceRef } from '../space/types.ts';
 import { ChangeRequestResource } from './resource.ts';
 import { ChangeRequestRef, ChangeRequestStatusEnum, changeRequestOf } from './types.ts';
 

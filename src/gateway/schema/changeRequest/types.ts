@@ -11,7 +11,7 @@ import { type ContentScope, inScope, PageResource } from '../content/resource.ts
 import { FileRef, PageRef } from '../content/types.ts';
 import { UserRef } from '../member/types.ts';
 import { lookup, resourceNode } from '../node.ts';
-import { SpaceRef } from '../space.ts';
+import { SpaceRef } from '../space/types.ts';
 import { ChangeRequestResource, type ChangeRequestShape } from './resource.ts';
 
 export type ChangeRequestWire = z.infer<typeof ChangeRequest>;

@@ -13,7 +13,7 @@ import { moveBody, PositionInput, transferBody } from '../moves.ts';
 import { DeletePayload, Empty, given, validBody, write, writeMutation } from '../mutation.ts';
 import { resourceNode } from '../node.ts';
 import { OrganizationResource } from '../organization/resource.ts';
-import { OrganizationRef, RoleEnum } from '../organization.ts';
+import { OrganizationRef, RoleEnum } from '../organization/types.ts';
 import { CollectionResource, type CollectionShape } from './resource.ts';
 
 type Col = z.infer<typeof Collection>;

@@ -15,9 +15,9 @@ import { type ContentScope, inScope, PageResource } from '../content/resource.ts
 import { MemberResource } from '../member/resource.ts';
 import { MemberRef } from '../member/types.ts';
 import { lookup } from '../node.ts';
-import { OrderEnum } from '../organization.ts';
+import { OrderEnum } from '../organization/types.ts';
 import { SpaceResource } from '../space/resource.ts';
-import { SpaceRef } from '../space.ts';
+import { SpaceRef } from '../space/types.ts';
 import { CommentResource, commentsOf } from './resource.ts';
 import { CommentFormat, CommentRef, CommentStatusEnum } from './types.ts';
 

@@ -12,7 +12,7 @@ import { type ContentScope, PageResource, scopeOf } from '../content/resource.ts
 import { PageRef } from '../content/types.ts';
 import { UserRef } from '../member/types.ts';
 import { resourceNode } from '../node.ts';
-import { SpaceRef } from '../space.ts';
+import { SpaceRef } from '../space/types.ts';
 import {
   CommentReplyResource,
   type CommentReplyShape,

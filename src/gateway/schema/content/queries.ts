@@ -6,7 +6,7 @@ import { restPath } from '../../upstream/path.ts';
 import type { QueryValue } from '../../upstream/rest.ts';
 import { RawValue } from '../../upstream/tolerant.ts';
 import { lookup } from '../node.ts';
-import { SpaceRef } from '../space.ts';
+import { SpaceRef } from '../space/types.ts';
 import { LinkStatusEnum } from './common.ts';
 import { LinkConnectionRef, LinkItemRef, linksConnection } from './links.ts';
 import {

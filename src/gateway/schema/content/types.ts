@@ -2,7 +2,7 @@ import { builder } from '../../builder.ts';
 import type { GatewayContext } from '../../context.ts';
 import { rawOf } from '../../upstream/tolerant.ts';
 import { resourceNode } from '../node.ts';
-import { SpaceRef } from '../space.ts';
+import { SpaceRef } from '../space/types.ts';
 import {
   ContentDereference,
   ContentEvaluation,

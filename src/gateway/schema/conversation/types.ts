@@ -16,7 +16,7 @@ import { inputEnumType, locationUrlsType, openEnumType } from '../base.ts';
 import { capitalized, Empty, validBody, write, writeMutation } from '../mutation.ts';
 import { resourceNode } from '../node.ts';
 import { OrganizationResource } from '../organization/resource.ts';
-import { OrderEnum, OrganizationRef } from '../organization.ts';
+import { OrderEnum, OrganizationRef } from '../organization/types.ts';
 import {
   ConversationIssueResource,
   ConversationResource,

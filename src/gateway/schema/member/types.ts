@@ -6,14 +6,10 @@ import { restConnection } from '../../upstream/connection.ts';
 import { restPath } from '../../upstream/path.ts';
 import { Empty, validBody, write, writeMutation } from '../mutation.ts';
 import { resourceNode } from '../node.ts';
-import {
-  DeletedInOrganizationPayload,
-  OrderEnum,
-  OrganizationRef,
-  RoleEnum,
-} from '../organization.ts';
+import { DeletedInOrganizationPayload } from '../organization/mutations.ts';
+import { OrderEnum, OrganizationRef, RoleEnum } from '../organization/types.ts';
 import { SpaceResource } from '../space/resource.ts';
-import { SpaceRef } from '../space.ts';
+import { SpaceRef } from '../space/types.ts';
 import { MemberResource, type MemberShape } from './resource.ts';
 
 export const UserRef = builder.objectRef<User>('User').implement({

@@ -11,8 +11,9 @@ import { restPath } from '../../upstream/path.ts';
 import { locationUrlsType, openEnumType } from '../base.ts';
 import { Empty, validBody, write, writeMutation } from '../mutation.ts';
 import { resourceNode } from '../node.ts';
+import { deletedInOrganizationPayload } from '../organization/mutations.ts';
 import { OrganizationResource } from '../organization/resource.ts';
-import { deletedInOrganizationPayload, OrganizationRef } from '../organization.ts';
+import { OrganizationRef } from '../organization/types.ts';
 import {
   OpenAPISpecResource,
   type OpenAPISpecShape,

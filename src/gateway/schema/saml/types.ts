@@ -11,10 +11,11 @@ import { restPath } from '../../upstream/path.ts';
 import { openEnumType } from '../base.ts';
 import { Empty, given, validBody, write, writeMutation } from '../mutation.ts';
 import { resourceNode } from '../node.ts';
+import { DeletedInOrganizationPayload } from '../organization/mutations.ts';
 import { OrganizationResource } from '../organization/resource.ts';
-import { DeletedInOrganizationPayload, OrganizationRef, RoleEnum } from '../organization.ts';
+import { OrganizationRef, RoleEnum } from '../organization/types.ts';
 import { TeamResource } from '../team/resource.ts';
-import { TeamRef } from '../team.ts';
+import { TeamRef } from '../team/types.ts';
 import { SAMLProviderResource, type SAMLProviderShape } from './resource.ts';
 
 type Provider = z.infer<typeof SamlProvider>;

@@ -10,8 +10,8 @@ import { builder } from '../../builder.ts';
 import { restConnection } from '../../upstream/connection.ts';
 import { badInput } from '../../upstream/errors.ts';
 import { restPath } from '../../upstream/path.ts';
-import { OrganizationRef } from '../organization.ts';
-import { SpaceRef } from '../space.ts';
+import { OrganizationRef } from '../organization/types.ts';
+import { SpaceRef } from '../space/types.ts';
 
 /** `query` of search operations: required, at most 512 characters. */
 function searchQuery(query: string): string {

@@ -1,7 +1,7 @@
 import { builder } from '../../builder.ts';
 import { restPath } from '../../upstream/path.ts';
 import { resourceNode } from '../node.ts';
-import { OrganizationRef } from '../organization.ts';
+import { OrganizationRef } from '../organization/types.ts';
 import { SpaceResource } from '../space/resource.ts';
 import { PublishedSiteRef } from './published.ts';
 import {

@@ -12,7 +12,7 @@ import { rawOf } from '../../upstream/tolerant.ts';
 import { openEnumType } from '../base.ts';
 import { resourceNode, resourceRef } from '../node.ts';
 import { SpaceResource } from '../space/resource.ts';
-import { SpaceRef } from '../space.ts';
+import { SpaceRef } from '../space/types.ts';
 import {
   type SiteAdaptiveSchemaShape,
   SiteResource,

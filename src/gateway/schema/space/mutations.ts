@@ -11,8 +11,9 @@ import { ChangeRequestResource } from '../changeRequest/resource.ts';
 import { CollectionResource } from '../collection/resource.ts';
 import { moveBody, PositionInput, transferBody } from '../moves.ts';
 import { DeletePayload, Empty, given, validBody, write, writeMutation } from '../mutation.ts';
+import { MergeRulesInput, mergeRulesBody } from '../organization/mutations.ts';
 import { OrganizationResource } from '../organization/resource.ts';
-import { MergeRulesInput, mergeRulesBody, RoleEnum } from '../organization.ts';
+import { RoleEnum } from '../organization/types.ts';
 import { SpaceResource } from './resource.ts';
 import { EditModeEnum, type Sp, SpaceRef, SpaceVisibilityEnum } from './types.ts';
 

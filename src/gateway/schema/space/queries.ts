@@ -1,7 +1,7 @@
 import { builder } from '../../builder.ts';
 import { restPath } from '../../upstream/path.ts';
 import { CollectionRef } from '../collection/types.ts';
-import { OrganizationRef } from '../organization.ts';
+import { OrganizationRef } from '../organization/types.ts';
 import { SpaceResource } from './resource.ts';
 import { SpaceRef } from './types.ts';
 

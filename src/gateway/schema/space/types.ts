@@ -5,7 +5,7 @@ import { builder } from '../../builder.ts';
 import { openEnumType } from '../base.ts';
 import { CollectionRef } from '../collection/types.ts';
 import { resourceNode } from '../node.ts';
-import { OrganizationRef, RoleEnum } from '../organization.ts';
+import { OrganizationRef, RoleEnum } from '../organization/types.ts';
 import { SpaceResource } from './resource.ts';
 
 export type Sp = z.infer<typeof Space>;

@@ -9,8 +9,8 @@ import { builder } from '../../builder.ts';
 import { restPath } from '../../upstream/path.ts';
 import { MemberResource } from '../member/resource.ts';
 import { Empty, validBody, write, writeMutation } from '../mutation.ts';
+import { DeletedInOrganizationPayload } from '../organization/mutations.ts';
 import { OrganizationResource } from '../organization/resource.ts';
-import { DeletedInOrganizationPayload } from '../organization.ts';
 import { TeamResource, type TeamShape } from './resource.ts';
 import { TeamRef, TeamRoleEnum } from './types.ts';
 

@@ -5,7 +5,7 @@ import { restConnection } from '../../upstream/connection.ts';
 import { restPath } from '../../upstream/path.ts';
 import { MemberResource } from '../member/resource.ts';
 import { MemberRef } from '../member/types.ts';
-import { OrganizationRef } from '../organization.ts';
+import { OrganizationRef } from '../organization/types.ts';
 import { TeamResource } from './resource.ts';
 import { MemberTeamRef, TeamMemberRef, TeamRef } from './types.ts';
 

@@ -7,7 +7,7 @@ import { openEnumType } from '../base.ts';
 import { MemberResource } from '../member/resource.ts';
 import { MemberRef } from '../member/types.ts';
 import { resourceNode } from '../node.ts';
-import { OrganizationRef } from '../organization.ts';
+import { OrganizationRef } from '../organization/types.ts';
 import { TeamResource, type TeamShape } from './resource.ts';
 
 export const TeamRoleEnum = openEnumType('TeamRole', ENUMS.teamRole, 'Role in a team.', {

@@ -9,10 +9,11 @@ import { restPath } from '../../upstream/path.ts';
 import { locationUrlsType, openEnumType } from '../base.ts';
 import { Empty, validBody, write, writeMutation } from '../mutation.ts';
 import { resourceNode } from '../node.ts';
+import { deletedInOrganizationPayload } from '../organization/mutations.ts';
 import { OrganizationResource } from '../organization/resource.ts';
-import { deletedInOrganizationPayload, OrganizationRef } from '../organization.ts';
+import { OrganizationRef } from '../organization/types.ts';
 import { SpaceResource } from '../space/resource.ts';
-import { SpaceRef } from '../space.ts';
+import { SpaceRef } from '../space/types.ts';
 import { TranslationResource, type TranslationShape } from './resource.ts';
 
 export const TranslationStatusEnum = openEnumType(
