@@ -18,10 +18,12 @@ import type { Plugin } from 'graphql-yoga';
 import type { GatewayContext } from '../context.ts';
 import {
   findDamage,
+  LEFT_OUT,
   RawValue,
   rawOf,
   ShapeDamage,
   UnseenAlternative,
+  type WithLeftOut,
 } from '../upstream/tolerant.ts';
 
 /**
@@ -34,12 +36,6 @@ import {
  * cannot show answers null. A resolver that trips over damaged data otherwise (a `TypeError`)
  * fails with the damage's error, not a masked one.
  */
-
-/** Errors of items a connection left out, on its result; the field's path is added when it resolves. */
-export const LEFT_OUT = Symbol('leftOut');
-
-/** A connection result with the errors of the items it left out. */
-export type WithLeftOut = { [LEFT_OUT]?: GraphQLError[] };
 
 type Shape = 'json' | 'leaf' | 'object' | 'abstract';
 

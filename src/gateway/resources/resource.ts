@@ -3,7 +3,6 @@ import type { z } from 'zod';
 import { listPage } from '../../contract/common.ts';
 import type { GatewayContext } from '../context.ts';
 import { ValidationError } from '../errors.ts';
-import { LEFT_OUT, type WithLeftOut } from '../plugins/shape.ts';
 import {
   type ConnectionArgs,
   type ConnectionResult,
@@ -14,7 +13,7 @@ import { badInput, UpstreamError } from '../upstream/errors.ts';
 import { fillRoute, segmentProblem } from '../upstream/path.ts';
 import { type QueryValue, withQuery } from '../upstream/rest.ts';
 import { registerRoute } from '../upstream/routes.ts';
-import { RawValue, shapeError } from '../upstream/tolerant.ts';
+import { LEFT_OUT, RawValue, shapeError, type WithLeftOut } from '../upstream/tolerant.ts';
 import { decodeGlobalId, encodeGlobalId } from './globalId.ts';
 
 /** Where a REST object lives: one REST id per address segment (optional ones may be absent). */

@@ -564,3 +564,9 @@ export function parseTolerant<S extends z.ZodType>(
   const value = twin(schema)(raw, run) as z.infer<S>;
   return { value, deviations: run.deviations };
 }
+
+/** Errors of items a connection left out, on its result; the field's path is added when it resolves. */
+export const LEFT_OUT = Symbol('leftOut');
+
+/** A connection result with the errors of the items it left out. */
+export type WithLeftOut = { [LEFT_OUT]?: GraphQLError[] };
