@@ -11,9 +11,9 @@ import './search/types.ts';
 import './content/index.ts';
 import './changeRequest/index.ts';
 import './comment/index.ts';
-import './openapi/types.ts';
-import './conversation/types.ts';
-import './translation/types.ts';
+import './openapi/index.ts';
+import './conversation/index.ts';
+import './translation/index.ts';
 import './site/index.ts';
 
 export const schema = builder.toSchema({ sortSchema: false });
