@@ -1,4 +1,10 @@
-import './types.ts';
-import './published.ts';
+import './types/site.ts';
+import './types/structure.ts';
+import './types/adaptiveSchema.ts';
+import './types/published.ts';
 import './queries.ts';
-import './mutations.ts';
+import './mutations/site.ts';
+import './mutations/adaptiveSchema.ts';
+import './mutations/siteSpaces.ts';
+import './mutations/sections.ts';
+import './mutations/sectionGroups.ts';

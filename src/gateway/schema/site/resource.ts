@@ -19,6 +19,7 @@ export const SiteResource = defineResource({
     item: '/orgs/{organizationId}/sites/{siteId}',
     inOrganization: '/orgs/{organizationId}/sites',
     publish: '/orgs/{organizationId}/sites/{siteId}/publish',
+    unpublish: '/orgs/{organizationId}/sites/{siteId}/unpublish',
   },
   schema: Site,
   addressFields: [

@@ -1,20 +1,14 @@
-import { z } from 'zod';
-import { ENUMS } from '../../../contract/common.ts';
 import type {
-  Site as SiteItem,
   SiteSectionGroup as SiteSectionGroupItem,
   SiteSection as SiteSectionItem,
   SiteSpace as SiteSpaceItem,
-} from '../../../contract/sites.ts';
-import { builder } from '../../builder.ts';
-import { restPath } from '../../upstream/path.ts';
-import { rawOf } from '../../upstream/tolerant.ts';
-import { openEnumType } from '../base.ts';
-import { resourceNode, resourceRef } from '../node.ts';
-import { SpaceResource } from '../space/resource.ts';
-import { SpaceRef } from '../space/types.ts';
+} from '../../../../contract/sites.ts';
+import { builder } from '../../../builder.ts';
+import { rawOf } from '../../../upstream/tolerant.ts';
+import { resourceNode, resourceRef } from '../../node.ts';
+import { SpaceResource } from '../../space/resource.ts';
+import { SpaceRef } from '../../space/types.ts';
 import {
-  type SiteAdaptiveSchemaShape,
   SiteResource,
   SiteSectionGroupResource,
   type SiteSectionGroupShape,
@@ -22,7 +16,8 @@ import {
   type SiteSectionShape,
   SiteSpaceResource,
   type SiteSpaceShape,
-} from './resource.ts';
+} from '../resource.ts';
+import { SiteRef } from './site.ts';
 
 /** The graph's value of a structure item (section, group or site space) of the site `site`. */
 export function structureShape(
@@ -39,136 +34,7 @@ export function structureShape(
   return SiteSectionResource.shape(item as SiteSectionItem, address);
 }
 
-// ---- Enums -------------------------------------------------------------------------------
-
-export const SiteTypeEnum = openEnumType('SiteType', ENUMS.siteType, 'Plan type of a site.');
-
-export const SiteVisibilityEnum = openEnumType(
-  'SiteVisibility',
-  ENUMS.siteVisibility,
-  'Who can reach a published site (same meanings as for spaces, applied to the site).',
-  {
-    public: 'Anyone, and search engines may index it.',
-    unlisted: 'Anyone with the link; not indexed.',
-    'share-link': 'Anyone with the secret share-link key.',
-    'visitor-auth': 'Visitors authenticated through a JWT.',
-  },
-);
-
-export const SiteAgentsContextEnum = openEnumType(
-  'SiteAgentsContext',
-  ENUMS.agentsContext,
-  'Whether the docs agent may use the site as context.',
-  {
-    excluded: 'The docs agent cannot access the site.',
-    included: 'The docs agent can access the site.',
-  },
-);
-
-// ---- Small object types --------------------------------------------------------------------
-
-type Site = SiteItem;
-
-const LightDarkRef = builder
-  .objectRef<{ light?: string | undefined; dark?: string | undefined }>('LightDark')
-  .implement({
-    description: 'A value (URL or color) for the light and the dark theme.',
-    fields: (t) => ({
-      light: t.exposeString('light', { nullable: true, description: 'For the light theme.' }),
-      dark: t.exposeString('dark', { nullable: true, description: 'For the dark theme.' }),
-    }),
-  });
-
-const SiteIconRef = builder.objectRef<NonNullable<Site['icon']>>('SiteIcon').implement({
-  description: 'Icon of a site.',
-  fields: (t) => ({
-    icon: t.expose('icon', {
-      type: LightDarkRef,
-
-      description: 'Icon URLs for light and dark themes.',
-    }),
-    raw: t.field({
-      type: 'JSON',
-      nullable: true,
-      description: 'The icon as the upstream sent it (icons may take forms beside `{icon}`).',
-      resolve: (i) => rawOf(i) ?? null,
-    }),
-  }),
-});
-
-const SiteProxyRef = builder.objectRef<NonNullable<Site['proxy']>>('SiteProxy').implement({
-  description: 'A proxy hosting the site on a sub-path of a domain.',
-  fields: (t) => ({
-    origin: t.exposeString('origin', { description: 'Origin of the proxy.' }),
-    target: t.exposeString('target', { description: 'Target of the proxy.' }),
-  }),
-});
-
-const SiteAdaptiveContentRef = builder
-  .objectRef<NonNullable<Site['adaptiveContent']>>('SiteAdaptiveContent')
-  .implement({
-    description: 'Adaptive content settings of a site.',
-    fields: (t) => ({
-      enabled: t.exposeBoolean('enabled', {
-        description: 'Whether content adapts to visitor attributes.',
-      }),
-    }),
-  });
-
-const SiteAdsRef = builder.objectRef<NonNullable<Site['ads']>>('SiteAds').implement({
-  description: 'Ads status of a site.',
-  fields: (t) => ({
-    status: t.exposeString('status', {
-      description: 'Ads status (e.g. `pending`; the full list is not part of the surface).',
-    }),
-    submittable: t.exposeBoolean('submittable', {
-      description: 'Whether the site can be submitted for ads.',
-    }),
-  }),
-});
-
-const SiteFeatureRef = builder
-  .objectRef<NonNullable<Site['features']>[number]>('SiteFeature')
-  .implement({
-    description: 'A feature of a site and the plan it comes with.',
-    fields: (t) => ({
-      id: t.exposeString('id', {
-        description: 'Feature id (e.g. `sites-adaptive-content`).',
-      }),
-      plan: t.exposeString('plan', { description: 'Plan (e.g. `basic`).' }),
-      frozen: t.exposeBoolean('frozen', {
-        description: 'Whether the feature is frozen.',
-      }),
-      customizations: t.exposeStringList('customizations', {
-        nullable: { list: true, items: true },
-        description: 'Customizations the feature unlocks (e.g. `header-logo`).',
-      }),
-    }),
-  });
-
-const SiteUrlsRef = builder.objectRef<NonNullable<Site['urls']>>('SiteUrls').implement({
-  description: 'URLs of a site.',
-  fields: (t) => ({
-    location: t.exposeString('location', { nullable: true, description: 'API location.' }),
-    app: t.exposeString('app', { nullable: true, description: 'URL in the app.' }),
-    published: t.exposeString('published', {
-      nullable: true,
-      description: 'Published URL of the site.',
-    }),
-  }),
-});
-
-const SitePermissionsRef = builder
-  .objectRef<NonNullable<Site['permissions']>>('SitePermissions')
-  .implement({
-    description: 'What the caller may do with a site.',
-    fields: (t) => ({
-      view: t.exposeBoolean('view', { description: 'May view it.' }),
-      admin: t.exposeBoolean('admin', { description: 'May administrate it.' }),
-    }),
-  });
-
-export const PublishedUrlsRef = builder
+const PublishedUrlsRef = builder
   .objectRef<{ published?: string | undefined }>('SitePublishedUrls')
   .implement({
     description: 'Published URL of a part of a site.',
@@ -177,9 +43,6 @@ export const PublishedUrlsRef = builder
     }),
   });
 
-// ---- Nodes ----------------------------------------------------------------------------------
-
-export const SiteRef = resourceRef(SiteResource);
 export const SiteSpaceRef = resourceRef(SiteSpaceResource);
 export const SiteSectionRef = resourceRef(SiteSectionResource);
 export const SiteSectionGroupRef = resourceRef(SiteSectionGroupResource);
@@ -352,64 +215,3 @@ resourceNode(
   },
   SiteSectionGroupRef,
 );
-
-const TemplateConditionRef = builder
-  .objectRef<{ description: string; condition: string }>('SiteTemplateCondition')
-  .implement({
-    description: 'A condition generated from the visitor schema, for adaptive-content expressions.',
-    fields: (t) => ({
-      description: t.exposeString('description', {
-        description: 'What the condition tests.',
-      }),
-      condition: t.exposeString('condition', {
-        description: 'The expression.',
-      }),
-    }),
-  });
-
-export const SiteAdaptiveSchemaRef = builder
-  .objectRef<SiteAdaptiveSchemaShape>('SiteAdaptiveSchema')
-  .implement({
-    description: 'The visitor attributes schema of a site, for adaptive content.',
-    fields: (t) => ({
-      jsonSchema: t.field({
-        type: 'JSON',
-
-        description:
-          'JSON Schema (draft-07) of visitor attributes: `type` object, `properties` with an `unsigned` object for unsigned claims and further boolean properties, `additionalProperties` false.',
-        resolve: (s) => s.jsonSchema,
-      }),
-      updatedAt: t.expose('updatedAt', {
-        type: 'DateTime',
-        nullable: true,
-        description: 'When it was last updated.',
-      }),
-      templateConditions: t.field({
-        type: [TemplateConditionRef],
-        nullable: { list: true, items: true },
-        description:
-          'Conditions generated from the visitor schema for adaptive-content expressions.',
-        resolve: async (s, _args, ctx) =>
-          (
-            await ctx.rest.get(
-              restPath`/orgs/${s.org}/sites/${s.site}/adaptive-schema/template-conditions`,
-              z.object({
-                items: z.array(z.object({ description: z.string(), condition: z.string() })),
-              }),
-            )
-          ).items,
-      }),
-    }),
-  });
-
-export const SiteFieldRefs = {
-  LightDarkRef,
-  SiteIconRef,
-  SiteProxyRef,
-  SiteAdaptiveContentRef,
-  SiteAdsRef,
-  SiteFeatureRef,
-  SiteUrlsRef,
-  SitePermissionsRef,
-  TemplateConditionRef,
-};

@@ -1,6 +1,7 @@
-import { builder } from '../../builder.ts';
-import { type PublishedSiteShape, SiteResource, SiteSpaceResource } from './resource.ts';
-import { SiteRef, SiteSpaceRef, SiteStructureItemRef, structureShape } from './types.ts';
+import { builder } from '../../../builder.ts';
+import { type PublishedSiteShape, SiteResource, SiteSpaceResource } from '../resource.ts';
+import { SiteRef } from './site.ts';
+import { SiteSpaceRef, SiteStructureItemRef, structureShape } from './structure.ts';
 
 type Json = Record<string, unknown>;
 type Published = PublishedSiteShape;

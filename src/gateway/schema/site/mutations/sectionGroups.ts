@@ -1,0 +1,161 @@
+import {
+  AddSectionToGroupBody,
+  CreateSiteSectionGroupBody,
+  SiteSectionGroup as SiteSectionGroupSchema,
+  UpdateSiteSectionGroupBody,
+} from '../../../../contract/sites.ts';
+import { builder } from '../../../builder.ts';
+import type { InputFields } from '../../base.ts';
+import { DeletePayload, Empty, given, validBody, write, writeMutation } from '../../mutation.ts';
+import {
+  SiteSectionGroupResource,
+  type SiteSectionGroupShape,
+  SiteSectionResource,
+} from '../resource.ts';
+import { SiteSectionGroupRef } from '../types/structure.ts';
+import { partOf, siteOf, siteParents, siteTargetFields } from './inputs.ts';
+
+const SiteSectionGroupPayload = builder
+  .objectRef<{ siteSectionGroup: SiteSectionGroupShape }>('SiteSectionGroupPayload')
+  .implement({
+    description: 'The section group after the change.',
+    fields: (t) => ({
+      siteSectionGroup: t.field({
+        type: SiteSectionGroupRef,
+
+        description: 'The section group.',
+        resolve: (p) => p.siteSectionGroup,
+      }),
+    }),
+  });
+
+const CreateSiteSectionGroupInput = builder.inputType('CreateSiteSectionGroupInput', {
+  description: 'A new section group.',
+  fields: (t) => ({
+    ...siteTargetFields(t),
+    title: t.string({ required: true, description: 'Title (1 to 100).' }),
+    icon: t.string({ description: 'Icon name (max 50).' }),
+    sections: t.idList({ description: 'Sections to put in it (global IDs or REST ids).' }),
+    parent: t.id({ description: 'Parent group (default: the site root).' }),
+  }),
+});
+
+writeMutation('createSiteSectionGroup', {
+  type: SiteSectionGroupPayload,
+  input: CreateSiteSectionGroupInput,
+  description: 'Creates a section group, optionally with sections and inside another group.',
+  resolve: async (input, ctx) => {
+    const a = siteOf(input);
+    const at = { org: a.org, site: a.id };
+    const body = validBody(CreateSiteSectionGroupBody, {
+      ...given(input, ['title', 'icon'] as const),
+      ...(input.sections
+        ? { sections: input.sections.map((s) => partOf(SiteSectionResource, s, 'sections', at)) }
+        : {}),
+      ...(input.parent
+        ? { parent: partOf(SiteSectionGroupResource, input.parent, 'parent', at) }
+        : {}),
+    });
+    const path = SiteSectionGroupResource.route('inSite', a.org, a.id);
+    const g = await write(ctx, 'POST', path, body, SiteSectionGroupSchema);
+    return {
+      siteSectionGroup: SiteSectionGroupResource.shape(g, { org: a.org, site: a.id, id: g.id }),
+    };
+  },
+});
+
+const groupField = (t: InputFields) => ({
+  siteSectionGroupId: t.id({
+    required: true,
+    description: 'Section group (global ID, or REST id with `siteId`).',
+  }),
+  ...siteTargetFields(t),
+});
+
+const UpdateSiteSectionGroupInput = builder.inputType('UpdateSiteSectionGroupInput', {
+  description: 'Changes to a section group; absent fields stay as they are.',
+  fields: (t) => ({
+    ...groupField(t),
+    title: t.string({ description: 'Title (1 to 100).' }),
+    icon: t.string({ description: 'Icon name (max 50); null removes it.' }),
+  }),
+});
+
+writeMutation('updateSiteSectionGroup', {
+  type: SiteSectionGroupPayload,
+  input: UpdateSiteSectionGroupInput,
+  description: "Updates a section group's title or icon.",
+  resolve: async (input, ctx) => {
+    const p = SiteSectionGroupResource.parseInput(input.siteSectionGroupId, {
+      field: 'siteSectionGroupId',
+      ...siteParents(input),
+    });
+    const body = validBody(UpdateSiteSectionGroupBody, given(input, ['title', 'icon'] as const));
+    const path = SiteSectionGroupResource.path(p);
+    const g = await write(ctx, 'PATCH', path, body, SiteSectionGroupSchema);
+    return { siteSectionGroup: SiteSectionGroupResource.shape(g, p) };
+  },
+});
+
+writeMutation('deleteSiteSectionGroup', {
+  type: DeletePayload,
+  input: () =>
+    builder.inputType('DeleteSiteSectionGroupInput', {
+      description: 'The section group to delete.',
+      fields: (f) => groupField(f),
+    }),
+  description: 'Deletes a section group (succeeds also when it did not exist).',
+  resolve: async (input, ctx) => {
+    const p = SiteSectionGroupResource.parseInput(input.siteSectionGroupId, {
+      field: 'siteSectionGroupId',
+      ...siteParents(input),
+    });
+    await write(ctx, 'DELETE', SiteSectionGroupResource.path(p), undefined, Empty);
+    return { deletedId: SiteSectionGroupResource.globalId(p) };
+  },
+});
+
+const groupSectionInput = (name: string, description: string) =>
+  builder.inputType(name, {
+    description,
+    fields: (t) => ({
+      ...groupField(t),
+      siteSectionId: t.id({ required: true, description: 'Section (global ID or REST id).' }),
+    }),
+  });
+
+writeMutation('addSiteSectionToGroup', {
+  type: SiteSectionGroupPayload,
+  input: () => groupSectionInput('AddSiteSectionToGroupInput', 'The group and the section to add.'),
+  description: 'Puts a section into a section group.',
+  resolve: async (input, ctx) => {
+    const p = SiteSectionGroupResource.parseInput(input.siteSectionGroupId, {
+      field: 'siteSectionGroupId',
+      ...siteParents(input),
+    });
+    const body = validBody(AddSectionToGroupBody, {
+      sectionId: partOf(SiteSectionResource, input.siteSectionId, 'siteSectionId', p),
+    });
+    const path = SiteSectionGroupResource.route('sections', p.org, p.site, p.id);
+    const g = await write(ctx, 'POST', path, body, SiteSectionGroupSchema);
+    return { siteSectionGroup: SiteSectionGroupResource.shape(g, p) };
+  },
+});
+
+writeMutation('removeSiteSectionFromGroup', {
+  type: SiteSectionGroupPayload,
+  input: () =>
+    groupSectionInput('RemoveSiteSectionFromGroupInput', 'The group and the section to take out.'),
+  description:
+    'Takes a section out of a section group (succeeds also when it was not in the group); the payload reads the group afterwards.',
+  resolve: async (input, ctx) => {
+    const p = SiteSectionGroupResource.parseInput(input.siteSectionGroupId, {
+      field: 'siteSectionGroupId',
+      ...siteParents(input),
+    });
+    const section = partOf(SiteSectionResource, input.siteSectionId, 'siteSectionId', p);
+    const path = SiteSectionGroupResource.route('section', p.org, p.site, p.id, section);
+    await write(ctx, 'DELETE', path, undefined, Empty);
+    return { siteSectionGroup: SiteSectionGroupResource.stub(p) };
+  },
+});

@@ -1,0 +1,166 @@
+import {
+  CreateSiteSectionBody,
+  MoveSiteSectionBody,
+  SiteSection as SiteSectionSchema,
+  UpdateSiteSectionBody,
+} from '../../../../contract/sites.ts';
+import { builder } from '../../../builder.ts';
+import type { InputFields } from '../../base.ts';
+import { DeletePayload, Empty, given, validBody, write, writeMutation } from '../../mutation.ts';
+import { SpaceResource } from '../../space/resource.ts';
+import { SiteSectionResource, type SiteSectionShape, SiteSpaceResource } from '../resource.ts';
+import { SiteSectionRef } from '../types/structure.ts';
+import { partOf, siteOf, siteParents, sitePositionBody, siteTargetFields } from './inputs.ts';
+
+const SiteSectionPayload = builder
+  .objectRef<{ siteSection: SiteSectionShape }>('SiteSectionPayload')
+  .implement({
+    description: 'The section after the change.',
+    fields: (t) => ({
+      siteSection: t.field({
+        type: SiteSectionRef,
+
+        description: 'The section.',
+        resolve: (p) => p.siteSection,
+      }),
+    }),
+  });
+
+const AddSiteSectionInput = builder.inputType('AddSiteSectionInput', {
+  description: 'A new section of a site.',
+  fields: (t) => ({
+    ...siteTargetFields(t),
+    spaceId: t.id({
+      required: true,
+      description: 'Space added as the first site-space variant (global ID or REST id).',
+    }),
+    title: t.string({ description: 'Title (1 to 100).' }),
+    icon: t.string({ description: 'Icon name (max 50).' }),
+  }),
+});
+
+writeMutation('addSiteSection', {
+  type: SiteSectionPayload,
+  input: AddSiteSectionInput,
+  description: 'Adds a section to a site, with a space as its first variant.',
+  resolve: async (input, ctx) => {
+    const a = siteOf(input);
+    const body = validBody(CreateSiteSectionBody, {
+      spaceId: SpaceResource.parseInput(input.spaceId, { field: 'spaceId' }).id,
+      ...given(input, ['title', 'icon'] as const),
+    });
+    const path = SiteSectionResource.route('inSite', a.org, a.id);
+    const s = await write(ctx, 'POST', path, body, SiteSectionSchema);
+    return { siteSection: SiteSectionResource.shape(s, { org: a.org, site: a.id, id: s.id }) };
+  },
+});
+
+const sectionField = (t: InputFields) => ({
+  siteSectionId: t.id({
+    required: true,
+    description: 'Section (global ID, or REST id with `siteId`).',
+  }),
+  ...siteTargetFields(t),
+});
+
+const UpdateSiteSectionInput = builder.inputType('UpdateSiteSectionInput', {
+  description: 'Changes to a section; absent fields stay as they are.',
+  fields: (t) => ({
+    ...sectionField(t),
+    title: t.string({ description: 'Title (1 to 100).' }),
+    path: t.string({ description: 'Path (1 to 100).' }),
+    defaultSiteSpace: t.id({ description: 'Default site space of the section.' }),
+    condition: t.string({ description: 'Expression evaluated for the visitor; null removes it.' }),
+    icon: t.string({ description: 'Icon name (max 50); null removes it.' }),
+    description: t.string({ description: 'Description; null removes it.' }),
+  }),
+});
+
+writeMutation('updateSiteSection', {
+  type: SiteSectionPayload,
+  input: UpdateSiteSectionInput,
+  description: 'Updates a section (`condition`, `icon`, `description`: null removes).',
+  resolve: async (input, ctx) => {
+    const p = SiteSectionResource.parseInput(input.siteSectionId, {
+      field: 'siteSectionId',
+      ...siteParents(input),
+    });
+    const body = validBody(UpdateSiteSectionBody, {
+      ...given(input, ['title', 'path', 'condition', 'icon', 'description'] as const),
+      ...(input.defaultSiteSpace
+        ? {
+            defaultSiteSpace: partOf(
+              SiteSpaceResource,
+              input.defaultSiteSpace,
+              'defaultSiteSpace',
+              p,
+            ),
+          }
+        : {}),
+    });
+    const s = await write(ctx, 'PATCH', SiteSectionResource.path(p), body, SiteSectionSchema);
+    return { siteSection: SiteSectionResource.shape(s, p) };
+  },
+});
+
+writeMutation('deleteSiteSection', {
+  type: DeletePayload,
+  input: () =>
+    builder.inputType('DeleteSiteSectionInput', {
+      description: 'The section to delete.',
+      fields: (f) => sectionField(f),
+    }),
+  description: 'Deletes a section (succeeds also when it did not exist).',
+  resolve: async (input, ctx) => {
+    const p = SiteSectionResource.parseInput(input.siteSectionId, {
+      field: 'siteSectionId',
+      ...siteParents(input),
+    });
+    await write(ctx, 'DELETE', SiteSectionResource.path(p), undefined, Empty);
+    return { deletedId: SiteSectionResource.globalId(p) };
+  },
+});
+
+const SiteSectionPositionInput = builder.inputType('SiteSectionPositionInput', {
+  description: 'A place among sections: exactly one of `before` or `after`.',
+  fields: (t) => ({
+    before: t.id({ description: 'Place it before this section (global ID or REST id).' }),
+    after: t.id({ description: 'Place it after this section (global ID or REST id).' }),
+  }),
+});
+
+const MoveSiteSectionInput = builder.inputType('MoveSiteSectionInput', {
+  description: 'Where to move a section.',
+  fields: (t) => ({
+    ...sectionField(t),
+    position: t.field({
+      type: SiteSectionPositionInput,
+      required: true,
+      description: 'The place.',
+    }),
+  }),
+});
+
+writeMutation('moveSiteSection', {
+  type: SiteSectionPayload,
+  input: MoveSiteSectionInput,
+  description: 'Moves a section before or after another one.',
+  resolve: async (input, ctx) => {
+    const p = SiteSectionResource.parseInput(input.siteSectionId, {
+      field: 'siteSectionId',
+      ...siteParents(input),
+    });
+    const body = validBody(MoveSiteSectionBody, {
+      position: sitePositionBody(
+        input.position,
+        SiteSectionResource,
+        'site-section',
+        'siteSection',
+        p,
+      ),
+    });
+    const path = SiteSectionResource.route('move', p.org, p.site, p.id);
+    const s = await write(ctx, 'POST', path, body, SiteSectionSchema);
+    return { siteSection: SiteSectionResource.shape(s, p) };
+  },
+});
