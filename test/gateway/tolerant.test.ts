@@ -3,12 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { oneOfField } from '../../src/contract/common.ts';
 import { createMetrics } from '../../src/gateway/ops/metrics.ts';
-import {
-  parseTolerant,
-  rawOf,
-  ShapeDamage,
-  UnseenAlternative,
-} from '../../src/gateway/upstream/tolerant.ts';
+import { rawOf, ShapeDamage, UnseenAlternative } from '../../src/gateway/upstream/damage.ts';
+import { parseTolerant } from '../../src/gateway/upstream/tolerant.ts';
 import { createGateway } from '../../src/gateway/yoga.ts';
 import { listPage, restOrganization, restSpace } from '../support/fixtures.ts';
 import { FakeUpstream, runSchema } from '../support/gateway.ts';

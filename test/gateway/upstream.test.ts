@@ -3,9 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { UpstreamClient } from '../../src/gateway/upstream/client.ts';
+import { ShapeDamage } from '../../src/gateway/upstream/damage.ts';
 import { UpstreamError } from '../../src/gateway/upstream/errors.ts';
 import { RestSession, withQuery } from '../../src/gateway/upstream/rest.ts';
-import { ShapeDamage } from '../../src/gateway/upstream/tolerant.ts';
 
 type Handler = (req: IncomingMessage, res: ServerResponse, n: number) => void;
 

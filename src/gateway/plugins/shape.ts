@@ -24,7 +24,7 @@ import {
   ShapeDamage,
   UnseenAlternative,
   type WithLeftOut,
-} from '../upstream/tolerant.ts';
+} from '../upstream/damage.ts';
 
 /**
  * Where upstream damage becomes GraphQL errors, for every field of the graph: a field whose value

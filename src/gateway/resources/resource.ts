@@ -3,17 +3,17 @@ import type { z } from 'zod';
 import { listPage } from '../../contract/common.ts';
 import type { GatewayContext } from '../context.ts';
 import { ValidationError } from '../errors.ts';
-import {
-  type ConnectionArgs,
-  type ConnectionResult,
-  type RestConnectionOptions,
-  restConnection,
-} from '../upstream/connection.ts';
+import type { ConnectionArgs, ConnectionResult } from '../upstream/connection.ts';
+import { RawValue } from '../upstream/damage.ts';
 import { badInput, UpstreamError } from '../upstream/errors.ts';
 import { fillRoute, segmentProblem } from '../upstream/path.ts';
 import { type QueryValue, withQuery } from '../upstream/rest.ts';
 import { registerRoute } from '../upstream/routes.ts';
-import { LEFT_OUT, RawValue, shapeError, type WithLeftOut } from '../upstream/tolerant.ts';
+import {
+  type ListedResource,
+  type ResourceConnectionOptions,
+  resourceConnection,
+} from './connection.ts';
 import { decodeGlobalId, encodeGlobalId } from './globalId.ts';
 
 /** Where a REST object lives: one REST id per address segment (optional ones may be absent). */
@@ -311,7 +311,7 @@ export class Resource<A extends Address, Item, Shape extends object, R extends R
   async load(ctx: GatewayContext, address: A, query?: Record<string, QueryValue>): Promise<Shape> {
     const item = this.spec.list
       ? await this.fromList(ctx, this.spec.list, address, query)
-      : await read(ctx, this.path(address), this.spec.schema, query);
+      : await ctx.rest.get(withQuery(this.path(address), query), this.spec.schema);
     return this.shape(item, address);
   }
 
@@ -449,115 +449,27 @@ export class Resource<A extends Address, Item, Shape extends object, R extends R
    * parent address plus its own id, and is cached under its item path, so a later read of it
    * costs nothing.
    */
-  async connection<L = Item>(
+  connection<L = Item>(
     ctx: GatewayContext,
     args: ConnectionArgs,
-    options: Omit<RestConnectionOptions<z.ZodType<L>>, 'item' | 'primePath'> & {
-      /** The address of the list's parent, or of each item's parent, from the item. */
-      parent?: Partial<A> | ((item: L) => Partial<A>);
-      /** The item's own id (default: its `id`). */
-      idOf?: (item: L) => string | undefined;
-      /**
-       * Items that are a summary of the object, not its `GET` body: their schema and the graph's
-       * value of one. Such items are not cached (a read of the object still fetches its body).
-       */
-      summary?: { item: z.ZodType<L>; shape: (item: L, address: A) => Shape };
-      /** False when the items differ from a plain read of them (filtered fields): not cached. */
-      prime?: boolean;
-    },
+    options: ResourceConnectionOptions<A, L, Shape>,
   ): Promise<ConnectionResult<Shape>> {
-    const { summary } = options;
-    const idOf = options.idOf ?? ((item: L) => (item as { id?: string }).id);
-    // An item whose address cannot be made (its id damaged, empty or malformed) is left out.
-    const addressOfItem = (item: L): A | undefined => {
-      try {
-        const own = idOf(item);
-        if (segmentProblem(own)) return undefined;
-        const parent = typeof options.parent === 'function' ? options.parent(item) : options.parent;
-        const address = { ...parent, [this.own]: own } as unknown as A;
-        return this.isAddress(address) ? address : undefined;
-      } catch {
-        return undefined;
-      }
+    return resourceConnection(this.listed, ctx, args, options);
+  }
+
+  /** What a list of these objects needs of the resource. */
+  private get listed(): ListedResource<A, Shape> {
+    return {
+      own: this.own,
+      contract: this.spec.schema,
+      path: (address) => this.path(address),
+      shape: (item, address) => this.shape(item as Item, address),
+      isAddress: (address) => this.isAddress(address),
     };
-    const shapeOf =
-      summary?.shape ?? ((item: L, address: A) => this.shape(item as unknown as Item, address));
-    const page = await restConnection(ctx.rest, args, {
-      ...options,
-      item: summary?.item ?? (this.spec.schema as unknown as z.ZodType<L>),
-      primePath: (item) => {
-        if (summary || options.prime === false) return undefined;
-        const address = addressOfItem(item);
-        return address ? this.path(address) : undefined;
-      },
-    });
-    const leftOut = [...((page as WithLeftOut)[LEFT_OUT] ?? [])];
-    const edges: Array<{ cursor: string; node: Shape }> = [];
-    page.edges.forEach((edge, index) => {
-      const address = addressOfItem(edge.node);
-      if (!address) {
-        leftOut.push(
-          shapeError(
-            { method: 'GET', path: options.path, field: `items.${index}` },
-            'left out of the list: its address cannot be read',
-          ),
-        );
-        return;
-      }
-      let node: Shape | Error;
-      try {
-        node = shapeOf(edge.node, address);
-      } catch (error) {
-        // A value the item cannot be made into fails that item alone.
-        node = error as Error;
-      }
-      edges.push({ cursor: edge.cursor, node: node as Shape });
-    });
-    const result: ConnectionResult<Shape> & WithLeftOut = { ...page, edges };
-    if (leftOut.length > 0) result[LEFT_OUT] = leftOut;
-    return result;
   }
 }
 
 const loading = new WeakMap<object, Promise<unknown>>();
-
-/**
- * `GET path?query` through the request's one cache, parsed with `schema`: for answers that are
- * no described object (a revision, a page tree, a PDF link), at paths built from a descriptor's.
- */
-export function read<S extends z.ZodType>(
-  ctx: GatewayContext,
-  path: string,
-  schema: S,
-  query?: Record<string, QueryValue>,
-): Promise<z.infer<S>> {
-  return ctx.rest.get(withQuery(path, query), schema);
-}
-
-/**
- * The REST id a filter argument gives for an object of type `typename` whose parents it need not
- * name (a user, an issues cluster): the id itself, or the own id in a global ID of that type. An
- * id that cannot be a path segment, or a malformed global ID, is BAD_USER_INPUT.
- */
-export function restIdOf(value: string, typename: string, argument = 'id'): string {
-  const invalid = () => badInput(argument, `not a valid ${typename} ID`);
-  const decoded = decodeGlobalId(value);
-  let id: string | undefined = value;
-  if (decoded.typename === typename) {
-    const resource = resourceOf(typename);
-    if (resource) {
-      id = parts(resource.parseLocal(decoded.id) ?? {})[resource.own];
-    } else {
-      try {
-        id = decodeURIComponent(decoded.id.slice(decoded.id.lastIndexOf('/') + 1));
-      } catch {
-        id = undefined;
-      }
-    }
-  }
-  if (id === undefined || segmentProblem(id)) throw invalid();
-  return id;
-}
 
 /** Describes a REST resource once; see `ResourceSpec`. */
 export function defineResource<

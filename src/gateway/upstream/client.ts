@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type Dispatcher, interceptors, Pool, errors as undiciErrors } from 'undici';
+import type { Deviation } from './damage.ts';
 import { errorFromResponse, UpstreamError } from './errors.ts';
-import type { Deviation } from './tolerant.ts';
 
 export interface UpstreamOptions {
   /** Base URL of the REST surface, with or without the trailing `/v1`. */

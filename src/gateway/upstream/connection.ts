@@ -3,10 +3,10 @@ import DataLoader from 'dataloader';
 import type { GraphQLError } from 'graphql';
 import type { z } from 'zod';
 import { type ListPage, listPage } from '../../contract/common.ts';
+import { LEFT_OUT, RawValue, ShapeDamage, shapeError, type WithLeftOut } from './damage.ts';
 import { badInput } from './errors.ts';
 import { segmentProblem } from './path.ts';
 import { type QueryValue, type RestSession, withQuery } from './rest.ts';
-import { LEFT_OUT, RawValue, ShapeDamage, shapeError, type WithLeftOut } from './tolerant.ts';
 
 /** Arguments of every connection field. */
 export interface ConnectionArgs {

@@ -1,5 +1,5 @@
+import { ShapeDamage } from './damage.ts';
 import { badInput } from './errors.ts';
-import { ShapeDamage } from './tolerant.ts';
 
 /** Longest id or path segment the gateway sends upstream. */
 export const MAX_SEGMENT_LENGTH = 200;

@@ -2,9 +2,10 @@ import DataLoader from 'dataloader';
 import type { GraphQLError } from 'graphql';
 import type { z } from 'zod';
 import type { Upstream, UpstreamRequest } from './client.ts';
+import { type Deviation, ShapeDamage } from './damage.ts';
 import { UpstreamError } from './errors.ts';
 import { segment } from './path.ts';
-import { type Deviation, parseTolerant, ShapeDamage } from './tolerant.ts';
+import { parseTolerant } from './tolerant.ts';
 
 /** One upstream call as `extensions.upstream` lists it in debug mode. */
 export interface UpstreamCall {

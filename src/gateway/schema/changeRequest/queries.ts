@@ -1,5 +1,5 @@
 import { builder } from '../../builder.ts';
-import { restIdOf } from '../../resources/resource.ts';
+import { restIdOf } from '../../resources/lookups.ts';
 import { badInput } from '../../upstream/errors.ts';
 import { restPath } from '../../upstream/path.ts';
 import type { QueryValue } from '../../upstream/rest.ts';

@@ -4,7 +4,7 @@ import { type ChangeRequest, ChangeRequestPdf } from '../../../contract/changeRe
 import { ENUMS } from '../../../contract/common.ts';
 import { builder } from '../../builder.ts';
 import type { GatewayContext } from '../../context.ts';
-import { read } from '../../resources/resource.ts';
+import { read } from '../../resources/lookups.ts';
 import { openEnumType } from '../base.ts';
 import { addContentFields } from '../content/queries.ts';
 import { type ContentScope, inScope, PageResource } from '../content/resource.ts';

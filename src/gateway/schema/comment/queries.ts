@@ -2,7 +2,7 @@ import type { GraphQLResolveInfo } from 'graphql';
 import { Member } from '../../../contract/members.ts';
 import { builder } from '../../builder.ts';
 import type { GatewayContext } from '../../context.ts';
-import { restIdOf } from '../../resources/resource.ts';
+import { restIdOf } from '../../resources/lookups.ts';
 import type { ConnectionArgs } from '../../upstream/connection.ts';
 import { restConnection } from '../../upstream/connection.ts';
 import { badInput } from '../../upstream/errors.ts';

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { Comment } from '../../../contract/comments.ts';
 import { ENUMS } from '../../../contract/common.ts';
 import { builder } from '../../builder.ts';
-import { rawOf } from '../../upstream/tolerant.ts';
+import { rawOf } from '../../upstream/damage.ts';
 import type { Types } from '../base.ts';
 import { openEnumType } from '../base.ts';
 import { ChangeRequestResource } from '../changeRequest/resource.ts';

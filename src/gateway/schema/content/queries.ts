@@ -1,10 +1,10 @@
 import type { ObjectParam } from '@pothos/core';
 import { builder } from '../../builder.ts';
 import type { GatewayContext } from '../../context.ts';
-import { read } from '../../resources/resource.ts';
+import { read } from '../../resources/lookups.ts';
+import { RawValue } from '../../upstream/damage.ts';
 import { restPath } from '../../upstream/path.ts';
 import type { QueryValue } from '../../upstream/rest.ts';
-import { RawValue } from '../../upstream/tolerant.ts';
 import { lookup } from '../node.ts';
 import { SpaceRef } from '../space/types.ts';
 import { LinkStatusEnum } from './common.ts';

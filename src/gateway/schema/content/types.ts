@@ -1,6 +1,6 @@
 import { builder } from '../../builder.ts';
 import type { GatewayContext } from '../../context.ts';
-import { rawOf } from '../../upstream/tolerant.ts';
+import { rawOf } from '../../upstream/damage.ts';
 import { resourceNode } from '../node.ts';
 import { SpaceRef } from '../space/types.ts';
 import {

@@ -2,7 +2,7 @@ import { ENUMS } from '../../../contract/common.ts';
 import { type ConversationDetail, IssuesClusterOrderBy } from '../../../contract/conversations.ts';
 import { builder } from '../../builder.ts';
 import type { GatewayContext } from '../../context.ts';
-import { rawOf } from '../../upstream/tolerant.ts';
+import { rawOf } from '../../upstream/damage.ts';
 import { inputEnumType, locationUrlsType, openEnumType } from '../base.ts';
 import { resourceNode } from '../node.ts';
 import { OrganizationRef } from '../organization/types.ts';

@@ -1,7 +1,7 @@
 import { ENUMS } from '../../../../contract/common.ts';
 import type { Site as SiteItem } from '../../../../contract/sites.ts';
 import { builder } from '../../../builder.ts';
-import { rawOf } from '../../../upstream/tolerant.ts';
+import { rawOf } from '../../../upstream/damage.ts';
 import { openEnumType } from '../../base.ts';
 import { resourceNode } from '../../node.ts';
 import { OrganizationRef } from '../../organization/types.ts';

@@ -4,7 +4,7 @@ import type {
   SiteSpace as SiteSpaceItem,
 } from '../../../../contract/sites.ts';
 import { builder } from '../../../builder.ts';
-import { rawOf } from '../../../upstream/tolerant.ts';
+import { rawOf } from '../../../upstream/damage.ts';
 import { resourceNode, resourceRef } from '../../node.ts';
 import { SpaceResource } from '../../space/resource.ts';
 import { SpaceRef } from '../../space/types.ts';
