@@ -287,7 +287,7 @@ describe('change request mutations', () => {
 
   it('creating in a locked space is a ConflictError', async () => {
     const locked = Object.values(spaces).find((s) => s.editMode === 'LOCKED');
-    expect(locked).toBeDefined();
+    expect(locked).toEqual({ id: spaces['Release Notes']?.id, editMode: 'LOCKED' });
     const body = await gql(
       `mutation($s: ID!) { createChangeRequest(input: { spaceId: $s, subject: "x" }) { __typename } }`,
       { s: locked?.id },

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { REST_ID } from '../support/ids.ts';
 
 const BIN = new URL('../../bin/docs-graph.js', import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), 'docs-graph-cli-'));
@@ -83,7 +84,11 @@ describe('docs-graph CLI', { timeout: 120_000 }, () => {
       items: Array<{ id: string; title: string }>;
     };
     const acme = orgs.items.find((o) => o.title === 'Acme Docs');
-    expect(acme).toBeDefined();
+    expect(acme).toMatchObject({
+      id: expect.stringMatching(REST_ID),
+      title: 'Acme Docs',
+      urls: { location: `${first.url}/v1/orgs/${acme?.id}` },
+    });
     const created = await fetch(`${first.url}/v1/orgs/${acme?.id}/collections`, {
       method: 'POST',
       headers: auth,

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DemoPersona } from '../../src/workspace/demo/users.ts';
 import { type E2EStack, startE2E } from '../support/gateway.ts';
 import { graphHelpers } from '../support/graph.ts';
+import { toRestId } from '../support/ids.ts';
 
 let e2e: E2EStack;
 let spaceId: string;
@@ -310,7 +311,10 @@ describe('comment mutations', () => {
 
   it('a reader is a ForbiddenError for every mutation', async () => {
     const { c, r } = await someComment(readOnlySpaceId);
-    expect(c).toBeDefined();
+    // The global ID of a comment of that space: `spaceId/commentId`.
+    expect(Buffer.from(c, 'base64').toString('utf8')).toMatch(
+      new RegExp(`^Comment:${toRestId(readOnlySpaceId, 'Space')}/[0-9A-Za-z]{20}$`),
+    );
     for (const field of MUTATIONS) {
       const body = await run(field, { s: readOnlySpaceId, c, r, m: '👍' }, 'read');
       expect(body.data, field).toMatchObject({ m: { __typename: 'ForbiddenError' } });

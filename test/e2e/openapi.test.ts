@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type E2EStack, startE2E } from '../support/gateway.ts';
 import { firstOrganizationId, httpCalls } from '../support/graph.ts';
-import { toRestId } from '../support/ids.ts';
+import { addressId, globalId, toRestId } from '../support/ids.ts';
 
 let e2e: E2EStack;
 let orgId: string;
@@ -59,7 +59,10 @@ describe('OpenAPI specs through the graph', () => {
       },
     ]);
     const payments = Object.values(bySlug).find((s) => s.versions.totalCount === 2);
-    expect(payments).toBeDefined();
+    expect(payments).toMatchObject({
+      id: globalId('OpenAPISpec', addressId(restOrg(), 'payments')),
+      slug: 'payments',
+    });
     expect(payments?.versions.nodes[0]?.id).toBe(payments?.latestVersion.id);
   });
 
@@ -111,7 +114,10 @@ describe('OpenAPI specs through the graph', () => {
       if (state !== 'COMPLETE') await new Promise((r) => setTimeout(r, 100));
     }
     expect(state).toBe('COMPLETE');
-    expect(latest?.id).toBeTruthy();
+    // The global ID of a version of the new spec: `org/slug/versionId`.
+    expect(Buffer.from(latest?.id ?? '', 'base64').toString('utf8')).toMatch(
+      new RegExp(`^OpenAPISpecVersion:${restOrg()}/e2e-spec/[0-9A-Za-z]{20}$`),
+    );
     expect(Object.keys(latest?.content.filesystem ?? {})).toHaveLength(1);
   });
 

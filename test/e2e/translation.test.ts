@@ -63,7 +63,7 @@ describe('translations through the graph', () => {
     expect(completed?.resultSpace?.id).toBe(spaceGid(completed?.result?.space));
     expect(completed?.resultSpace?.language).toBe(completed?.language);
     expect(completed?.sourceSpace?.id).toBe(spaceGid(completed?.source.space));
-    expect(completed?.sourceSpace?.title).toBeTruthy();
+    expect(completed?.sourceSpace?.title).toBe('Getting Started');
     expect(completed?.stats?.runs).toBe(1);
     expect(pending?.result).toBeNull();
     expect(pending?.resultSpace).toBeNull();

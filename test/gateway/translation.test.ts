@@ -63,7 +63,13 @@ describe('translations (schema level)', () => {
       upstream,
       `mutation { runTranslation(input: { translationId: "${globalId('Translation', 'o1/t1')}" }) { __typename } }`,
     );
-    expect(run.errors).toBeDefined();
+    expect(run.errors).toMatchObject([
+      {
+        message: 'upstream answered 503 for /orgs/o1/translations/t1/run: busy',
+        path: ['runTranslation'],
+        extensions: { code: 'UPSTREAM_ERROR', status: 503 },
+      },
+    ]);
     expect(upstream.paths).toEqual(['POST /orgs/o1/translations/t1/run']);
   });
 

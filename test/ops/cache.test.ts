@@ -126,7 +126,8 @@ describe('response cache', () => {
     const first = await gateway.fetch(url, { headers: auth });
     expect(first.status).toBe(200);
     const etag = first.headers.get('etag');
-    expect(etag).toBeTruthy();
+    // The cache key: the caller's scope, then a base64url SHA-256 of the request.
+    expect(etag).toMatch(new RegExp(`^${cacheScope(auth.authorization)}\\.[A-Za-z0-9_-]{43}$`));
     upstream.take();
     const revalidated = await gateway.fetch(url, {
       headers: { ...auth, 'if-none-match': String(etag) },

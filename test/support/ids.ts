@@ -25,3 +25,6 @@ export function toRestId(value: string, typename: string): string {
   const parts = decoded.slice(typename.length + 1).split('/');
   return decodeURIComponent(parts[parts.length - 1] ?? '');
 }
+
+/** A REST id the workspace server makes (`ids.ts`): 20 base62 characters. */
+export const REST_ID = /^[0-9A-Za-z]{20}$/;

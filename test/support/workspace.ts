@@ -65,6 +65,9 @@ export async function createTestWorkspace(
   };
 }
 
+/** A keyset page token (`paging.ts`): base64url of `{"s":<list scope>,"k":<last item's key>}`. */
+export const PAGE_TOKEN = /^eyJzIjoi[A-Za-z0-9_-]+$/;
+
 /** The `error` of a `/v1` error response. */
 export function errorOf(res: { body: unknown }) {
   return ErrorBody.parse(res.body).error;

@@ -5,6 +5,7 @@ import {
   createTestWorkspace,
   errorOf,
   idByTitle,
+  PAGE_TOKEN,
   type TestWorkspace,
 } from '../support/workspace.ts';
 
@@ -51,7 +52,7 @@ describe('GET {org}/collections', () => {
       (await t.request('GET', `/v1/orgs/${org}/collections?limit=4`)).body,
     );
     expect(first.items).toHaveLength(4);
-    expect(first.next).toBeDefined();
+    expect(first.next).toEqual({ page: expect.stringMatching(PAGE_TOKEN) });
     const rest = CollectionList.parse(
       (await t.request('GET', `/v1/orgs/${org}/collections?limit=4&page=${first.next?.page}`)).body,
     );

@@ -8,7 +8,13 @@ import {
 } from '../../src/contract/comments.ts';
 import { type SpaceAccessRow, spaceLevel } from '../../src/workspace/access.ts';
 import type { DemoPersona } from '../../src/workspace/demo/users.ts';
-import { createTestWorkspace, errorOf, type TestWorkspace } from '../support/workspace.ts';
+import { REST_ID } from '../support/ids.ts';
+import {
+  createTestWorkspace,
+  errorOf,
+  PAGE_TOKEN,
+  type TestWorkspace,
+} from '../support/workspace.ts';
 
 let t: TestWorkspace;
 /** A private space where each persona's level is exactly its organization role. */
@@ -22,6 +28,20 @@ let cr: { id: string; number: number; revisionId: string };
 let otherCr: { id: string };
 
 const MINUTE = 60_000;
+
+/** The Document a one-paragraph Markdown body converts to. */
+const paragraph = (text: string) => ({
+  object: 'document',
+  data: { schemaVersion: 1 },
+  nodes: [
+    {
+      object: 'block',
+      type: 'paragraph',
+      key: 'b1',
+      nodes: [{ object: 'text', leaves: [{ object: 'leaf', text }] }],
+    },
+  ],
+});
 
 function userId(persona: DemoPersona): string {
   return t.demo.users[persona];
@@ -134,7 +154,7 @@ describe('demo comments', () => {
 describe('space comments: posting', () => {
   it('posts a comment with every target field (200) as a commenter', async () => {
     const page = pageIds[0];
-    expect(page).toBeDefined();
+    expect(page).toMatch(REST_ID);
     const res = await post('comment', `${spaceBase()}/comments`, {
       body: { markdown: 'Please **clarify** this.' },
       page,
@@ -542,7 +562,7 @@ describe('space comments: replies', () => {
       (await t.request('GET', `${base}?limit=2&page=${list1.next?.page}&format=document`)).body,
     );
     expect(page2.items.map((r) => r.body.markdown)).toEqual(['Third']);
-    expect(page2.items[0]?.body.document).toBeDefined();
+    expect(page2.items[0]?.body.document).toEqual(paragraph('Third'));
     expect(page2.next).toBeUndefined();
 
     const one = await t.request('GET', `${base}/${reply1.id}?format=document`);
@@ -655,6 +675,8 @@ describe('space comments: replies', () => {
 describe('space comments: listing', () => {
   let listSpace: string;
   let ids: { a: string; b: string; c: string; d: string };
+  /** The first two pages of `listSpace`: `a` and `b` are on the first, `d` on the second. */
+  let pages: string[];
   const list = async (query: string, as: DemoPersona = 'read') => {
     const res = await t.request('GET', `/v1/spaces/${listSpace}/comments${query}`, { as });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -670,7 +692,7 @@ describe('space comments: listing', () => {
         revision_id: string;
       }
     ).revision_id;
-    const pages = (
+    pages = (
       t.ws.db
         .prepare('SELECT id FROM pages WHERE revision_id = ? ORDER BY id LIMIT 2')
         .all(rev) as Array<{
@@ -709,7 +731,8 @@ describe('space comments: listing', () => {
 
   it('filters by targetPage', async () => {
     const first = (await list('')).items.find((c) => c.id === ids.a)?.target.page?.id;
-    expect(first).toBeDefined();
+    expect(first).toMatch(REST_ID);
+    expect(first).toBe(pages[0]);
     const page = await list(`?targetPage=${first}`);
     expect(page.items.map((c) => c.id)).toEqual([ids.b, ids.a]);
     expect((await list('?targetPage=no-such-page')).count).toBe(0);
@@ -739,7 +762,7 @@ describe('space comments: listing', () => {
     const first = await list('?limit=2&order=asc');
     expect(first.count).toBe(4);
     expect(first.items.map((c) => c.id)).toEqual([ids.a, ids.b]);
-    expect(first.next?.page).toBeDefined();
+    expect(first.next?.page).toMatch(PAGE_TOKEN);
     // Delete an item of the first page and add a new one at the end.
     await t.request('DELETE', `/v1/spaces/${listSpace}/comments/${ids.a}`);
     t.clock.advance(MINUTE);
@@ -792,10 +815,10 @@ describe('space visibility', () => {
   it('lets guests read the comments of a public space, not post or react', async () => {
     const space = t.ws.db
       .prepare(
-        "SELECT id FROM spaces WHERE organization_id = ? AND visibility = 'public' AND deleted_at IS NULL LIMIT 1",
+        "SELECT id, title FROM spaces WHERE organization_id = ? AND visibility = 'public' AND deleted_at IS NULL ORDER BY title LIMIT 1",
       )
-      .get(t.demo.organizationId) as { id: string } | undefined;
-    expect(space).toBeDefined();
+      .get(t.demo.organizationId) as { id: string; title: string } | undefined;
+    expect(space).toEqual({ id: expect.stringMatching(REST_ID), title: 'Getting Started' });
     const base = `/v1/spaces/${space?.id}`;
     const c = await postComment('comment', base);
     const list = await t.request('GET', `${base}/comments`, { as: 'outsider' });
@@ -891,7 +914,7 @@ describe('change request comments', () => {
       { as: 'read' },
     );
     expect(byNumber.status).toBe(200);
-    expect(Comment.parse(byNumber.body).body.document).toBeDefined();
+    expect(Comment.parse(byNumber.body).body.document).toEqual(paragraph('On the request'));
 
     const list = CommentList.parse(
       (await t.request('GET', `${crBase()}/comments?limit=1000`)).body,
@@ -965,7 +988,7 @@ describe('change request comments', () => {
     });
     expect(posted.status).toBe(200);
     const reply = CommentReply.parse(posted.body);
-    expect(reply.body.document).toBeDefined();
+    expect(reply.body.document).toEqual(paragraph('reply'));
     expect(reply.urls.location).toBe(
       `${t.ws.publicUrl}/v1/spaces/${spaceId}/change-requests/${cr.id}/comments/${c.id}/replies/${reply.id}`,
     );

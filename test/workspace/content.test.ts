@@ -12,7 +12,7 @@ import {
 } from '../../src/contract/content.ts';
 import { insertPageTree } from '../../src/workspace/store/content/revisionWrites.ts';
 import { insertSpace } from '../../src/workspace/store/spaceWrites.ts';
-import { createTestWorkspace, type TestWorkspace } from '../support/workspace.ts';
+import { createTestWorkspace, PAGE_TOKEN, type TestWorkspace } from '../support/workspace.ts';
 
 let t: TestWorkspace;
 
@@ -130,7 +130,7 @@ describe('GET /v1/spaces/{spaceId}/content', () => {
     expect(setup?.path).toBe('guide/setup');
     expect(setup?.urls?.app).toBe(`${t.ws.publicUrl}/app/s/${f.spaceId}/guide/setup`);
     expect(revision.files.map((x) => x.name)).toEqual(['logo.png']);
-    expect(revision.git?.oid).toBeDefined();
+    expect(revision.git?.oid).toMatch(/^[0-9a-f]{40}$/);
     expect(revision.pages[0]?.git?.path).toBe('home.md');
     expect(revision.pages[1]?.git?.path).toBe('guide/README.md');
   });
@@ -199,7 +199,7 @@ describe('files', () => {
     const page1 = FileList.parse(first.body);
     expect(page1.count).toBe(2);
     expect(page1.items.map((x) => x.name)).toEqual(['logo.png']);
-    expect(page1.next?.page).toBeDefined();
+    expect(page1.next?.page).toMatch(PAGE_TOKEN);
     const rest = await t.request(
       'GET',
       `/v1/spaces/${f.spaceId}/content/files?limit=1&page=${page1.next?.page}`,

@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Member, MemberList, MemberSpaceList, MemberTeamList } from '../../src/contract/members.ts';
-import { createTestWorkspace, errorOf, type TestWorkspace } from '../support/workspace.ts';
+import {
+  createTestWorkspace,
+  errorOf,
+  PAGE_TOKEN,
+  type TestWorkspace,
+} from '../support/workspace.ts';
 
 let t: TestWorkspace;
 let org: string;
@@ -214,7 +219,10 @@ describe('GET {org}/members/{userId}/spaces', () => {
       (await t.request('GET', `${base}/${t.demo.users.read}/spaces?limit=3`)).body,
     );
     expect(desc.items[0]?.space.title.toLowerCase()).toBe(titles[titles.length - 1]);
-    expect(desc.next).toBeDefined();
+    expect(desc.next).toEqual({ page: expect.stringMatching(PAGE_TOKEN) });
+    const next = `${base}/${t.demo.users.read}/spaces?limit=3&page=${desc.next?.page}`;
+    const rest = MemberSpaceList.parse((await t.request('GET', next)).body);
+    expect(rest.items[0]?.space.title.toLowerCase()).toBe(titles[titles.length - 4]);
   });
 
   it('is open to the member themself and to admins only', async () => {

@@ -9,7 +9,13 @@ import {
   OpenAPISpecVersionList,
 } from '../../src/contract/openapi.ts';
 import { acmeApiDocument } from '../../src/workspace/demo/acme-api.ts';
-import { createTestWorkspace, expectError, type TestWorkspace } from '../support/workspace.ts';
+import { REST_ID } from '../support/ids.ts';
+import {
+  createTestWorkspace,
+  expectError,
+  PAGE_TOKEN,
+  type TestWorkspace,
+} from '../support/workspace.ts';
 
 let t: TestWorkspace;
 let org: string;
@@ -88,7 +94,7 @@ describe('demo specs', () => {
     expect(acme.processingState).toBe('complete');
     expect(acme.sourceURL).toBe(`${t.ws.publicUrl}/demo/openapi/acme-api.json`);
     expect(acme.visibility).toBe('public');
-    expect(acme.urls?.published).toBeDefined();
+    expect(acme.urls?.published).toBe(`${t.ws.publicUrl}/public/openapi/${org}/acme-api`);
     expect(acme.lastProcessErrorCode).toBeUndefined();
     const list = await versions('acme-api');
     expect(list.items).toHaveLength(1);
@@ -108,7 +114,8 @@ describe('demo specs', () => {
     const webhooks = await spec('webhooks');
     expect(webhooks.lastProcessErrorCode).toBe('PARSE_ERROR');
     expect(webhooks.lastProcessedErrors?.length).toBeGreaterThan(0);
-    expect(webhooks.lastVersion).toBeDefined();
+    expect(webhooks.lastVersion).toMatch(REST_ID);
+    expect((await versions('webhooks')).items.map((v) => v.id)).toEqual([webhooks.lastVersion]);
     const payments = await versions('payments');
     expect(payments.items).toHaveLength(2);
   });
@@ -137,7 +144,8 @@ describe('demo specs', () => {
       expect(after.processingState).toBe('complete');
       expect(after.lastProcessErrorCode).toBeUndefined();
       expect(after.lastVersion).toBe(before.lastVersion);
-      expect(after.lastProcessedAt).toBeDefined();
+      // The test clock stands still: processed at its present.
+      expect(after.lastProcessedAt).toBe(t.ws.now());
       expect((await versions('acme-api')).items).toHaveLength(1);
     } finally {
       t.ws.publicUrl = previous;
@@ -163,7 +171,7 @@ describe('processing', () => {
     expect(done.processingState).toBe('complete');
     expect(done.lastProcessErrorCode).toBeUndefined();
     expect(done.lastProcessedErrors).toEqual([]);
-    expect(done.lastVersion).toBeDefined();
+    expect(done.lastVersion).toMatch(REST_ID);
 
     const latest = await t.request('GET', `${base}/orders/versions/latest`, { as: 'read' });
     expect(latest.status).toBe(200);
@@ -229,12 +237,25 @@ describe('processing', () => {
       (await t.request('GET', `${base}/billing/versions/latest/content`)).body,
     );
     expect(content.filesystem['billing.yaml']).toMatchObject({ info: { title: 'Billing' } });
-    expect((await spec('legacy')).lastVersion).toBeDefined();
+    const legacy = await spec('legacy');
+    expect(legacy.lastVersion).toMatch(REST_ID);
+    expect((await versions('legacy')).items.map((v) => v.id)).toEqual([legacy.lastVersion]);
   });
 
   it('records PARSE_ERROR for an invalid document and keeps the last good version', async () => {
     const before = await spec('orders');
-    for (const body of ['{"openapi": "3.0.3", "info": {}}', 'not: [valid', '{"hello": "world"}']) {
+    const cases: Array<[body: string, message: string]> = [
+      [
+        '{"openapi": "3.0.3", "info": {}}',
+        `REQUIRED must have required property 'paths'\n\n> 1 | {\n    | ^ paths is missing here!\n  2 |   "openapi": "3.0.3",\n  3 |   "info": {}\n  4 | }`,
+      ],
+      [
+        'not: [valid',
+        'the document is neither JSON nor YAML: Error parsing it: unexpected end of the stream within a flow collection (1:12)',
+      ],
+      ['{"hello": "world"}', 'Supplied schema is not a valid API definition.'],
+    ];
+    for (const [body, message] of cases) {
       files.set('/orders.json', { body });
       await t.request('PUT', `${base}/orders`, {
         body: { source: { url: `${sourceUrl}/orders.json` } },
@@ -243,23 +264,26 @@ describe('processing', () => {
       const after = await spec('orders');
       expect(after.processingState).toBe('complete');
       expect(after.lastProcessErrorCode).toBe('PARSE_ERROR');
-      expect(after.lastProcessedErrors?.[0]?.message).toBeTruthy();
+      expect(after.lastProcessedErrors?.[0]?.message).toBe(message);
       expect(after.lastVersion).toBe(before.lastVersion);
     }
     expect((await versions('orders')).items).toHaveLength(2);
   });
 
   it('records FETCH_TIMEOUT for a server that never answers', async () => {
+    const before = await spec('orders');
     await t.request('PUT', `${base}/orders`, { body: { source: { url: `${sourceUrl}/hang` } } });
     await t.ws.jobs.idle();
     const after = await spec('orders');
     expect(after.processingState).toBe('complete');
     expect(after.lastProcessErrorCode).toBe('FETCH_TIMEOUT');
     expect(after.lastProcessedErrors?.[0]?.message).toContain('500 ms');
-    expect(after.lastVersion).toBeDefined();
+    expect(after.lastVersion).toMatch(REST_ID);
+    expect(after.lastVersion).toBe(before.lastVersion);
   });
 
   it('records FETCH_ERROR for a refused connection and for a non-2xx answer', async () => {
+    const before = await spec('orders');
     const closed = createServer();
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const port = (closed.address() as AddressInfo).port;
@@ -280,7 +304,8 @@ describe('processing', () => {
     const failed = await spec('orders');
     expect(failed.lastProcessErrorCode).toBe('FETCH_ERROR');
     expect(failed.lastProcessedErrors?.[0]?.code).toBe('HTTP_500');
-    expect(failed.lastVersion).toBeDefined();
+    expect(failed.lastVersion).toMatch(REST_ID);
+    expect(failed.lastVersion).toBe(before.lastVersion);
   });
 
   it('clears the error after a successful processing', async () => {
@@ -392,7 +417,7 @@ describe('writes and validation', () => {
     });
     await t.ws.jobs.idle();
     const version = (await spec('temp')).lastVersion;
-    expect(version).toBeDefined();
+    expect(version).toMatch(REST_ID);
     expect((await t.request('DELETE', `${base}/temp`)).status).toBe(204);
     expectError(await t.request('GET', `${base}/temp`), 404);
     expectError(await t.request('GET', `${base}/temp/versions/${version}`), 404);
@@ -407,7 +432,7 @@ describe('versions', () => {
     const page1 = OpenAPISpecVersionList.parse(first.body);
     expect(page1.count).toBe(3);
     expect(page1.items).toHaveLength(2);
-    expect(page1.next).toBeDefined();
+    expect(page1.next).toEqual({ page: expect.stringMatching(PAGE_TOKEN) });
     const second = OpenAPISpecVersionList.parse(
       (await t.request('GET', `${base}/orders/versions?limit=2&page=${page1.next?.page}`)).body,
     );

@@ -218,7 +218,8 @@ describe('POST {org}/ping', () => {
       const res = await t.request('POST', `/v1/orgs/${org}/ping`, { as: 'comment' });
       expect(res.status).toBe(200);
       const token = PingResult.parse(res.body).serviceVisitorClaims;
-      expect(token).toBeDefined();
+      // A JWT: three base64url parts.
+      expect(token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
       const [header, payload, signature] = (token as string).split('.');
       const expected = createHmac('sha256', visitorClaimsSecret(t.ws, org))
         .update(`${header}.${payload}`)
@@ -229,7 +230,11 @@ describe('POST {org}/ping', () => {
         typ: 'JWT',
       });
       const claims = JSON.parse(Buffer.from(payload as string, 'base64url').toString());
-      expect(claims).toMatchObject({ sub: t.demo.users.comment, aud: org });
+      expect(claims).toMatchObject({
+        sub: t.demo.users.comment,
+        aud: org,
+        iat: Math.floor(t.clock.now().getTime() / 1000),
+      });
       expect(claims.exp - claims.iat).toBe(3600);
       const member = await t.request('GET', `/v1/orgs/${org}/members/${t.demo.users.comment}`);
       expect(Member.parse(member.body).lastSeenAt).toBe(t.ws.now());

@@ -354,7 +354,7 @@ describe('POST {org}/members/{userId}/sso with an active provider', () => {
     const providers = SamlProviderList.parse((await t.request('GET', `${base}?limit=1000`)).body);
     // The demo provider is the oldest active one.
     const first = providers.items.find((p) => p.label === 'Acme Okta' && p.status === 'active');
-    expect(first?.defaultTeam).toBeDefined();
+    expect(first?.defaultTeam).toMatchObject({ id: t.demo.teamIds[2], title: 'Support' });
     const outsider = t.demo.users.outsider;
     const res = await t.request('POST', `/v1/orgs/${org}/members/${outsider}/sso`);
     expect(res.status).toBe(200);

@@ -14,6 +14,7 @@ import {
 } from '../../src/contract/sites.ts';
 import { VISITOR_SCHEMA } from '../../src/workspace/demo/sites.ts';
 import { validateVisitorSchema } from '../../src/workspace/store/sites.ts';
+import { REST_ID } from '../support/ids.ts';
 import { createTestWorkspace, errorOf, type TestWorkspace } from '../support/workspace.ts';
 
 let t: TestWorkspace;
@@ -817,7 +818,12 @@ describe('sections', () => {
     const listed = await sections(dev.id);
     expect(listed.map((s) => s.title)).toEqual(['Guides', 'API Reference', 'SDKs']);
     expect(listed.map((s) => s.default)).toEqual([true, false, false]);
-    expect(listed[1]?.sectionGroup).toBeDefined();
+    const groups = SiteSectionGroupList.parse(
+      (await t.request('GET', `${sites}/${dev.id}/section-groups`)).body,
+    );
+    const reference = groups.items.find((g) => g.title === 'Reference');
+    expect(reference?.id).toMatch(REST_ID);
+    expect(listed.map((s) => s.sectionGroup)).toEqual([undefined, reference?.id, reference?.id]);
     expect(listed[2]?.condition).toBe('visitor.claims.isBetaTester === true');
     expect(listed[0]?.urls?.published).toBe('https://docs.acme.test/guides');
     const first = SiteSectionList.parse(

@@ -3,6 +3,7 @@ import { Space, SpaceList } from '../../src/contract/spaces.ts';
 import { DAY_MS } from '../../src/workspace/clock.ts';
 import { getSpaceRow, purgeExpiredSpaces } from '../../src/workspace/store/spaces.ts';
 import { insertSpace } from '../../src/workspace/store/spaceWrites.ts';
+import { REST_ID } from '../support/ids.ts';
 import {
   createTestWorkspace,
   errorOf,
@@ -152,7 +153,7 @@ describe('published URLs', () => {
     const reader = Space.parse(
       (await t.request('GET', `/v1/spaces/${space.id}`, { as: 'read' })).body,
     );
-    expect(reader.urls?.published).toBeDefined();
+    expect(reader.urls?.published).toBe(`${t.ws.publicUrl}/s/acme/partner-site/on-a-site`);
     expect(reader.urls?.published).not.toContain('shareKey');
     const key = new URL(admin.urls?.published as string).searchParams.get('shareKey');
     const holder = Space.parse(
@@ -265,7 +266,8 @@ describe('DELETE and restore', () => {
   it('keeps the demo space deleted 2 days ago restorable by admins only', async () => {
     const id = spaceId('Old Intranet (archived)');
     const res = await t.request('GET', `/v1/spaces/${id}`);
-    expect(Space.parse(res.body).deletedAt).toBeDefined();
+    // Two days before the test clock's start, 2026-11-01T10:00Z.
+    expect(Space.parse(res.body).deletedAt).toBe('2026-10-30T10:00:00.000Z');
     expect((await t.request('POST', `/v1/spaces/${id}/restore`, { as: 'create' })).status).toBe(
       404,
     );
@@ -520,8 +522,11 @@ describe('GET and POST {org}/spaces', () => {
     });
     const space = Space.parse(res.body);
     expect(space.parent).toBe(collectionId('API'));
-    expect(getSpaceRow(t.ws, space.id)?.share_key).toBeTruthy();
-    expect(space.urls?.published).toContain('shareKey=');
+    const shareKey = getSpaceRow(t.ws, space.id)?.share_key;
+    expect(shareKey).toMatch(REST_ID);
+    expect(space.urls?.published).toBe(
+      `${t.ws.publicUrl}/public/spaces/${space.id}?shareKey=${shareKey}`,
+    );
   });
 
   it('answers 403 below create, 404 to outsiders, 400 on invalid input', async () => {

@@ -5,7 +5,12 @@ import { Space } from '../../src/contract/spaces.ts';
 import { Team, TeamList, TeamMemberList } from '../../src/contract/teams.ts';
 import type { DemoPersona } from '../../src/workspace/demo/users.ts';
 import { insertSpace } from '../../src/workspace/store/spaceWrites.ts';
-import { createTestWorkspace, errorOf, type TestWorkspace } from '../support/workspace.ts';
+import {
+  createTestWorkspace,
+  errorOf,
+  PAGE_TOKEN,
+  type TestWorkspace,
+} from '../support/workspace.ts';
 
 let t: TestWorkspace;
 let org: string;
@@ -75,7 +80,7 @@ describe('GET {org}/teams', () => {
     const first = TeamList.parse((await t.request('GET', `${base}?limit=3`)).body);
     expect(first.items).toHaveLength(3);
     expect(first.count).toBe(4);
-    expect(first.next?.page).toBeTruthy();
+    expect(first.next?.page).toMatch(PAGE_TOKEN);
     const second = TeamList.parse(
       (await t.request('GET', `${base}?limit=3&page=${first.next?.page}`)).body,
     );

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Translation, TranslationList } from '../../src/contract/translations.ts';
 import { countWords } from '../../src/workspace/store/translations.ts';
-import { createTestWorkspace, errorOf, type TestWorkspace } from '../support/workspace.ts';
+import {
+  createTestWorkspace,
+  errorOf,
+  idByTitle,
+  type TestWorkspace,
+} from '../support/workspace.ts';
 
 let t: TestWorkspace;
 let org: string;
@@ -84,7 +89,7 @@ describe('GET {org}/translations', () => {
     const de = page.items.find((item) => item.language === 'de');
     expect(fr?.status).toBe('completed');
     expect(fr?.stats?.runs).toBe(1);
-    expect(fr?.result?.space).toBeTruthy();
+    expect(fr?.result?.space).toBe(idByTitle(t, 'spaces', 'Getting Started (fr)'));
     expect(fr?.permissions).toEqual({ view: true, edit: false });
     expect(de?.status).toBe('pending');
     expect(de?.result).toBeUndefined();
