@@ -1,7 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { GuardOptions } from '../../src/gateway/guard/plugins.ts';
 import { createGateway } from '../../src/gateway/yoga.ts';
-import { DEFAULT_LIMITS } from '../../src/limits.ts';
 import { FakeUpstream } from '../support/gateway.ts';
 
 // Every refused query is answered before any upstream call: the fake upstream records none.
@@ -100,11 +99,7 @@ describe('static limits, before any upstream call', () => {
     const answer = await post(
       query,
       {},
-      createGateway({
-        upstream,
-        guard: { limits: { tokens: 100_000 } },
-        limits: { ...DEFAULT_LIMITS, documentTokens: 100_000 },
-      }),
+      createGateway({ upstream, limits: { documentTokens: 100_000 } }),
     );
     expect(upstream.requests.length).toBe(before);
     expect(codes(answer)).toEqual(['ALIAS_LIMIT_EXCEEDED', 'ROOT_FIELD_LIMIT_EXCEEDED']);
@@ -113,7 +108,7 @@ describe('static limits, before any upstream call', () => {
   it('introspection can be disabled', async () => {
     const query = '{ __schema { queryType { name } } }';
     expect((await post(query)).body.errors).toBeUndefined();
-    const closed = gatewayWith({ limits: { introspection: false } });
+    const closed = gatewayWith({ introspection: false });
     const answer = await post(query, {}, closed);
     expect(new Set(codes(answer))).toEqual(new Set(['GRAPHQL_VALIDATION_FAILED']));
     expect(answer.body.errors?.[0]?.message).toMatch(/introspection/);

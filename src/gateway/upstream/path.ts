@@ -1,8 +1,9 @@
 import { GraphQLError } from 'graphql';
+import { DOCUMENT_LIMITS } from '../guard/limits.ts';
 import { ShapeDamage } from './tolerant.ts';
 
-/** Longest id or path segment the gateway sends upstream. */
-export const MAX_SEGMENT_LENGTH = 200;
+/** Longest id or path segment the gateway sends upstream: the most `idLength` may be set to. */
+export const MAX_SEGMENT_LENGTH = DOCUMENT_LIMITS.idLength.max;
 
 /** Why a value cannot be one path segment, or undefined when it can. */
 export function segmentProblem(value: unknown): string | undefined {
