@@ -203,18 +203,19 @@ describe('one table of limits, each set by its --limits entry and enforced once'
       upstream: fake,
       limits: loadConfig({ flags: { limits: list }, env: {} }).limits,
     });
-  // 12 + one per author + 7 tokens: 6,019 with 6,000 authors, and no other limit near.
-  const tokens = (authors: number) =>
-    `{ space(id: "s1") { comments(authors: [${'"u" '.repeat(authors)}]) { totalCount } } }`;
+  // Two tokens per spread of the same fragment (which adds no field to merge or to run), 21 more.
+  const tokens = (spreads: number) =>
+    `{ organizations(first: 1) { nodes { ${'...F '.repeat(spreads)}} } }
+    fragment F on Organization { title }`;
 
   it('documentTokens=20000 admits a 6,000-token document, which the default refuses', async () => {
-    expect(codes(await post(tokens(6_000)))).toEqual(['TOKEN_LIMIT_EXCEEDED']);
+    expect(codes(await post(tokens(3_000)))).toEqual(['TOKEN_LIMIT_EXCEEDED']);
     const wide = configured('documentTokens=20000');
-    const answer = await post(tokens(6_000), {}, wide);
+    const answer = await post(tokens(3_000), {}, wide);
     expect(answer.status).toBe(200);
     expect(answer.body.errors).toBeUndefined();
-    expect(answer.body.data).toEqual({ space: { comments: { totalCount: 0 } } });
-    const over = await post(tokens(20_000), {}, wide);
+    expect(answer.body.data).toEqual({ organizations: { nodes: [] } });
+    const over = await post(tokens(10_000), {}, wide);
     expect(codes(over)).toEqual(['TOKEN_LIMIT_EXCEEDED']);
     expect(over.body.errors?.[0]?.message).toBe('Token limit of 20000 exceeded.');
   });
