@@ -1,9 +1,10 @@
 /**
  * Every option of docs-graph, once: its flag, its environment variable, the values it accepts,
- * its default and its description, grouped by concern (a zod object each, as GraphQL Hive's
- * `environment.ts`). `loadConfig` reads the sources once into the typed `Config` the rest of the
- * code receives; the `--help` text and docs/configuration.md are rendered from this model
- * (`usage.ts`). This is the only module that reads `process.env`.
+ * its default and its description, grouped by concern (`GROUPS`, the options of each in
+ * `config/*.ts`; a zod object per concern, as in GraphQL Hive's `environment.ts`). `loadConfig`
+ * reads the sources once into the typed `Config` the rest of the code receives; the `--help`
+ * text and docs/configuration.md are rendered from the same model (`config/usage.ts`). This is
+ * the only module that reads `process.env`.
  */
 import type { ParseArgsConfig } from 'node:util';
 import { z } from 'zod';

@@ -1,4 +1,6 @@
+/** The options of the limits and the guardrails. */
 import { z } from 'zod';
+import { DEFAULT_MAX_COST } from '../gateway/guard/plugins.ts';
 import {
   DEFAULT_CAPACITY,
   DEFAULT_REFILL_PER_SECOND,
@@ -7,6 +9,7 @@ import {
 import { type Limits, parseLimits } from './limits.ts';
 import { option, refuse, text, textAs, toggle, wholeNumber } from './option.ts';
 
+/** `--limits`: one entry per limit of either table. */
 export const LIMIT_OPTIONS = {
   limits: option<Partial<Limits>>({
     flag: 'limits',
@@ -30,18 +33,20 @@ export const LIMIT_OPTIONS = {
   }),
 };
 
+/** The budget `--rate-limit on` sets. */
 export const RATE_LIMIT_ON: RateLimitOptions = {
   capacity: DEFAULT_CAPACITY,
   refillPerSecond: DEFAULT_REFILL_PER_SECOND,
 };
 
+/** Guardrails: cost, rate limits, trusted documents, introspection. */
 export const GUARD = {
   maxCost: option({
     flag: 'max-cost',
     arg: '<n>',
     env: 'DOCS_GRAPH_MAX_COST',
     ...wholeNumber(1, Number.MAX_SAFE_INTEGER),
-    default: 1000,
+    default: DEFAULT_MAX_COST,
     description: 'most upstream calls one operation may be estimated at',
   }),
   rateLimit: option<RateLimitOptions | false | undefined>({

@@ -1,3 +1,7 @@
+/**
+ * The one table of limits that `--limits` and the `limits` options set: the HTTP limits and the
+ * GraphQL document limits, each defined in the module that enforces it.
+ */
 import { DEFAULT_DOCUMENT_LIMITS, DOCUMENT_LIMITS } from '../gateway/guard/limits.ts';
 import { DEFAULT_HTTP_LIMITS, HTTP_LIMITS, type LimitSpec } from '../http/limits.ts';
 
@@ -7,6 +11,7 @@ export const LIMITS = { ...HTTP_LIMITS, ...DOCUMENT_LIMITS } satisfies Record<st
 /** The HTTP and GraphQL document limits, by name. */
 export type Limits = { [K in keyof typeof LIMITS]: number };
 
+/** Every limit at its default. */
 export const DEFAULT_LIMITS: Limits = { ...DEFAULT_HTTP_LIMITS, ...DEFAULT_DOCUMENT_LIMITS };
 
 /** The defaults with the given overrides. */

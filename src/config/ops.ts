@@ -1,6 +1,8 @@
+/** The operational options of `start` and `gateway` (the gateway's `OpsConfig`). */
 import { LOG_LEVELS } from '../gateway/ops/logging.ts';
 import { httpUrl, oneOf, onOff, option, text, textAs, toggle, wholeNumber } from './option.ts';
 
+/** The response cache. */
 export const CACHE = {
   cache: option({
     flag: 'cache',
@@ -46,6 +48,7 @@ export const CACHE = {
   }),
 };
 
+/** State shared by replicas. */
 export const REDIS = {
   redis: option<string | undefined>({
     flag: 'redis',
@@ -74,6 +77,7 @@ export const REDIS = {
   }),
 };
 
+/** Metrics, logs and traces (OpenTelemetry's own variables). */
 export const OBSERVABILITY = {
   metrics: option<'on' | 'off' | { port: number }>({
     flag: 'metrics',
@@ -126,6 +130,7 @@ export const OBSERVABILITY = {
   }),
 };
 
+/** Shutdown and memory. */
 export const LIFECYCLE = {
   shutdownGrace: option({
     flag: 'shutdown-grace',
@@ -153,6 +158,7 @@ export const LIFECYCLE = {
   }),
 };
 
+/** The HTTP client of the upstream `/v1`. */
 export const UPSTREAM = {
   upstreamConnectTimeout: option({
     flag: 'upstream-connect-timeout',

@@ -1,3 +1,7 @@
+/**
+ * The shape of one option of the model and the parsers its values go through: each turns the
+ * text of a flag or a variable into a value, or refuses it with the words of `accepted`.
+ */
 import { z } from 'zod';
 
 /** The commands of the CLI and what each runs. */
@@ -46,6 +50,7 @@ export function refuse(ctx: z.RefinementCtx, message: string): never {
   return z.NEVER;
 }
 
+/** The end of a refusal: the value as given. */
 export const got = (text: string) => `got ${JSON.stringify(text)}`;
 
 /** A text that `check` accepts (returning its value) or refuses (returning undefined). */
@@ -63,8 +68,10 @@ export function textAs<T>(accepted: string, check: (text: string) => T | undefin
   };
 }
 
+/** Any text, as given. */
 export const text = (accepted: string) => textAs(accepted, (t) => t);
 
+/** A whole number from `min` to `max`. */
 export function wholeNumber(min: number, max: number) {
   const accepted =
     max === Number.MAX_SAFE_INTEGER
@@ -76,15 +83,21 @@ export function wholeNumber(min: number, max: number) {
   });
 }
 
+/** One of `values`, as given. */
 export const oneOf = <T extends string>(values: readonly T[]) =>
   textAs(`one of ${values.join(', ')}`, (t) => (values.includes(t as T) ? (t as T) : undefined));
 
+/** `on` (true) or `off` (false). */
 export const onOff = () =>
   textAs('one of on, off', (t) => (t === 'on' ? true : t === 'off' ? false : undefined));
 
+/** A switch: the flag alone (or its variable at its `envOn` value) turns it on. */
 export const toggle = (accepted: string) => ({ accepted, schema: z.boolean().optional() });
 
+/** The text when it is an absolute http(s) URL. */
 export const httpUrl = (t: string) => (/^https?:\/\//.test(t) && URL.canParse(t) ? t : undefined);
 
+/** The commands that serve HTTP. */
 export const SERVE = ['start', 'workspace', 'gateway'] as const;
+/** The commands that run the gateway. */
 export const GATEWAY = ['start', 'gateway'] as const;

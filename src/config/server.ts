@@ -1,6 +1,8 @@
+/** The options of the servers, the gateway, `import` and the CLI itself. */
 import { z } from 'zod';
 import { got, httpUrl, option, refuse, text, textAs, toggle, wholeNumber } from './option.ts';
 
+/** Where the servers listen. */
 export const SERVER = {
   port: option({
     flag: 'port',
@@ -19,6 +21,7 @@ export const SERVER = {
   }),
 };
 
+/** The embedded workspace's database and demo data. */
 export const WORKSPACE = {
   db: option({
     flag: 'db',
@@ -38,6 +41,7 @@ export const WORKSPACE = {
   }),
 };
 
+/** The gateway's upstream, browser origins and debug answers. */
 export const GATEWAY_OPTIONS = {
   upstream: option<string | undefined>({
     flag: 'upstream',
@@ -77,6 +81,7 @@ export const GATEWAY_OPTIONS = {
   }),
 };
 
+/** `docs-graph import`. */
 export const IMPORT = {
   space: option<string | undefined>({
     flag: 'space',
@@ -93,6 +98,7 @@ export const IMPORT = {
   }),
 };
 
+/** Every command's. */
 export const GENERAL = {
   version: option({
     flag: 'version',
@@ -110,6 +116,7 @@ export const GENERAL = {
   }),
 };
 
+/** The benchmarks' (`bench/`): read through the model too. */
 export const BENCH = {
   benchCli: option<string | undefined>({
     env: 'DOCS_GRAPH_BENCH_CLI',

@@ -25,6 +25,7 @@ export interface GuardOptions extends DocumentOptions {
   rateLimit?: RateLimitOptions | false | undefined;
 }
 
+/** Most upstream calls one operation may be estimated at, unless `maxCost` says otherwise. */
 export const DEFAULT_MAX_COST = 1_000;
 
 /**
