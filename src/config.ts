@@ -41,7 +41,12 @@ export const GROUPS = [
   { title: 'Lifecycle and memory', commands: GATEWAY, options: LIFECYCLE },
   { title: 'Upstream calls', commands: GATEWAY, options: UPSTREAM },
   { title: 'Import', commands: ['import'], options: IMPORT },
-  { title: 'General', scope: 'every command', commands: [], options: GENERAL },
+  {
+    title: 'General',
+    scope: 'every command',
+    commands: ['start', 'workspace', 'gateway', 'import'],
+    options: GENERAL,
+  },
   { title: 'Benchmarks', scope: 'bench/memory.ts', commands: [], options: BENCH },
 ] as const satisfies readonly OptionGroup[];
 
@@ -232,8 +237,6 @@ function shape(v: OptionValues, command: Command | undefined) {
       nodeOptions: v.nodeOptions,
     },
     import: { space: v.space, replace: v.replace },
-    help: v.help,
-    version: v.version,
     bench: { cli: v.benchCli },
   };
 }

@@ -130,7 +130,7 @@ function literal(node: ValueNode, variables: Record<string, unknown>): unknown {
 }
 
 /** The first argument of the operation longer than `idLength` or `stringLength`, as a message. */
-export function argumentProblem(
+function argumentProblem(
   schema: GraphQLSchema,
   operation: OperationDefinitionNode,
   variables: Record<string, unknown>,
