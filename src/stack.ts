@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { compressAnswers } from './compression.ts';
-import { type Limits, limitsWith, type OpsConfig } from './config.ts';
+import { type Limits, limitsWith } from './config/limits.ts';
+import type { OpsConfig } from './config.ts';
 import type { GuardOptions } from './gateway/guard/plugins.ts';
 import { graphqlErrorBody, mountGateway } from './gateway/mount.ts';
 import { serveOpsFastify } from './gateway/ops/http.ts';

@@ -7,7 +7,7 @@ import {
 } from 'graphql-yoga';
 import type { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
-import { type Limits, limitsWith } from '../config.ts';
+import { type Limits, limitsWith } from '../config/limits.ts';
 import { createContext, type GatewayContext } from './context.ts';
 import { type GuardOptions, guardPlugins } from './guard/plugins.ts';
 import { type OpsOptions, opsPlugins, opsUpstream } from './ops/gateway.ts';
