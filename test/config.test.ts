@@ -75,7 +75,7 @@ describe('the configuration model', () => {
       'OTEL_EXPORTER_OTLP_ENDPOINT must be an absolute http(s) URL, got "collector:4318"',
     );
     expect(refusal({ env: { DOCS_GRAPH_RATE_LIMIT: '10:0' } })).toMatch(
-      /^--rate-limit \(DOCS_GRAPH_RATE_LIMIT\) must be `<capacity>:<refill per second>` .* `on` or `off`, got "10:0"$/,
+      /^--rate-limit \(DOCS_GRAPH_RATE_LIMIT\) must be <capacity>:<refill per second> .* on or off, got "10:0"$/,
     );
     expect(refusal({ flags: { 'cors-origin': ['docs.example.com'] }, env: {} })).toBe(
       '--cors-origin must be an origin like https://docs.example.com, got "docs.example.com"',

@@ -63,7 +63,9 @@ export function textAs<T>(accepted: string, check: (text: string) => T | undefin
       .transform((text, ctx): T | undefined => {
         if (text === undefined) return undefined;
         const value = check(text);
-        return value === undefined ? refuse(ctx, `must be ${accepted}, ${got(text)}`) : value;
+        if (value !== undefined) return value;
+        // The words are the docs' (Markdown); a terminal shows them without the backticks.
+        return refuse(ctx, `must be ${accepted.replaceAll('`', '')}, ${got(text)}`);
       }),
   };
 }
