@@ -11,6 +11,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { parseArgs } from 'node:util';
+import { loadConfig } from '../src/config.ts';
 import { type CorpusTargets, graphqlCorpus, type HostileRequest } from '../test/hostile/corpus.ts';
 
 const { values } = parseArgs({
@@ -23,8 +24,7 @@ const { values } = parseArgs({
 });
 const CLI = new URL('../src/cli.ts', import.meta.url).pathname;
 /** The built CLI (`npm run build`), as the published package runs it. */
-const BUILT =
-  process.env.DOCS_GRAPH_BENCH_CLI ?? new URL('../dist/cli.js', import.meta.url).pathname;
+const BUILT = loadConfig().bench.cli ?? new URL('../dist/cli.js', import.meta.url).pathname;
 const children: ChildProcess[] = [];
 
 /** Starts the CLI under Node with tsx loaded in-process (one PID to measure). */

@@ -2,6 +2,9 @@
  * The CLI's first import, evaluated before any other module of the CLI loads: V8 flags that only
  * work when set before the heap grows go here (`capYoungGeneration`, see `gateway/ops/memory.ts`).
  */
-import { capYoungGeneration } from './gateway/ops/memory.ts';
+import { setFlagsFromString } from 'node:v8';
+import { capYoungGeneration, startedWith } from './gateway/ops/memory.ts';
 
-capYoungGeneration();
+// The one read of the environment outside config.ts: the configuration (and zod with it) loads
+// after this module, by which time the young generation would already have grown.
+capYoungGeneration(setFlagsFromString, startedWith(process.env.NODE_OPTIONS));

@@ -1,3 +1,13 @@
+export {
+  type Config,
+  ConfigError,
+  DEFAULT_LIMITS,
+  LIMITS,
+  type Limits,
+  limitsWith,
+  loadConfig,
+} from './config.ts';
+export type { GuardOptions } from './gateway/guard/plugins.ts';
 export { mountGateway } from './gateway/mount.ts';
 export type { CacheOptions } from './gateway/ops/cache.ts';
 export type { OpsOptions } from './gateway/ops/gateway.ts';

@@ -1,13 +1,14 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { compressAnswers } from './compression.ts';
+import { type Limits, limitsWith } from './config/limits.ts';
+import type { OpsConfig } from './config.ts';
 import type { GuardOptions } from './gateway/guard/plugins.ts';
 import { graphqlErrorBody, mountGateway } from './gateway/mount.ts';
-import type { OpsConfig } from './gateway/ops/config.ts';
 import { serveOpsFastify } from './gateway/ops/http.ts';
 import { type Ops, startOps } from './gateway/ops/runtime.ts';
 import { createGateway, type Gateway } from './gateway/yoga.ts';
+import { drainRefusedBodies, serverOptions } from './http/limits.ts';
 import { registerLanding } from './landing.ts';
-import { DEFAULT_LIMITS, drainRefusedBodies, type Limits, serverOptions } from './limits.ts';
 import { createWorkspaceApp } from './workspace/app.ts';
 import type { Clock } from './workspace/clock.ts';
 import { createWorkspace, type Workspace } from './workspace/context.ts';
@@ -33,8 +34,8 @@ export interface StackOptions {
   corsOrigins?: readonly string[];
   /** Milliseconds added before every upstream call of the gateway (benchmarks). */
   upstreamDelayMs?: number;
-  /** Input, size and time limits of both surfaces (default `DEFAULT_LIMITS`). */
-  limits?: Limits;
+  /** HTTP and GraphQL document limits of both surfaces (the defaults of `LIMITS` otherwise). */
+  limits?: Partial<Limits>;
   /** Cache, Redis, metrics, logs, traces, /health, /readiness and graceful shutdown (the CLI's). */
   ops?: OpsConfig;
   /** The gateway's guardrails (rate limits stay off unless given here). */
@@ -89,7 +90,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   });
   const seeded = isEmpty(ws);
   if (seeded) seedDemo(ws, { scale: options.demoScale ?? 1 });
-  const limits = options.limits ?? DEFAULT_LIMITS;
+  const limits = limitsWith(options.limits);
   const app = createWorkspaceApp(ws, { logger: options.logger ?? false, limits });
   let gateway: Gateway | undefined;
   let ops: Ops | undefined;
@@ -176,7 +177,7 @@ export async function startGatewayServer(options: {
   /** Honour `x-docs-graph-debug: 1` (off by default: upstream paths stay private). */
   debug?: boolean;
   corsOrigins?: readonly string[];
-  limits?: Limits;
+  limits?: Partial<Limits>;
   /** Cache, Redis, metrics, logs, traces, /health, /readiness and graceful shutdown. */
   ops?: OpsConfig;
   guard?: GuardOptions;
@@ -187,7 +188,7 @@ export async function startGatewayServer(options: {
   endpoints: Endpoint[];
   close(): Promise<void>;
 }> {
-  const limits = options.limits ?? DEFAULT_LIMITS;
+  const limits = limitsWith(options.limits);
   const ops = options.ops
     ? await startOps({ config: options.ops, upstreamUrl: options.upstream, host: options.host })
     : undefined;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LIMITS, limitsWith, parseLimits, shortPath, tooDeep } from '../src/limits.ts';
+import { DEFAULT_LIMITS, limitsWith, parseLimits } from '../src/config.ts';
+import { shortPath, tooDeep } from '../src/http/limits.ts';
 
 describe('limits', () => {
   it('finds the path of a value nested deeper than the limit, without recursion', () => {

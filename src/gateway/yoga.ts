@@ -7,10 +7,9 @@ import {
 } from 'graphql-yoga';
 import type { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
-import { DEFAULT_LIMITS, type Limits } from '../limits.ts';
+import { type Limits, limitsWith } from '../config/limits.ts';
 import { createContext, type GatewayContext } from './context.ts';
 import { type GuardOptions, guardPlugins } from './guard/plugins.ts';
-import { useLimits } from './limits.ts';
 import { type OpsOptions, opsPlugins, opsUpstream } from './ops/gateway.ts';
 import { fieldErrorsPlugin } from './plugins/shape.ts';
 import { schema } from './schema/index.ts';
@@ -65,9 +64,9 @@ export interface GatewayOptions extends OpsOptions {
   corsOrigins?: readonly string[];
   /** Mask unexpected errors (default true). */
   maskedErrors?: boolean;
-  /** Document, argument and JSON limits (default `DEFAULT_LIMITS`). */
-  limits?: Limits;
-  /** Guardrails: cost and static limits, rate limits, trusted documents, APQ, CSRF prevention. */
+  /** GraphQL document limits and JSON depth; the defaults of `LIMITS` for those not given. */
+  limits?: Partial<Limits>;
+  /** Guardrails: cost, rate limits, introspection, trusted documents, APQ, CSRF prevention. */
   guard?: GuardOptions;
   /** Shared state (response cache, rate-limit counters, APQ documents) lives in this Redis. */
   redis?: Redis;
@@ -136,6 +135,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       : options.upstream,
     options,
   );
+  const limits = limitsWith(options.limits);
   const graphiql = options.graphiql ?? true;
   const graphiqlOptions = typeof graphiql === 'object' ? graphiql : {};
   const yoga = createYoga<Record<string, unknown>, GatewayContext>({
@@ -151,8 +151,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     maskedErrors: options.maskedErrors ?? true,
     logging: false,
     plugins: [
-      ...guardPlugins(options.guard, options.redis),
-      useLimits(options.limits ?? DEFAULT_LIMITS),
+      ...guardPlugins(options.guard, limits, options.redis),
       fieldErrorsPlugin,
       ...opsPlugins(options, schema),
       upstreamExtension,
@@ -187,7 +186,9 @@ export function createGateway(options: GatewayOptions): Gateway {
         options.debug === true ||
           (options.debug === 'on-request' && request.headers.get('x-docs-graph-debug') === '1'),
       ),
-      jsonDepth: (options.limits ?? DEFAULT_LIMITS).jsonDepth,
+      // The input-ids plugin reads them here: it checks mutation inputs in the schema itself.
+      jsonDepth: limits.jsonDepth,
+      idLength: limits.idLength,
     }),
   });
   return Object.assign(yoga, { upstream: client }) as Gateway;

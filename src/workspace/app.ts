@@ -2,13 +2,13 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { compressAnswers } from '../compression.ts';
 import {
-  DEFAULT_LIMITS,
+  DEFAULT_HTTP_LIMITS,
   drainRefusedBodies,
-  type Limits,
+  type HttpLimits,
   serverOptions,
   shortPath,
   tooDeep,
-} from '../limits.ts';
+} from '../http/limits.ts';
 import { authenticate } from './auth.ts';
 import type { Workspace } from './context.ts';
 import { errorBody, HttpError, handleError } from './errors.ts';
@@ -17,8 +17,8 @@ import { schemaController } from './validation.ts';
 
 export interface WorkspaceAppOptions {
   logger?: boolean;
-  /** Body size, JSON depth, header size and timeouts (the defaults of `DEFAULT_LIMITS`). */
-  limits?: Limits;
+  /** Body size, JSON depth, header size and timeouts (the defaults of `DEFAULT_HTTP_LIMITS`). */
+  limits?: HttpLimits;
 }
 
 /** The embedded `/v1` server as a Fastify instance (not listening). */
@@ -26,7 +26,7 @@ export function createWorkspaceApp(
   ws: Workspace,
   options: WorkspaceAppOptions = {},
 ): FastifyInstance {
-  const limits = options.limits ?? DEFAULT_LIMITS;
+  const limits = options.limits ?? DEFAULT_HTTP_LIMITS;
   const app = Fastify({
     logger: options.logger ? { level: 'info' } : false,
     bodyLimit: limits.bodyBytes,

@@ -148,6 +148,45 @@ describe('docs-graph CLI', { timeout: 120_000 }, () => {
     expect(stderr).toContain('--upstream must be an absolute http(s) URL');
   });
 
+  it('refuses a bad value of a flag or a variable in one line naming the option and what it takes', async () => {
+    const [limit, variable] = await Promise.all([
+      runToEnd(['start', '--limits', 'idLength=201']),
+      runToEnd(['gateway', '--upstream', 'http://127.0.0.1:9'], { LOG_LEVEL: 'loud' }),
+    ]);
+    expect(limit.code).toBe(2);
+    expect(limit.stderr.split('\n')[0]).toBe(
+      'docs-graph: --limits sets idLength to "201": it must be a whole number from 1 to 200',
+    );
+    expect(limit.stderr).toContain('docs-graph <command> [options]');
+    expect(variable.code).toBe(2);
+    expect(variable.stderr.split('\n')[0]).toBe(
+      'docs-graph: --log-level (LOG_LEVEL) must be one of fatal, error, warn, info, debug, trace, silent, got "loud"',
+    );
+  });
+
+  it('sets the token limit of GraphQL documents with --limits documentTokens', async () => {
+    const start = await run(
+      ['start', '--port', '0', '--db', ':memory:', '--limits', 'documentTokens=20000'],
+      /start:\n\s+(http:\S+)\/ /,
+    );
+    // 6,021 tokens (two per spread of the same fragment): over the default of 5,000.
+    const query = `{ organizations(first: 1) { nodes { ${'...F '.repeat(3_000)}} } }
+      fragment F on Organization { title }`;
+    const response = await fetch(`${start.url}/graphql`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ query }),
+    });
+    const body = (await response.json()) as { data?: unknown; errors?: unknown };
+    expect(response.status).toBe(200);
+    expect(body).toEqual({
+      data: { organizations: { nodes: [{ title: 'Acme Docs' }] } },
+      extensions: expect.any(Object),
+    });
+    start.child.kill('SIGTERM');
+    expect(await exited(start.child)).toBe(0);
+  });
+
   it('prints the version, and refuses unknown options and commands in one line with the usage', async () => {
     const pkg = JSON.parse(
       readFileSync(new URL('../../package.json', import.meta.url), 'utf8'),

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config.ts';
 import type { GuardOptions } from '../../src/gateway/guard/plugins.ts';
 import { createGateway } from '../../src/gateway/yoga.ts';
-import { DEFAULT_LIMITS } from '../../src/limits.ts';
 import { FakeUpstream } from '../support/gateway.ts';
 
 // Every refused query is answered before any upstream call: the fake upstream records none.
@@ -100,11 +100,7 @@ describe('static limits, before any upstream call', () => {
     const answer = await post(
       query,
       {},
-      createGateway({
-        upstream,
-        guard: { limits: { tokens: 100_000 } },
-        limits: { ...DEFAULT_LIMITS, documentTokens: 100_000 },
-      }),
+      createGateway({ upstream, limits: { documentTokens: 100_000 } }),
     );
     expect(upstream.requests.length).toBe(before);
     expect(codes(answer)).toEqual(['ALIAS_LIMIT_EXCEEDED', 'ROOT_FIELD_LIMIT_EXCEEDED']);
@@ -113,7 +109,7 @@ describe('static limits, before any upstream call', () => {
   it('introspection can be disabled', async () => {
     const query = '{ __schema { queryType { name } } }';
     expect((await post(query)).body.errors).toBeUndefined();
-    const closed = gatewayWith({ limits: { introspection: false } });
+    const closed = gatewayWith({ introspection: false });
     const answer = await post(query, {}, closed);
     expect(new Set(codes(answer))).toEqual(new Set(['GRAPHQL_VALIDATION_FAILED']));
     expect(answer.body.errors?.[0]?.message).toMatch(/introspection/);
@@ -197,5 +193,98 @@ describe('extensions.cost', () => {
     const csrf = await gateway.fetch('http://gateway.test/graphql?query=%7B__typename%7D');
     expect(csrf.status).toBe(403);
     expect(((await csrf.json()) as Answer['body']).extensions?.cost).toEqual(empty);
+  });
+});
+
+describe('one table of limits, each set by its --limits entry and enforced once', () => {
+  /** A gateway over a fake upstream with the limits `--limits <list>` configures. */
+  const configured = (list: string, fake = upstream) =>
+    createGateway({
+      upstream: fake,
+      limits: loadConfig({ flags: { limits: list }, env: {} }).limits,
+    });
+  // Two tokens per spread of the same fragment (which adds no field to merge or to run), 21 more.
+  const tokens = (spreads: number) =>
+    `{ organizations(first: 1) { nodes { ${'...F '.repeat(spreads)}} } }
+    fragment F on Organization { title }`;
+
+  it('documentTokens=20000 admits a 6,000-token document, which the default refuses', async () => {
+    expect(codes(await post(tokens(3_000)))).toEqual(['TOKEN_LIMIT_EXCEEDED']);
+    const wide = configured('documentTokens=20000');
+    const answer = await post(tokens(3_000), {}, wide);
+    expect(answer.status).toBe(200);
+    expect(answer.body.errors).toBeUndefined();
+    expect(answer.body.data).toEqual({ organizations: { nodes: [] } });
+    const over = await post(tokens(10_000), {}, wide);
+    expect(codes(over)).toEqual(['TOKEN_LIMIT_EXCEEDED']);
+    expect(over.body.errors?.[0]?.message).toBe('Token limit of 20000 exceeded.');
+  });
+
+  // `collection(id: "c1") { parent { ... { id } } }`: a chain of one collection, its own parent.
+  const self = new FakeUpstream({
+    '/collections/c1': {
+      object: 'collection',
+      id: 'c1',
+      title: 'Self',
+      organization: 'o1',
+      parent: 'c1',
+      defaultLevel: null,
+    },
+  });
+  const chain = (depth: number) =>
+    `{ collection(id: "c1") { ${'parent { '.repeat(depth - 2)}id${' }'.repeat(depth - 2)} } }`;
+  const leaf = (data: unknown, depth: number): unknown => {
+    let node = (data as { collection: unknown }).collection;
+    for (let i = 0; i < depth - 2; i++) node = (node as { parent: unknown }).parent;
+    return node;
+  };
+
+  it('queryDepth is the only depth limit', async () => {
+    const defaults = createGateway({ upstream: self });
+    expect((await post(chain(12), {}, defaults)).body.errors).toBeUndefined();
+    const deep = await post(chain(13), {}, defaults);
+    expect(codes(deep)).toEqual(['DEPTH_LIMIT_EXCEEDED']);
+    expect(deep.body.errors?.[0]?.message).toBe('Query depth limit of 12 exceeded, found 13.');
+
+    // 36 levels: past both limits there were (the guard's 12, the gateway's own 32).
+    const answer = await post(chain(36), {}, configured('queryDepth=40', self));
+    expect(answer.body.errors).toBeUndefined();
+    expect(leaf(answer.body.data, 36)).toEqual({ id: expect.any(String) });
+
+    const tight = await post(chain(5), {}, configured('queryDepth=4', self));
+    expect(tight.body.errors?.[0]?.message).toBe('Query depth limit of 4 exceeded, found 5.');
+  });
+
+  it('idLength is one value: arguments, mutation inputs and (at most 200) path segments', async () => {
+    const query = 'query($id: ID!) { space(id: $id) { id } }';
+    const mutation = `mutation($id: ID!) { updateSpace(input: { spaceId: $id, title: "x" }) {
+      __typename ... on ValidationError { fieldErrors { path message } } } }`;
+    const before = upstream.requests.length;
+
+    const argument = await post(query, { id: 'a'.repeat(201) });
+    expect(argument.body.errors?.[0]).toMatchObject({
+      message: 'id: at most 200 characters',
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
+    const input = await post(mutation, { id: 'a'.repeat(201) });
+    expect(input.body.data).toEqual({
+      updateSpace: {
+        __typename: 'ValidationError',
+        fieldErrors: [{ path: ['spaceId'], message: 'at most 200 characters' }],
+      },
+    });
+
+    const short = configured('idLength=50');
+    const shortArgument = await post(query, { id: 'a'.repeat(51) }, short);
+    expect(shortArgument.body.errors?.[0]?.message).toBe('id: at most 50 characters');
+    const shortInput = await post(mutation, { id: 'a'.repeat(51) }, short);
+    expect(shortInput.body.data).toMatchObject({
+      updateSpace: { fieldErrors: [{ path: ['spaceId'], message: 'at most 50 characters' }] },
+    });
+    expect(upstream.requests.length).toBe(before);
+
+    // An id within the limit is one path segment of the upstream call.
+    await post(query, { id: 'a'.repeat(200) });
+    expect(upstream.requests.at(-1)?.path).toBe(`/spaces/${'a'.repeat(200)}`);
   });
 });

@@ -9,11 +9,9 @@
 import { request } from 'node:http';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { guardOptionsFromFlags } from '../../src/gateway/guard/options.ts';
-import { opsConfig } from '../../src/gateway/ops/config.ts';
+import { limitsWith, loadConfig } from '../../src/config.ts';
 import type { UpstreamRequest } from '../../src/gateway/upstream/client.ts';
 import type { Gateway } from '../../src/gateway/yoga.ts';
-import { limitsWith } from '../../src/limits.ts';
 import { type RunningStack, startGatewayServer, startStack } from '../../src/stack.ts';
 import { DEMO_TOKENS } from '../../src/workspace/demo/users.ts';
 import { type CorpusTargets, graphqlCorpus, type HostileRequest, restCorpus } from './corpus.ts';
@@ -110,6 +108,10 @@ function countCalls(gateway: Gateway): { calls: number } {
 let counters: Record<'start' | 'gateway', { calls: number }>;
 
 beforeAll(async () => {
+  const gatewayConfig = loadConfig({
+    command: 'gateway',
+    env: { LOG_LEVEL: 'silent', DOCS_GRAPH_MEMORY_TUNING: 'off' },
+  });
   stack = await startStack({
     port: 0,
     host: '127.0.0.1',
@@ -122,8 +124,8 @@ beforeAll(async () => {
     port: 0,
     host: '127.0.0.1',
     limits,
-    ops: opsConfig({}, { LOG_LEVEL: 'silent', DOCS_GRAPH_MEMORY_TUNING: 'off' }),
-    guard: guardOptionsFromFlags({}, {}, true),
+    ops: gatewayConfig.ops,
+    guard: gatewayConfig.guard,
   });
   counters = {
     start: countCalls(stack.gateway as Gateway),

@@ -1,6 +1,6 @@
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { opsConfig } from '../../src/gateway/ops/config.ts';
+import { loadConfig } from '../../src/config.ts';
 import { probeUpstream } from '../../src/gateway/ops/runtime.ts';
 import { UpstreamClient } from '../../src/gateway/upstream/client.ts';
 import { type RunningStack, startGatewayServer, startStack } from '../../src/stack.ts';
@@ -19,7 +19,7 @@ async function freePort(): Promise<number> {
 }
 
 const quiet = (extra: Record<string, string> = {}) =>
-  opsConfig({}, { LOG_LEVEL: 'silent', ...extra });
+  loadConfig({ env: { LOG_LEVEL: 'silent', ...extra } }).ops;
 
 /** Checks /health, /readiness and /metrics of a server, and that its cache is on. */
 async function checkEndpoints(url: string) {

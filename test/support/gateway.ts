@@ -88,7 +88,8 @@ export async function startE2E(): Promise<E2EStack> {
     host: '127.0.0.1',
     dbPath: ':memory:',
     gateway: true,
-    guard: { maxCost: 1_000_000, limits: { nodes: 1_000_000_000 } },
+    guard: { maxCost: 1_000_000 },
+    limits: { queryNodes: 1_000_000_000 },
   });
   return {
     stack,

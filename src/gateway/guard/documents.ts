@@ -87,7 +87,7 @@ export interface DocumentOptions {
 export function documentPlugins(
   options: DocumentOptions,
   redis: Redis | undefined,
-  /** The longest query text the limits accept (`queryLength`). */
+  /** The longest query text the limits accept (`documentLength`). */
   maxLength: number,
 ): Plugin[] {
   const plugins: Plugin[] = [];

@@ -4,7 +4,8 @@ import type { Redis } from 'ioredis';
 import type { GatewayContext } from '../context.ts';
 import { type DocumentOptions, documentPlugins } from './documents.ts';
 import { costLimitError, estimateCost } from './estimate.ts';
-import { DEFAULT_LIMITS, type StaticLimits, staticLimitPlugins } from './limits.ts';
+import { argumentLimitPlugin, documentLimitPlugins } from './limitPlugins.ts';
+import { DEFAULT_DOCUMENT_LIMITS, type DocumentLimits } from './limits.ts';
 import {
   type BucketState,
   bucketKey,
@@ -18,12 +19,13 @@ import {
 export interface GuardOptions extends DocumentOptions {
   /** Most upstream calls one operation may be estimated at (default 1,000). */
   maxCost?: number | undefined;
-  /** Static limits (depth, aliases, root fields, tokens, directives, size, nodes, introspection). */
-  limits?: StaticLimits | undefined;
+  /** Introspection (`__schema`, `__type`) allowed (default true). */
+  introspection?: boolean | undefined;
   /** A budget of upstream calls per token (or per address without one); off when absent. */
   rateLimit?: RateLimitOptions | false | undefined;
 }
 
+/** Most upstream calls one operation may be estimated at, unless `maxCost` says otherwise. */
 export const DEFAULT_MAX_COST = 1_000;
 
 /**
@@ -71,13 +73,18 @@ function callsMade(context: GatewayContext | undefined): number {
 }
 
 /**
- * The guard as Yoga plugins: CSRF prevention, trusted documents or APQ, static limits, then the
- * cost estimate (refused over `maxCost`) and the rate limit by cost, and `extensions.cost` on
- * every response. Rate-limit counters live in Redis when `redis` is given, else in memory.
+ * The guard as Yoga plugins: CSRF prevention, trusted documents or APQ, the document limits,
+ * then the cost estimate (refused over `maxCost` or `queryNodes`) and the rate limit by cost, the
+ * argument lengths, and `extensions.cost` on every response. Rate-limit counters live in Redis
+ * when `redis` is given, else in memory.
  */
-export function guardPlugins(options: GuardOptions = {}, redis?: Redis): Plugin[] {
+export function guardPlugins(
+  options: GuardOptions = {},
+  limits: DocumentLimits = DEFAULT_DOCUMENT_LIMITS,
+  redis?: Redis,
+): Plugin[] {
   const maxCost = options.maxCost ?? DEFAULT_MAX_COST;
-  const maxNodes = options.limits?.nodes ?? DEFAULT_LIMITS.nodes;
+  const maxNodes = limits.queryNodes;
   const limiter = options.rateLimit
     ? new RateLimiter(
         redis ? new RedisBuckets(redis, options.rateLimit.keyPrefix) : new MemoryBuckets(),
@@ -163,10 +170,12 @@ export function guardPlugins(options: GuardOptions = {}, redis?: Redis): Plugin[
     },
   };
 
-  const maxLength = options.limits?.queryLength ?? DEFAULT_LIMITS.queryLength;
+  // The first refusal at execution ends the others: a request over its cost and with an
+  // over-long argument is answered COST_LIMIT_EXCEEDED, as it was before the limits moved here.
   return [
-    ...documentPlugins(options, redis, maxLength),
-    ...staticLimitPlugins(options.limits),
+    ...documentPlugins(options, redis, limits.documentLength),
+    ...documentLimitPlugins(limits, options.introspection ?? true),
     cost,
+    argumentLimitPlugin(limits),
   ];
 }

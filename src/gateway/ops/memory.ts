@@ -1,7 +1,12 @@
 import { setFlagsFromString } from 'node:v8';
 
-/** V8 flags the process was started with: the tuning never overrides one of them. */
-const startedWith = `${process.execArgv.join(' ')} ${process.env.NODE_OPTIONS ?? ''}`;
+/**
+ * V8 flags the process was started with, on node's command line and in `NODE_OPTIONS` (given by
+ * the caller: the configuration reads the environment): the tuning never overrides one of them.
+ */
+export function startedWith(nodeOptions: string | undefined): string {
+  return `${process.execArgv.join(' ')} ${nodeOptions ?? ''}`;
+}
 
 /**
  * Keeps V8's young generation at its starting size (`--semi-space-growth-factor=1`: semi-spaces
@@ -15,7 +20,7 @@ const startedWith = `${process.execArgv.join(' ')} ${process.env.NODE_OPTIONS ??
  */
 export function capYoungGeneration(
   setFlags: (flags: string) => void = setFlagsFromString,
-  given = startedWith,
+  given = startedWith(undefined),
 ): void {
   if (!given.includes('semi-space')) setFlags('--semi-space-growth-factor=1');
 }
@@ -23,7 +28,7 @@ export function capYoungGeneration(
 /** Lets the young generation grow as V8 does by default (factor 2). */
 export function releaseYoungGeneration(
   setFlags: (flags: string) => void = setFlagsFromString,
-  given = startedWith,
+  given = startedWith(undefined),
 ): void {
   if (!given.includes('semi-space')) setFlags('--semi-space-growth-factor=2');
 }
@@ -60,11 +65,15 @@ export function tuneMemory(
     quietMs?: number;
     /** Where flags go (default `v8.setFlagsFromString`; tests record them). */
     setFlags?: (flags: string) => void;
-    /** The flags the process was started with (default its command line and `NODE_OPTIONS`). */
+    /** The flags the process was started with (default its command line; see `startedWith`). */
     given?: string;
   } = {},
 ): MemoryTuning {
-  const { quietMs = 2_000, setFlags = setFlagsFromString, given = startedWith } = options;
+  const {
+    quietMs = 2_000,
+    setFlags = setFlagsFromString,
+    given = startedWith(undefined),
+  } = options;
   if (!given.includes('--heap-growing-percent')) setFlags('--heap-growing-percent=15');
   if (given.includes('optimize-for-size')) return { begin() {}, end() {}, close() {} };
   let lean = false;

@@ -1,13 +1,13 @@
 import { createServer, type Server } from 'node:http';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
+import type { OpsConfig } from '../../config.ts';
 import { createRedis } from '../redis.ts';
 import { type Upstream, UpstreamClient } from '../upstream/client.ts';
 import { UpstreamError } from '../upstream/errors.ts';
-import type { OpsConfig } from './config.ts';
 import type { OpsOptions } from './gateway.ts';
 import { createLogger } from './logging.ts';
-import { releaseYoungGeneration, tuneMemory } from './memory.ts';
+import { releaseYoungGeneration, startedWith, tuneMemory } from './memory.ts';
 import { createMetrics, type GatewayMetrics } from './metrics.ts';
 import { tracingFromEnv } from './tracing.ts';
 
@@ -88,9 +88,14 @@ export async function startOps(setup: OpsSetup): Promise<Ops> {
       ...(config.logPretty !== undefined ? { pretty: config.logPretty } : {}),
     });
   const metrics = config.metrics === 'off' ? undefined : createMetrics();
-  const memory = config.memoryTuning ? tuneMemory() : undefined;
-  if (!config.memoryTuning) releaseYoungGeneration();
-  const tracing = await tracingFromEnv(process.env);
+  const given = startedWith(config.nodeOptions);
+  const memory = config.memoryTuning ? tuneMemory({ given }) : undefined;
+  if (!config.memoryTuning) releaseYoungGeneration(undefined, given);
+  const tracing = await tracingFromEnv({
+    OTEL_EXPORTER_OTLP_ENDPOINT: config.tracing.endpoint,
+    OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: config.tracing.tracesEndpoint,
+    OTEL_SERVICE_NAME: config.tracing.serviceName,
+  });
   let redisDown = false;
   const redis = config.redisUrl
     ? createRedis(config.redisUrl, {

@@ -11,25 +11,24 @@ import {
   isListType,
   isScalarType,
 } from 'graphql';
-import { DEFAULT_LIMITS, tooDeep } from '../../limits.ts';
+import { DEFAULT_HTTP_LIMITS, tooDeep } from '../../http/limits.ts';
 import { type FieldError, ValidationError } from '../errors.ts';
-
-/** Longest object id (global or REST) a mutation input accepts. */
-export const MAX_INPUT_ID = 200;
+import { DEFAULT_DOCUMENT_LIMITS } from '../guard/limits.ts';
 
 function idProblems(
   type: GraphQLInputType,
   value: unknown,
   path: string[],
   out: FieldError[],
-  jsonDepth = DEFAULT_LIMITS.jsonDepth,
+  jsonDepth = DEFAULT_HTTP_LIMITS.jsonDepth,
+  idLength = DEFAULT_DOCUMENT_LIMITS.idLength,
 ) {
   if (value === null || value === undefined) return;
   const nullable = getNullableType(type);
   if (isListType(nullable)) {
     if (Array.isArray(value)) {
       value.forEach((item, i) => {
-        idProblems(nullable.ofType, item, [...path, String(i)], out, jsonDepth);
+        idProblems(nullable.ofType, item, [...path, String(i)], out, jsonDepth, idLength);
       });
     }
     return;
@@ -37,7 +36,7 @@ function idProblems(
   if (isInputObjectType(nullable)) {
     const record = value as Record<string, unknown>;
     for (const field of Object.values(nullable.getFields())) {
-      idProblems(field.type, record[field.name], [...path, field.name], out, jsonDepth);
+      idProblems(field.type, record[field.name], [...path, field.name], out, jsonDepth, idLength);
     }
     return;
   }
@@ -48,17 +47,17 @@ function idProblems(
   if (isScalarType(nullable) && nullable.name === 'ID') {
     const id = String(value);
     if (id.trim() === '') out.push({ path, message: 'must not be empty' });
-    else if (id.length > MAX_INPUT_ID) {
-      out.push({ path, message: `at most ${MAX_INPUT_ID} characters` });
+    else if (id.length > idLength) {
+      out.push({ path, message: `at most ${idLength} characters` });
     }
   }
 }
 
 /**
- * Checks every `ID` of a mutation's input (non-empty, at most 200 characters) and the depth of
- * its `JSON` values before its
- * resolver runs, so such input answers `ValidationError` and never reaches the upstream. Listed
- * after the errors plugin, so the thrown error becomes the typed result.
+ * Checks every `ID` of a mutation's input (non-empty, at most the gateway's `idLength`
+ * characters) and the depth of its `JSON` values before its resolver runs, so such input answers
+ * `ValidationError` and never reaches the upstream. Listed after the errors plugin, so the thrown
+ * error becomes the typed result.
  */
 export class InputIdsPlugin<Types extends SchemaTypes> extends BasePlugin<Types> {
   override wrapResolve(
@@ -71,8 +70,9 @@ export class InputIdsPlugin<Types extends SchemaTypes> extends BasePlugin<Types>
       const problems: FieldError[] = [];
       for (const arg of field?.args ?? []) {
         const value = (args as Record<string, unknown>)[arg.name];
-        const depth = (context as { jsonDepth?: number }).jsonDepth;
-        idProblems(arg.type, value, arg.name === 'input' ? [] : [arg.name], problems, depth);
+        const { jsonDepth, idLength } = context as { jsonDepth?: number; idLength?: number };
+        const path = arg.name === 'input' ? [] : [arg.name];
+        idProblems(arg.type, value, path, problems, jsonDepth, idLength);
       }
       if (problems.length > 0) throw ValidationError.fromFieldErrors(problems);
       return resolver(parent, args, context, info);

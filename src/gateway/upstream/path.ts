@@ -1,7 +1,7 @@
 import { ShapeDamage } from './damage.ts';
 import { badInput } from './errors.ts';
 
-/** Longest id or path segment the gateway sends upstream. */
+/** Longest id or path segment the gateway sends upstream: the most `idLength` may be set to. */
 export const MAX_SEGMENT_LENGTH = 200;
 
 /** Why a value cannot be one path segment, or undefined when it can. */

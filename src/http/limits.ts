@@ -1,76 +1,58 @@
 import type { Socket } from 'node:net';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 
-/** Input and time limits of both servers (`/v1` and `/graphql`); every one is configurable. */
-export interface Limits {
-  /** Largest request body on `/v1`, in bytes. */
-  bodyBytes: number;
-  /** Largest request body on `/graphql`, in bytes. */
-  graphqlBodyBytes: number;
-  /** Deepest nesting of a JSON value (a `/v1` body, a `JSON` argument of the gateway). */
-  jsonDepth: number;
-  /** Longest `ID` argument or input field of the gateway, in characters. */
-  idLength: number;
-  /** Longest `String` argument of the gateway (search text, cursors, slugs), in characters. */
-  stringLength: number;
-  /** Most tokens in one GraphQL document. */
-  documentTokens: number;
-  /** Deepest nesting of fields in one GraphQL operation. */
-  queryDepth: number;
-  /** Milliseconds a client has to send all request headers. */
-  headersTimeoutMs: number;
-  /** Milliseconds a client has to send the whole request (headers and body). */
-  requestTimeoutMs: number;
-  /** Largest total size of the request headers, in bytes. */
-  headerBytes: number;
+/** One limit of a table: its default, its largest accepted value and what a request over it gets. */
+export interface LimitSpec {
+  default: number;
+  /** Largest value `--limits` accepts (default: any positive whole number). */
+  max?: number;
+  description: string;
+  /** What a request beyond the limit is answered. */
+  beyond: string;
 }
 
-export const DEFAULT_LIMITS: Limits = {
-  bodyBytes: 1_048_576,
-  graphqlBodyBytes: 1_048_576,
-  jsonDepth: 100,
-  idLength: 1_000,
-  stringLength: 4_096,
-  documentTokens: 10_000,
-  queryDepth: 32,
-  headersTimeoutMs: 10_000,
-  requestTimeoutMs: 30_000,
-  headerBytes: 16_384,
-};
+/** The HTTP limits of both servers (`/v1` and `/graphql`): sizes, nesting and times. */
+export const HTTP_LIMITS = {
+  bodyBytes: {
+    default: 1_048_576,
+    description: 'largest request body on `/v1`, in bytes',
+    beyond: '413 (ingesting a conversation allows 64 MiB)',
+  },
+  graphqlBodyBytes: {
+    default: 1_048_576,
+    description: 'largest request body on `/graphql`, in bytes',
+    beyond: '413 `PAYLOAD_TOO_LARGE`',
+  },
+  jsonDepth: {
+    default: 100,
+    description:
+      'deepest nesting of a JSON value (a `/v1` body, a `JSON` value of a mutation input)',
+    beyond: 'a `/v1` body: 400 naming the field; a `JSON` input value: `ValidationError` naming it',
+  },
+  headerBytes: {
+    default: 16_384,
+    description: 'largest total size of the request headers, in bytes',
+    beyond: '431',
+  },
+  headersTimeoutMs: {
+    default: 10_000,
+    description: 'milliseconds a client has to send all request headers',
+    beyond: '408, connection closed',
+  },
+  requestTimeoutMs: {
+    default: 30_000,
+    description: 'milliseconds a client has to send the whole request (headers and body)',
+    beyond: '408, connection closed',
+  },
+} as const satisfies Record<string, LimitSpec>;
 
-/** The defaults with the given overrides. */
-export function limitsWith(overrides: Partial<Limits> = {}): Limits {
-  const limits = { ...DEFAULT_LIMITS };
-  for (const [key, value] of Object.entries(overrides) as [keyof Limits, number | undefined][]) {
-    if (value !== undefined) limits[key] = value;
-  }
-  return limits;
-}
+/** Size, nesting and time limits of both servers, by name (see `HTTP_LIMITS`). */
+export type HttpLimits = { [K in keyof typeof HTTP_LIMITS]: number };
 
-/**
- * Overrides from `name=value,name=value` (the `--limits` option): names are those of `Limits`,
- * values positive whole numbers. Throws an Error naming the first bad entry.
- */
-export function parseLimits(text: string): Partial<Limits> {
-  const out: Partial<Limits> = {};
-  for (const entry of text
-    .split(',')
-    .map((e) => e.trim())
-    .filter(Boolean)) {
-    const [name = '', raw = ''] = entry.split('=').map((p) => p.trim());
-    if (!(name in DEFAULT_LIMITS)) {
-      throw new Error(
-        `unknown limit ${JSON.stringify(name)} (known: ${Object.keys(DEFAULT_LIMITS).join(', ')})`,
-      );
-    }
-    const value = Number(raw.replace(/_/g, ''));
-    if (!Number.isSafeInteger(value) || value < 1) {
-      throw new Error(`limit ${name} must be a positive whole number, got ${JSON.stringify(raw)}`);
-    }
-    out[name as keyof Limits] = value;
-  }
-  return out;
-}
+/** The defaults of `HTTP_LIMITS`. */
+export const DEFAULT_HTTP_LIMITS = Object.fromEntries(
+  Object.entries(HTTP_LIMITS).map(([name, spec]) => [name, spec.default]),
+) as HttpLimits;
 
 /**
  * How deep a JSON value nests, walked without recursion (so no input can overflow the stack),
@@ -133,7 +115,7 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: Soc
 }
 
 /** Fastify server options that apply the time and header limits. */
-export function serverOptions(limits: Limits): Partial<FastifyServerOptions> {
+export function serverOptions(limits: HttpLimits): Partial<FastifyServerOptions> {
   return {
     requestTimeout: limits.requestTimeoutMs,
     clientErrorHandler,

@@ -1,0 +1,203 @@
+/** The operational options of `start` and `gateway` (the gateway's `OpsConfig`). */
+import { LOG_LEVELS } from '../gateway/ops/logging.ts';
+import { httpUrl, oneOf, onOff, option, text, textAs, toggle, wholeNumber } from './option.ts';
+
+/** The response cache. */
+export const CACHE = {
+  cache: option({
+    flag: 'cache',
+    arg: '<on|off>',
+    env: 'DOCS_GRAPH_CACHE',
+    ...onOff(),
+    default: true,
+    defaultText: 'on',
+    description: 'response cache',
+  }),
+  cacheTtl: option({
+    flag: 'cache-ttl',
+    arg: '<s>',
+    env: 'DOCS_GRAPH_CACHE_TTL',
+    ...wholeNumber(0, 86_400),
+    default: 30,
+    description: 'seconds a response of objects is kept',
+  }),
+  cacheListTtl: option({
+    flag: 'cache-list-ttl',
+    arg: '<s>',
+    env: 'DOCS_GRAPH_CACHE_LIST_TTL',
+    ...wholeNumber(0, 86_400),
+    default: 10,
+    description: 'seconds a response holding a list is kept',
+  }),
+  cacheTypeTtl: option<Record<string, number>>({
+    flag: 'cache-type-ttl',
+    arg: '<T=s,..>',
+    env: 'DOCS_GRAPH_CACHE_TYPE_TTL',
+    ...textAs('`Type=seconds` pairs separated by commas (e.g. `Space=60`)', (t) => {
+      const perType: Record<string, number> = {};
+      for (const pair of t.split(',')) {
+        const match = /^\s*([A-Z][A-Za-z0-9]*)\s*=\s*(\d{1,7})\s*$/.exec(pair);
+        if (!match?.[1] || !match[2]) return undefined;
+        perType[match[1]] = Number(match[2]);
+      }
+      return perType;
+    }),
+    default: {},
+    defaultText: 'none',
+    description: 'seconds a response is kept, per GraphQL type',
+  }),
+};
+
+/** State shared by replicas. */
+export const REDIS = {
+  redis: option<string | undefined>({
+    flag: 'redis',
+    arg: '<url>',
+    env: 'DOCS_GRAPH_REDIS_URL',
+    ...textAs('a redis:// or rediss:// URL', (t) => (/^rediss?:\/\//.test(t) ? t : undefined)),
+    default: undefined,
+    defaultText: 'off',
+    description:
+      'shared state (response cache, rate-limit counters, APQ documents) in Redis, for many replicas',
+  }),
+  redisPrefix: option({
+    flag: 'redis-prefix',
+    arg: '<p>',
+    env: 'DOCS_GRAPH_REDIS_PREFIX',
+    ...text('any text'),
+    default: 'docs-graph:',
+    description: 'prefix of every Redis key',
+  }),
+  requireRedis: option({
+    flag: 'require-redis',
+    env: 'DOCS_GRAPH_REQUIRE_REDIS',
+    ...toggle('a switch; the variable `1`; needs `--redis`'),
+    default: false,
+    description: 'not ready while Redis is unreachable (else: answer uncached)',
+  }),
+};
+
+/** Metrics, logs and traces (OpenTelemetry's own variables). */
+export const OBSERVABILITY = {
+  metrics: option<'on' | 'off' | { port: number }>({
+    flag: 'metrics',
+    arg: '<on|off|port>',
+    env: 'DOCS_GRAPH_METRICS',
+    ...textAs('`on`, `off` or a port from 1 to 65535', (t) => {
+      if (t === 'on' || t === 'off') return t;
+      const port = Number(t);
+      return Number.isInteger(port) && port >= 1 && port <= 65535 ? { port } : undefined;
+    }),
+    default: 'on',
+    description: 'Prometheus `/metrics` on the main port, off, or on a port of its own',
+  }),
+  logLevel: option({
+    flag: 'log-level',
+    arg: '<level>',
+    env: 'LOG_LEVEL',
+    ...oneOf(LOG_LEVELS),
+    default: 'info' as (typeof LOG_LEVELS)[number],
+    description: 'least severe log level written',
+  }),
+  logFormat: option<'json' | 'pretty' | undefined>({
+    flag: 'log-format',
+    arg: '<json|pretty>',
+    env: 'DOCS_GRAPH_LOG_FORMAT',
+    ...oneOf(['json', 'pretty'] as const),
+    default: undefined,
+    defaultText: '`pretty` on a terminal, else `json`',
+    description: 'log line format',
+  }),
+  otlpEndpoint: option<string | undefined>({
+    env: 'OTEL_EXPORTER_OTLP_ENDPOINT',
+    ...textAs('an absolute http(s) URL', httpUrl),
+    default: undefined,
+    defaultText: 'off',
+    description: 'export traces over OTLP/HTTP to this collector (`/v1/traces` is added)',
+  }),
+  otlpTracesEndpoint: option<string | undefined>({
+    env: 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT',
+    ...textAs('an absolute http(s) URL', httpUrl),
+    default: undefined,
+    defaultText: 'off',
+    description: 'export traces over OTLP/HTTP to this URL (as given; wins over the one above)',
+  }),
+  serviceName: option({
+    env: 'OTEL_SERVICE_NAME',
+    ...text('any text'),
+    default: 'docs-graph',
+    description: '`service.name` of the exported traces',
+  }),
+};
+
+/** Shutdown and memory. */
+export const LIFECYCLE = {
+  shutdownGrace: option({
+    flag: 'shutdown-grace',
+    arg: '<s>',
+    env: 'DOCS_GRAPH_SHUTDOWN_GRACE',
+    ...wholeNumber(0, 3600),
+    default: 10,
+    description: 'seconds in-flight requests get to finish after SIGTERM',
+  }),
+  memoryTuning: option({
+    flag: 'memory-tuning',
+    arg: '<on|off>',
+    env: 'DOCS_GRAPH_MEMORY_TUNING',
+    ...onOff(),
+    default: true,
+    defaultText: 'on',
+    description: "cap V8's heap growth and give memory back when idle",
+  }),
+  nodeOptions: option<string | undefined>({
+    env: 'NODE_OPTIONS',
+    ...text("Node's options"),
+    default: undefined,
+    defaultText: 'none',
+    description: 'V8 heap flags given here (or to `node`) are left as given by the memory tuning',
+  }),
+};
+
+/** The HTTP client of the upstream `/v1`. */
+export const UPSTREAM = {
+  upstreamConnectTimeout: option({
+    flag: 'upstream-connect-timeout',
+    arg: '<ms>',
+    env: 'DOCS_GRAPH_UPSTREAM_CONNECT_TIMEOUT',
+    ...wholeNumber(1, 600_000),
+    default: 5_000,
+    description: 'milliseconds to connect to the upstream',
+  }),
+  upstreamTimeout: option({
+    flag: 'upstream-timeout',
+    arg: '<ms>',
+    env: 'DOCS_GRAPH_UPSTREAM_TIMEOUT',
+    ...wholeNumber(1, 600_000),
+    default: 15_000,
+    description: 'headers and body timeout of upstream calls, in milliseconds',
+  }),
+  upstreamConnections: option({
+    flag: 'upstream-connections',
+    arg: '<n>',
+    env: 'DOCS_GRAPH_UPSTREAM_CONNECTIONS',
+    ...wholeNumber(1, 1024),
+    default: 32,
+    description: 'connections kept to the upstream',
+  }),
+  upstreamRetries: option({
+    flag: 'upstream-retries',
+    arg: '<n>',
+    env: 'DOCS_GRAPH_UPSTREAM_RETRIES',
+    ...wholeNumber(0, 2),
+    default: 2,
+    description: 'retries of idempotent GETs',
+  }),
+  upstreamRetryBase: option({
+    flag: 'upstream-retry-base',
+    arg: '<ms>',
+    env: 'DOCS_GRAPH_UPSTREAM_RETRY_BASE',
+    ...wholeNumber(0, 60_000),
+    default: 100,
+    description: 'base of the retry backoff, in milliseconds',
+  }),
+};

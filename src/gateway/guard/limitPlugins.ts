@@ -1,0 +1,266 @@
+import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
+import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
+import { maxDirectivesRule } from '@escape.tech/graphql-armor-max-directives';
+import { maxTokensPlugin } from '@escape.tech/graphql-armor-max-tokens';
+import {
+  type ASTVisitor,
+  type DocumentNode,
+  type FragmentDefinitionNode,
+  GraphQLError,
+  type GraphQLInputType,
+  type GraphQLSchema,
+  getNamedType,
+  getNullableType,
+  isInputObjectType,
+  isListType,
+  isScalarType,
+  Kind,
+  NoSchemaIntrospectionCustomRule,
+  type OperationDefinitionNode,
+  type SelectionSetNode,
+  TypeInfo,
+  type ValidationContext,
+  type ValidationRule,
+  type ValueNode,
+  visit,
+  visitWithTypeInfo,
+} from 'graphql';
+import type { GraphQLParams, Plugin } from 'graphql-yoga';
+import type { DocumentLimits } from './limits.ts';
+
+function limitError(code: string, message: string): GraphQLError {
+  return new GraphQLError(message, { extensions: { code } });
+}
+
+/** Armor reports "Syntax Error: <limit> exceeded"; the same text without the prefix, with a code. */
+function armorRejection(code: string) {
+  return (context: ValidationContext | null, error: GraphQLError) => {
+    const rejected = limitError(code, error.message.replace(/^Syntax Error: /, ''));
+    if (!context) throw rejected;
+    context.reportError(rejected);
+  };
+}
+
+/** Root fields of each operation, through fragments (`__typename` included: it is a field). */
+function maxRootFieldsRule(max: number): ValidationRule {
+  return (context): ASTVisitor => {
+    const count = (set: SelectionSetNode, seen: Set<string>): number => {
+      let n = 0;
+      for (const s of set.selections) {
+        if (s.kind === Kind.FIELD) n += 1;
+        else if (s.kind === Kind.INLINE_FRAGMENT) n += count(s.selectionSet, seen);
+        else if (!seen.has(s.name.value)) {
+          seen.add(s.name.value);
+          const fragment: FragmentDefinitionNode | null | undefined = context.getFragment(
+            s.name.value,
+          );
+          if (fragment) n += count(fragment.selectionSet, seen);
+        }
+      }
+      return n;
+    };
+    return {
+      OperationDefinition(node) {
+        const n = count(node.selectionSet, new Set());
+        if (n > max) {
+          context.reportError(
+            limitError(
+              'ROOT_FIELD_LIMIT_EXCEEDED',
+              `Root field limit of ${max} exceeded, found ${n}.`,
+            ),
+          );
+        }
+      },
+    };
+  };
+}
+
+const badInput = (message: string) =>
+  new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT' } });
+
+/** The size problem of one argument value (a literal or a variable's value), if any. */
+function valueProblem(
+  type: GraphQLInputType,
+  value: unknown,
+  path: string,
+  limits: DocumentLimits,
+): string | undefined {
+  if (value === null || value === undefined) return undefined;
+  const nullable = getNullableType(type);
+  if (isListType(nullable)) {
+    if (!Array.isArray(value)) return valueProblem(nullable.ofType, value, path, limits);
+    for (let i = 0; i < value.length; i++) {
+      const problem = valueProblem(nullable.ofType, value[i], `${path}.${i}`, limits);
+      if (problem) return problem;
+    }
+    return undefined;
+  }
+  if (isInputObjectType(nullable)) {
+    if (typeof value !== 'object') return undefined;
+    const record = value as Record<string, unknown>;
+    for (const field of Object.values(nullable.getFields())) {
+      const problem = valueProblem(field.type, record[field.name], `${path}.${field.name}`, limits);
+      if (problem) return problem;
+    }
+    return undefined;
+  }
+  if (typeof value !== 'string' || !isScalarType(nullable)) return undefined;
+  const max =
+    nullable.name === 'ID' ? limits.idLength : nullable.name === 'String' ? limits.stringLength : 0;
+  if (max > 0 && value.length > max) return `${path}: at most ${max} characters`;
+  return undefined;
+}
+
+/** The plain value of a literal whose type holds only IDs and strings to check. */
+function literal(node: ValueNode, variables: Record<string, unknown>): unknown {
+  switch (node.kind) {
+    case Kind.VARIABLE:
+      return variables[node.name.value];
+    case Kind.STRING:
+      return node.value;
+    case Kind.LIST:
+      return node.values.map((item) => literal(item, variables));
+    case Kind.OBJECT:
+      return Object.fromEntries(
+        node.fields.map((f) => [f.name.value, literal(f.value, variables)]),
+      );
+    default:
+      return undefined;
+  }
+}
+
+/** The first argument of the operation longer than `idLength` or `stringLength`, as a message. */
+function argumentProblem(
+  schema: GraphQLSchema,
+  operation: OperationDefinitionNode,
+  variables: Record<string, unknown>,
+  limits: DocumentLimits,
+): string | undefined {
+  let problem: string | undefined;
+  const typeInfo = new TypeInfo(schema);
+  visit(
+    operation,
+    visitWithTypeInfo(typeInfo, {
+      Argument(node) {
+        const arg = typeInfo.getArgument();
+        if (problem || !arg) return;
+        // A mutation's input is checked by the schema, whose failures are typed ValidationErrors.
+        if (operation.operation === 'mutation' && isInputObjectType(getNamedType(arg.type))) {
+          return;
+        }
+        problem = valueProblem(arg.type, literal(node.value, variables), node.name.value, limits);
+      },
+    }),
+  );
+  return problem;
+}
+
+/**
+ * The document limits checked before execution, as Yoga plugins: `documentLength` (before
+ * parsing), `documentTokens` (while parsing, graphql-armor), then `queryDepth`, `queryAliases`
+ * and `queryDirectives` (graphql-armor rules), `queryRootFields` and, when `introspection` is
+ * false, introspection (validation rules). Fragment cycles are refused by GraphQL's own
+ * validation (`GRAPHQL_VALIDATION_FAILED`) and never walked by these rules. It also answers 400 to
+ * `variables` or `extensions` that are not JSON, and a parse error to a document too deep to parse.
+ */
+export function documentLimitPlugins(limits: DocumentLimits, introspection = true): Plugin[] {
+  const common = { exposeLimits: true, propagateOnRejection: false } as const;
+  return [
+    {
+      // `variables` or `extensions` of a GET or form-encoded request that is not JSON is a 400.
+      onRequestParse({ requestParser, setRequestParser }) {
+        if (!requestParser) return;
+        setRequestParser(async (request): Promise<GraphQLParams> => {
+          try {
+            return (await requestParser(request)) as GraphQLParams;
+          } catch (error) {
+            if (!(error instanceof SyntaxError)) throw error;
+            throw new GraphQLError(`variables or extensions: invalid JSON (${error.message})`, {
+              extensions: { code: 'BAD_REQUEST', http: { status: 400 } },
+            });
+          }
+        });
+      },
+      onParams({ params }) {
+        const length = typeof params.query === 'string' ? params.query.length : 0;
+        if (length > limits.documentLength) {
+          throw new GraphQLError(
+            `Query of ${length} characters exceeds the limit of ${limits.documentLength}.`,
+            { extensions: { code: 'QUERY_TOO_LARGE', http: { status: 413 } } },
+          );
+        }
+      },
+    },
+    maxTokensPlugin({
+      n: limits.documentTokens,
+      ...common,
+      onReject: [armorRejection('TOKEN_LIMIT_EXCEEDED')],
+    }) as Plugin,
+    {
+      // Wraps the token-counting parser set just above: parsing recurses, and a document nested
+      // deeply enough overflows the stack before it reaches the token limit.
+      onParse({ parseFn, setParseFn }) {
+        setParseFn((source, options) => {
+          try {
+            return parseFn(source, options);
+          } catch (error) {
+            if (error instanceof RangeError) {
+              throw new GraphQLError('the document nests too deeply');
+            }
+            throw error;
+          }
+        });
+      },
+      onValidate({ addValidationRule }) {
+        addValidationRule(
+          maxDepthRule({
+            n: limits.queryDepth,
+            flattenFragments: true,
+            ...common,
+            onReject: [armorRejection('DEPTH_LIMIT_EXCEEDED')],
+          }) as unknown as ValidationRule,
+        );
+        addValidationRule(
+          maxAliasesRule({
+            n: limits.queryAliases,
+            ...common,
+            onReject: [armorRejection('ALIAS_LIMIT_EXCEEDED')],
+          }) as unknown as ValidationRule,
+        );
+        addValidationRule(
+          maxDirectivesRule({
+            n: limits.queryDirectives,
+            ...common,
+            onReject: [armorRejection('DIRECTIVE_LIMIT_EXCEEDED')],
+          }) as unknown as ValidationRule,
+        );
+        addValidationRule(maxRootFieldsRule(limits.queryRootFields));
+        if (!introspection) addValidationRule(NoSchemaIntrospectionCustomRule);
+      },
+    },
+  ];
+}
+
+/**
+ * Refuses, before any upstream call, `ID` or `String` arguments longer than `idLength` or
+ * `stringLength` (BAD_USER_INPUT naming the argument).
+ */
+export function argumentLimitPlugin(limits: DocumentLimits): Plugin {
+  return {
+    onExecute({ args, setResultAndStopExecution }) {
+      const operation = args.document.definitions.find(
+        (d: DocumentNode['definitions'][number]): d is OperationDefinitionNode =>
+          d.kind === Kind.OPERATION_DEFINITION &&
+          (!args.operationName || d.name?.value === args.operationName),
+      );
+      if (!operation) return;
+      const problem = argumentProblem(
+        args.schema,
+        operation,
+        (args.variableValues ?? {}) as Record<string, unknown>,
+        limits,
+      );
+      if (problem) setResultAndStopExecution({ errors: [badInput(problem)] });
+    },
+  };
+}
