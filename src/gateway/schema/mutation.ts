@@ -105,11 +105,12 @@ const fieldNameOf = (typename: string) =>
 /**
  * The payload of a write that answers only the object it wrote: `<Type>Payload { <type>: <Type>! }`
  * (`SpacePayload.space`), made from the object's type so that no such payload is written by hand.
- * `name` and `field` are given only where the graph already names them otherwise.
+ * `name` and `field` are given only where the graph already names them otherwise; `nullable`
+ * where the graph already declares the object's field nullable (`<type>: <Type>`).
  */
 export function objectPayload<T, F extends string>(
   ref: ObjectRef<Types, T> & { name: string },
-  options: { name?: string; field?: F; description?: string } = {},
+  options: { name?: string; field?: F; description?: string; nullable?: boolean } = {},
 ): ObjectRef<Types, Record<F, T>> {
   const field = (options.field ?? fieldNameOf(ref.name)) as F;
   const noun = ref.name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
@@ -118,7 +119,7 @@ export function objectPayload<T, F extends string>(
     fields: (t) => ({
       [field]: t.field({
         type: ref,
-        nullable: false,
+        nullable: options.nullable ?? false,
         description: `The ${noun}.`,
         resolve: (payload) => payload[field] as never,
       }),
