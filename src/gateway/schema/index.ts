@@ -2,7 +2,7 @@ import { builder } from '../builder.ts';
 import './base.ts';
 import './errors.ts';
 import './organization/index.ts';
-import './collection/types.ts';
+import './collection/index.ts';
 import './space/index.ts';
 import './member/types.ts';
 import './team/index.ts';
