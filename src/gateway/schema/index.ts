@@ -4,7 +4,7 @@ import './errors.ts';
 import './organization/index.ts';
 import './collection/index.ts';
 import './space/index.ts';
-import './member/types.ts';
+import './member/index.ts';
 import './team/index.ts';
 import './saml/types.ts';
 import './search/types.ts';
