@@ -6,7 +6,7 @@ import './collection/index.ts';
 import './space/index.ts';
 import './member/index.ts';
 import './team/index.ts';
-import './saml/types.ts';
+import './saml/index.ts';
 import './search/types.ts';
 import './content/index.ts';
 import './changeRequest/index.ts';
