@@ -7,7 +7,7 @@ import './space/index.ts';
 import './member/index.ts';
 import './team/index.ts';
 import './saml/index.ts';
-import './search/types.ts';
+import './search/index.ts';
 import './content/index.ts';
 import './changeRequest/index.ts';
 import './comment/index.ts';
