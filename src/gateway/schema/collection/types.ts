@@ -47,7 +47,6 @@ export const CollectionRef: ObjectRef<Types, CollectionShape | string, Collectio
       }),
       organization: t.field({
         type: OrganizationRef,
-
         description: 'The owning organization.',
         resolve: (c) => c.organization,
       }),

@@ -43,7 +43,6 @@ export const MemberRef = resourceNode(MemberResource, {
     }),
     user: t.field({
       type: UserRef,
-
       description: 'The user.',
       resolve: (m) => m.user,
     }),
@@ -52,7 +51,6 @@ export const MemberRef = resourceNode(MemberResource, {
     }),
     joinedAt: t.expose('joinedAt', {
       type: 'DateTime',
-
       description: 'When the user joined.',
     }),
     lastSeenAt: t.expose('lastSeenAt', {
@@ -71,7 +69,6 @@ export const MemberRef = resourceNode(MemberResource, {
     }),
     organization: t.field({
       type: OrganizationRef,
-
       description: 'The organization.',
       resolve: (m) => m.org,
     }),
@@ -97,13 +94,11 @@ export const MemberSpaceRef = builder.objectRef<MemberSpaceShape>('MemberSpace')
   fields: (t) => ({
     permission: t.field({
       type: RoleEnum.ref,
-
       description: "The member's level on the space.",
       resolve: (s) => RoleEnum.of(s.permission) as string,
     }),
     space: t.field({
       type: SpaceRef,
-
       description: 'The space.',
       resolve: (s) => s.space,
     }),

@@ -144,7 +144,6 @@ const PingOrganizationPayload = builder
     fields: (t) => ({
       organization: t.field({
         type: OrganizationRef,
-
         description: 'The organization.',
         resolve: (p) => p.organization,
       }),
@@ -249,7 +248,6 @@ export function deletedInOrganizationPayload(name: string, description: string, 
       }),
       organization: t.field({
         type: OrganizationRef,
-
         description: 'The organization it belonged to.',
         resolve: (p) => p.organization,
       }),

@@ -234,7 +234,6 @@ export const OrganizationRef = resourceNode(OrganizationResource, {
     title: t.exposeString('title', { description: 'Title (2 to 255).' }),
     createdAt: t.expose('createdAt', {
       type: 'DateTime',
-
       description: 'When it was created.',
     }),
     emailDomains: t.exposeStringList('emailDomains', {
@@ -247,7 +246,6 @@ export const OrganizationRef = resourceNode(OrganizationResource, {
     }),
     type: t.field({
       type: OrganizationTypeEnum.ref,
-
       description: 'Kind of organization (e.g. `business`).',
       resolve: (o) => OrganizationTypeEnum.of(o.type) as string,
     }),
@@ -287,7 +285,6 @@ export const OrganizationRef = resourceNode(OrganizationResource, {
     }),
     mergeRules: t.field({
       type: 'JSON',
-
       description:
         'Merge rules: `{type: rules, rules: [{rule: require_specific_reviewers, users: [user ids]}]}`.',
       resolve: (o) => o.mergeRules,
@@ -321,7 +318,6 @@ export const AgentInstructionsRef = resourceNode(AgentInstructionsResource, {
   fields: (t) => ({
     instructions: t.field({
       type: 'JSON',
-
       description: 'The instructions, a rich-text Document.',
       resolve: (a) => a.instructions,
     }),

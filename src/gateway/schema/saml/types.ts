@@ -78,12 +78,10 @@ export const SAMLProviderRef = resourceNode(SAMLProviderResource, {
     }),
     createdAt: t.expose('createdAt', {
       type: 'DateTime',
-
       description: 'When it was created.',
     }),
     status: t.field({
       type: SamlStatusEnum.ref,
-
       description: '`active` once complete, `pending` before.',
       resolve: (p) => SamlStatusEnum.of(p.status) as string,
     }),
@@ -95,7 +93,6 @@ export const SAMLProviderRef = resourceNode(SAMLProviderResource, {
     urls: t.expose('urls', { type: SamlUrlsRef, nullable: true, description: 'URLs.' }),
     organization: t.field({
       type: OrganizationRef,
-
       description: 'The organization.',
       resolve: (p) => p.org,
     }),

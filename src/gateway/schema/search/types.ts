@@ -75,7 +75,6 @@ export const OrganizationSearchItemRef = builder
       }),
       space: t.field({
         type: SpaceRef,
-
         description: 'The space (free when only its `id` is selected).',
         resolve: (item) => item.id,
       }),
