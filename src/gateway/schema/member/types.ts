@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { User } from '../../../contract/common.ts';
 import type { MemberSpace } from '../../../contract/members.ts';
 import { builder } from '../../builder.ts';
+import { locationUrlsType } from '../base.ts';
 import { resourceNode } from '../node.ts';
 import { OrganizationRef, RoleEnum } from '../organization/types.ts';
 import { SpaceRef } from '../space/types.ts';
@@ -25,12 +26,7 @@ export const UserRef = builder.objectRef<User>('User').implement({
   }),
 });
 
-const UserUrlsRef = builder.objectRef<{ location?: string | undefined }>('UserUrls').implement({
-  description: 'URLs of a user.',
-  fields: (t) => ({
-    location: t.exposeString('location', { nullable: true, description: 'API location.' }),
-  }),
-});
+const UserUrlsRef = locationUrlsType('UserUrls', 'URLs of a user.');
 
 export const MemberRef = resourceNode(MemberResource, {
   description: 'A member of an organization: a user with a role.',

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { ENUMS } from '../../../contract/common.ts';
 import type { Organization } from '../../../contract/organizations.ts';
 import { builder } from '../../builder.ts';
-import { openEnumType } from '../base.ts';
+import { locationUrlsType, openEnumType } from '../base.ts';
 import { resourceNode } from '../node.ts';
 import { AgentInstructionsResource, OrganizationResource } from './resource.ts';
 
@@ -345,11 +345,7 @@ export const AgentInstructionsRef = resourceNode(AgentInstructionsResource, {
   }),
 });
 
-const AgentInstructionsUrlsRef = builder
-  .objectRef<{ location: string }>('AgentInstructionsUrls')
-  .implement({
-    description: 'URLs of agent instructions.',
-    fields: (t) => ({
-      location: t.exposeString('location', { description: 'API location.' }),
-    }),
-  });
+const AgentInstructionsUrlsRef = locationUrlsType(
+  'AgentInstructionsUrls',
+  'URLs of agent instructions.',
+);

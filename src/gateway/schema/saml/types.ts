@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { ENUMS } from '../../../contract/common.ts';
 import type { SamlProvider, SsoList } from '../../../contract/saml.ts';
 import { builder } from '../../builder.ts';
-import { openEnumType } from '../base.ts';
+import { locationUrlsType, openEnumType } from '../base.ts';
 import { resourceNode } from '../node.ts';
 import { OrganizationRef, RoleEnum } from '../organization/types.ts';
 import { TeamResource } from '../team/resource.ts';
@@ -38,12 +38,7 @@ const SamlServiceRef = builder
     }),
   });
 
-const SamlUrlsRef = builder.objectRef<NonNullable<Provider['urls']>>('SAMLProviderUrls').implement({
-  description: 'URLs of a SAML provider.',
-  fields: (t) => ({
-    location: t.exposeString('location', { nullable: true, description: 'API location.' }),
-  }),
-});
+const SamlUrlsRef = locationUrlsType('SAMLProviderUrls', 'URLs of a SAML provider.');
 
 export const SAMLProviderRef = resourceNode(SAMLProviderResource, {
   description: 'A SAML single sign-on provider of an organization.',
