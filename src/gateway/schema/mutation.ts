@@ -102,23 +102,32 @@ export const DeletePayload = builder.objectRef<{ deletedId: string }>('DeletePay
 const fieldNameOf = (typename: string) =>
   typename.replace(/^[A-Z]+(?=[A-Z][a-z]|$)|^[A-Z]/, (head) => head.toLowerCase());
 
+/** `SiteSection` -> `site section`; acronyms stay: `SAMLProvider` -> `SAML provider`. */
+const nounOf = (typename: string) =>
+  typename
+    .replace(/([a-z0-9])([A-Z])|([A-Z])([A-Z][a-z])/g, (_m, a, b, c, d) => `${a ?? c} ${b ?? d}`)
+    .split(' ')
+    .map((word) => (/^[A-Z]{2,}$/.test(word) ? word : word.toLowerCase()))
+    .join(' ');
+
 /**
  * The payload of a write that answers only the object it wrote: `<Type>Payload { <type>: <Type>! }`
  * (`SpacePayload.space`), made from the object's type so that no such payload is written by hand.
- * `name` and `field` are given only where the graph already names them otherwise.
+ * `name` and `field` are given only where the graph already names them otherwise; `nullable`
+ * where the graph already declares the object's field nullable (`<type>: <Type>`).
  */
 export function objectPayload<T, F extends string>(
   ref: ObjectRef<Types, T> & { name: string },
-  options: { name?: string; field?: F; description?: string } = {},
+  options: { name?: string; field?: F; description?: string; nullable?: boolean } = {},
 ): ObjectRef<Types, Record<F, T>> {
   const field = (options.field ?? fieldNameOf(ref.name)) as F;
-  const noun = ref.name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+  const noun = nounOf(ref.name);
   return builder.objectRef<Record<F, T>>(options.name ?? `${ref.name}Payload`).implement({
     description: options.description ?? `The ${noun} after the change.`,
     fields: (t) => ({
       [field]: t.field({
         type: ref,
-        nullable: false,
+        nullable: options.nullable ?? false,
         description: `The ${noun}.`,
         resolve: (payload) => payload[field] as never,
       }),

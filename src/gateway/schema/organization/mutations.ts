@@ -7,11 +7,10 @@ import {
   UpdateOrganizationBody,
 } from '../../../contract/organizations.ts';
 import { builder } from '../../builder.ts';
-import { restPath } from '../../upstream/path.ts';
-import { Empty, given, validBody, write, writeMutation } from '../mutation.ts';
+import { Empty, given, objectPayload, validBody, write, writeMutation } from '../mutation.ts';
 import { SiteResource } from '../site/resource.ts';
-import { type AgentInstructionsShape, OrganizationResource } from './resource.ts';
-import { AgentInstructionsRef, type Org, OrganizationRef, RoleEnum } from './types.ts';
+import { AgentInstructionsResource, OrganizationResource } from './resource.ts';
+import { AgentInstructionsRef, OrganizationRef, RoleEnum } from './types.ts';
 
 const MergeRuleInput = builder.inputType('MergeRuleInput', {
   description: 'One merge rule.',
@@ -70,19 +69,7 @@ const UpdateOrganizationInput = builder.inputType('UpdateOrganizationInput', {
   }),
 });
 
-const OrganizationPayload = builder
-  .objectRef<{ organization: string | Org }>('OrganizationPayload')
-  .implement({
-    description: 'The organization after the change.',
-    fields: (t) => ({
-      organization: t.field({
-        type: OrganizationRef,
-
-        description: 'The organization.',
-        resolve: (p) => p.organization,
-      }),
-    }),
-  });
+const OrganizationPayload = objectPayload(OrganizationRef, { nullable: true });
 
 const OrganizationIdInput = (name: string, description: string) =>
   builder.inputType(name, {
@@ -130,7 +117,8 @@ writeMutation('updateOrganization', {
       ...(input.mergeRules !== undefined ? { mergeRules: mergeRulesBody(input.mergeRules) } : {}),
     });
     const id = organizationOf(input.organizationId);
-    const organization = await write(ctx, 'PATCH', restPath`/orgs/${id}`, body, Organization);
+    const path = OrganizationResource.path({ id });
+    const organization = await write(ctx, 'PATCH', path, body, Organization);
     return { organization };
   },
 });
@@ -142,7 +130,7 @@ writeMutation('joinOrganization', {
     "Joins an organization when the caller's verified email domain matches one of its allowed domains.",
   resolve: async (input, ctx) => {
     const id = organizationOf(input.organizationId);
-    await write(ctx, 'POST', restPath`/orgs/${id}/join`, undefined, Empty);
+    await write(ctx, 'POST', OrganizationResource.route('join', id), undefined, Empty);
     return { organization: id };
   },
 });
@@ -156,7 +144,6 @@ const PingOrganizationPayload = builder
     fields: (t) => ({
       organization: t.field({
         type: OrganizationRef,
-
         description: 'The organization.',
         resolve: (p) => p.organization,
       }),
@@ -174,7 +161,8 @@ writeMutation('pingOrganization', {
     "Updates the caller's organization membership (last seen); may return visitor claims.",
   resolve: async (input, ctx) => {
     const id = organizationOf(input.organizationId);
-    const result = await write(ctx, 'POST', restPath`/orgs/${id}/ping`, undefined, PingResult);
+    const path = OrganizationResource.route('ping', id);
+    const result = await write(ctx, 'POST', path, undefined, PingResult);
     return { organization: id, serviceVisitorClaims: result?.serviceVisitorClaims ?? null };
   },
 });
@@ -213,7 +201,8 @@ writeMutation('deleteOrganizationLinkInvite', {
   resolve: async (input, ctx) => {
     const id = organizationOf(input.organizationId);
     const inviteId = validBody(z.string().trim().min(1).max(200), input.inviteId);
-    await write(ctx, 'DELETE', restPath`/orgs/${id}/link-invites/${inviteId}`, undefined, Empty);
+    const path = OrganizationResource.route('linkInvite', id, inviteId);
+    await write(ctx, 'DELETE', path, undefined, Empty);
     return { deletedId: inviteId, organization: id };
   },
 });
@@ -230,19 +219,10 @@ const SetAgentInstructionsInput = builder.inputType('SetAgentInstructionsInput',
   }),
 });
 
-const SetAgentInstructionsPayload = builder
-  .objectRef<{ agentInstructions: AgentInstructionsShape }>('SetAgentInstructionsPayload')
-  .implement({
-    description: 'The agent instructions after the change.',
-    fields: (t) => ({
-      agentInstructions: t.field({
-        type: AgentInstructionsRef,
-
-        description: 'The instructions.',
-        resolve: (p) => p.agentInstructions,
-      }),
-    }),
-  });
+const SetAgentInstructionsPayload = objectPayload(AgentInstructionsRef, {
+  name: 'SetAgentInstructionsPayload',
+  nullable: true,
+});
 
 writeMutation('setAgentInstructions', {
   type: SetAgentInstructionsPayload,
@@ -251,7 +231,7 @@ writeMutation('setAgentInstructions', {
   resolve: async (input, ctx) => {
     const body = validBody(PutAgentInstructionsBody, { instructions: input.instructions });
     const orgId = organizationOf(input.organizationId);
-    const path = restPath`/orgs/${orgId}/agent-instructions`;
+    const path = AgentInstructionsResource.path({ orgId });
     const result = await write(ctx, 'PUT', path, body, AgentInstructions);
     return { agentInstructions: { ...result, orgId } };
   },
@@ -268,7 +248,6 @@ export function deletedInOrganizationPayload(name: string, description: string, 
       }),
       organization: t.field({
         type: OrganizationRef,
-
         description: 'The organization it belonged to.',
         resolve: (p) => p.organization,
       }),

@@ -6,7 +6,8 @@ builder.queryFields((t) => ({
   organizations: t.connection({
     type: OrganizationRef,
     description: 'Organizations of the authenticated user.',
-    resolve: (_root, args, ctx) => OrganizationResource.connection(ctx, args, { path: '/orgs' }),
+    resolve: (_root, args, ctx) =>
+      OrganizationResource.connection(ctx, args, { path: OrganizationResource.route('list') }),
   }),
   organization: t.field({
     type: OrganizationRef,

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { ENUMS } from '../../../contract/common.ts';
 import type { Organization } from '../../../contract/organizations.ts';
 import { builder } from '../../builder.ts';
-import { openEnumType } from '../base.ts';
+import { locationUrlsType, openEnumType } from '../base.ts';
 import { resourceNode } from '../node.ts';
 import { AgentInstructionsResource, OrganizationResource } from './resource.ts';
 
@@ -234,7 +234,6 @@ export const OrganizationRef = resourceNode(OrganizationResource, {
     title: t.exposeString('title', { description: 'Title (2 to 255).' }),
     createdAt: t.expose('createdAt', {
       type: 'DateTime',
-
       description: 'When it was created.',
     }),
     emailDomains: t.exposeStringList('emailDomains', {
@@ -247,7 +246,6 @@ export const OrganizationRef = resourceNode(OrganizationResource, {
     }),
     type: t.field({
       type: OrganizationTypeEnum.ref,
-
       description: 'Kind of organization (e.g. `business`).',
       resolve: (o) => OrganizationTypeEnum.of(o.type) as string,
     }),
@@ -287,7 +285,6 @@ export const OrganizationRef = resourceNode(OrganizationResource, {
     }),
     mergeRules: t.field({
       type: 'JSON',
-
       description:
         'Merge rules: `{type: rules, rules: [{rule: require_specific_reviewers, users: [user ids]}]}`.',
       resolve: (o) => o.mergeRules,
@@ -321,7 +318,6 @@ export const AgentInstructionsRef = resourceNode(AgentInstructionsResource, {
   fields: (t) => ({
     instructions: t.field({
       type: 'JSON',
-
       description: 'The instructions, a rich-text Document.',
       resolve: (a) => a.instructions,
     }),
@@ -349,11 +345,7 @@ export const AgentInstructionsRef = resourceNode(AgentInstructionsResource, {
   }),
 });
 
-const AgentInstructionsUrlsRef = builder
-  .objectRef<{ location: string }>('AgentInstructionsUrls')
-  .implement({
-    description: 'URLs of agent instructions.',
-    fields: (t) => ({
-      location: t.exposeString('location', { description: 'API location.' }),
-    }),
-  });
+const AgentInstructionsUrlsRef = locationUrlsType(
+  'AgentInstructionsUrls',
+  'URLs of agent instructions.',
+);

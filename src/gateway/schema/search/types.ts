@@ -1,28 +1,7 @@
 import type { z } from 'zod';
-import { LIMITS } from '../../../contract/common.ts';
-import {
-  type SearchPageHit,
-  SearchPageHit as SearchPageHitSchema,
-  type SearchSection,
-  SearchSpaceHit,
-} from '../../../contract/search.ts';
+import type { SearchPageHit, SearchSection, SearchSpaceHit } from '../../../contract/search.ts';
 import { builder } from '../../builder.ts';
-import { restConnection } from '../../upstream/connection.ts';
-import { badInput } from '../../upstream/errors.ts';
-import { restPath } from '../../upstream/path.ts';
-import { OrganizationRef } from '../organization/types.ts';
 import { SpaceRef } from '../space/types.ts';
-
-/** `query` of search operations: required, at most 512 characters. */
-function searchQuery(query: string): string {
-  if (query.trim().length === 0) {
-    throw badInput('query', 'required');
-  }
-  if (query.length > LIMITS.searchQuery) {
-    throw badInput('query', `at most ${LIMITS.searchQuery} characters`);
-  }
-  return query;
-}
 
 const UrlsAppRef = builder.objectRef<{ app?: string | undefined }>('SearchUrls').implement({
   description: 'URLs of a search hit.',
@@ -81,7 +60,7 @@ export const PageHitRef = builder.objectRef<SearchPageHit>('PageHit').implement(
   }),
 });
 
-const OrganizationSearchItemRef = builder
+export const OrganizationSearchItemRef = builder
   .objectRef<z.infer<typeof SearchSpaceHit>>('OrganizationSearchItem')
   .implement({
     description: 'An organization search item: a space and its matching pages.',
@@ -96,37 +75,8 @@ const OrganizationSearchItemRef = builder
       }),
       space: t.field({
         type: SpaceRef,
-
         description: 'The space (free when only its `id` is selected).',
         resolve: (item) => item.id,
       }),
     }),
   });
-
-builder.objectField(OrganizationRef, 'search', (t) =>
-  t.connection({
-    type: OrganizationSearchItemRef,
-    description: 'Full-text search over the content of the organization.',
-    args: { query: t.arg.string({ required: true, description: 'Text (max 512).' }) },
-    resolve: (org, args, ctx) =>
-      restConnection(ctx.rest, args, {
-        path: restPath`/orgs/${org.id}/search`,
-        query: { query: searchQuery(args.query) },
-        item: SearchSpaceHit,
-      }),
-  }),
-);
-
-builder.objectField(SpaceRef, 'search', (t) =>
-  t.connection({
-    type: PageHitRef,
-    description: 'Full-text search over the pages of the space.',
-    args: { query: t.arg.string({ required: true, description: 'Text (max 512).' }) },
-    resolve: (space, args, ctx) =>
-      restConnection(ctx.rest, args, {
-        path: restPath`/spaces/${space.id}/search`,
-        query: { query: searchQuery(args.query) },
-        item: SearchPageHitSchema,
-      }),
-  }),
-);

@@ -6,25 +6,14 @@ import {
   UpdateTeamMembersBody,
 } from '../../../contract/teams.ts';
 import { builder } from '../../builder.ts';
-import { restPath } from '../../upstream/path.ts';
 import { MemberResource } from '../member/resource.ts';
-import { Empty, validBody, write, writeMutation } from '../mutation.ts';
+import { Empty, objectPayload, validBody, write, writeMutation } from '../mutation.ts';
 import { DeletedInOrganizationPayload } from '../organization/mutations.ts';
 import { OrganizationResource } from '../organization/resource.ts';
-import { TeamResource, type TeamShape } from './resource.ts';
+import { TeamResource } from './resource.ts';
 import { TeamRef, TeamRoleEnum } from './types.ts';
 
-const TeamPayload = builder.objectRef<{ team: TeamShape }>('TeamPayload').implement({
-  description: 'The team after the change.',
-  fields: (t) => ({
-    team: t.field({
-      type: TeamRef,
-
-      description: 'The team.',
-      resolve: (p) => p.team,
-    }),
-  }),
-});
+const TeamPayload = objectPayload(TeamRef, { nullable: true });
 
 const CreateTeamInput = builder.inputType('CreateTeamInput', {
   description: 'A new team.',
@@ -47,7 +36,7 @@ writeMutation('createTeam', {
     const org = OrganizationResource.parseInput(input.organizationId, {
       field: 'organizationId',
     }).id;
-    const team = await write(ctx, 'PUT', restPath`/orgs/${org}/teams`, body, Team);
+    const team = await write(ctx, 'PUT', TeamResource.route('inOrganization', org), body, Team);
     return { team: TeamResource.shape(team, { org, id: team.id }) };
   },
 });
@@ -153,7 +142,7 @@ writeMutation('changeTeamMembers', {
           }
         : {}),
     });
-    const path = restPath`/orgs/${address.org}/teams/${address.id}/members`;
+    const path = TeamResource.route('members', address.org, address.id);
     await write(ctx, 'PUT', path, body, Empty);
     return { team: TeamResource.stub(address) };
   },
@@ -177,7 +166,7 @@ writeMutation('setTeamMemberRole', {
     const body = validBody(PutTeamMemberBody, input.role ? { role: input.role } : {});
     const address = teamOf(input);
     const userId = memberOf(input.userId, address.org);
-    const path = restPath`/orgs/${address.org}/teams/${address.id}/members/${userId}`;
+    const path = TeamResource.route('member', address.org, address.id, userId);
     await write(ctx, 'PUT', path, body, Empty);
     return { team: TeamResource.stub(address) };
   },
@@ -199,7 +188,7 @@ writeMutation('removeTeamMember', {
   resolve: async (input, ctx) => {
     const address = teamOf(input);
     const userId = memberOf(input.userId, address.org);
-    const path = restPath`/orgs/${address.org}/teams/${address.id}/members/${userId}`;
+    const path = TeamResource.route('member', address.org, address.id, userId);
     await write(ctx, 'DELETE', path, undefined, Empty);
     return { team: TeamResource.stub(address) };
   },

@@ -2,7 +2,6 @@ import { MemberTeam } from '../../../contract/members.ts';
 import { TeamMember } from '../../../contract/teams.ts';
 import { builder } from '../../builder.ts';
 import { restConnection } from '../../upstream/connection.ts';
-import { restPath } from '../../upstream/path.ts';
 import { MemberResource } from '../member/resource.ts';
 import { MemberRef } from '../member/types.ts';
 import { OrganizationRef } from '../organization/types.ts';
@@ -19,7 +18,7 @@ builder.objectField(OrganizationRef, 'teams', (t) =>
     },
     resolve: (org, args, ctx) =>
       TeamResource.connection(ctx, args, {
-        path: restPath`/orgs/${org.id}/teams`,
+        path: TeamResource.route('inOrganization', org.id),
         query: {
           member: args.member
             ? MemberResource.parseInput(args.member, { parents: { org: org.id } }).id
@@ -37,7 +36,7 @@ builder.objectField(TeamRef, 'members', (t) =>
     description: 'Members of the team with their team roles.',
     resolve: async (team, args, ctx) => {
       const result = await restConnection(ctx.rest, args, {
-        path: restPath`/orgs/${team.org}/teams/${team.id}/members`,
+        path: TeamResource.route('members', team.org, team.id),
         item: TeamMember,
       });
       for (const e of result.edges) {
@@ -62,7 +61,7 @@ builder.objectField(MemberRef, 'teams', (t) =>
     args: { search: t.arg.string({ description: 'Case-insensitive text in the team title.' }) },
     resolve: async (m, args, ctx) => {
       const result = await restConnection(ctx.rest, args, {
-        path: restPath`/orgs/${m.org}/members/${m.id}/teams`,
+        path: MemberResource.route('teams', m.org, m.id),
         query: { search: args.search ?? undefined },
         item: MemberTeam,
       });

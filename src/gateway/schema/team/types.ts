@@ -41,7 +41,6 @@ export const TeamRef = resourceNode(TeamResource, {
     }),
     createdAt: t.expose('createdAt', {
       type: 'DateTime',
-
       description: 'When it was created.',
     }),
     permissions: t.expose('permissions', {
@@ -51,7 +50,6 @@ export const TeamRef = resourceNode(TeamResource, {
     }),
     organization: t.field({
       type: OrganizationRef,
-
       description: 'The organization.',
       resolve: (team) => team.org,
     }),
@@ -66,13 +64,11 @@ export const TeamMemberRef = builder.objectRef<TeamMemberShape>('TeamMember').im
   fields: (t) => ({
     member: t.field({
       type: MemberRef,
-
       description: 'The organization membership (REST `organization`).',
       resolve: (m) => MemberResource.shape(m.organization, { org: m.org, id: m.organization.id }),
     }),
     role: t.field({
       type: TeamRoleEnum.ref,
-
       description: 'Role in the team (REST `team.role`).',
       resolve: (m) => TeamRoleEnum.of(m.team.role) as string,
     }),
@@ -102,13 +98,11 @@ export const MemberTeamRef = builder.objectRef<MemberTeamShape>('MemberTeam').im
   fields: (t) => ({
     team: t.field({
       type: TeamRef,
-
       description: 'The team.',
       resolve: (m) => TeamResource.shape(m.team, { org: m.org, id: m.team.id }),
     }),
     role: t.field({
       type: TeamRoleEnum.ref,
-
       description: 'Role of the member in the team (REST `member.role`).',
       resolve: (m) => TeamRoleEnum.of(m.member.role) as string,
     }),

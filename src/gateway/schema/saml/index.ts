@@ -1,0 +1,3 @@
+import './types.ts';
+import './queries.ts';
+import './mutations.ts';

@@ -1,0 +1,2 @@
+import './types.ts';
+import './queries.ts';
