@@ -9,7 +9,7 @@ import { openEnumType } from '../base.ts';
 import { ChangeRequestResource } from '../changeRequest/resource.ts';
 import { ChangeRequestRef } from '../changeRequest/types.ts';
 import { type ContentScope, PageResource, scopeOf } from '../content/resource.ts';
-import { PageRef } from '../content/types.ts';
+import { PageRef } from '../content/types/pages.ts';
 import { UserRef } from '../member/types.ts';
 import { resourceNode } from '../node.ts';
 import { SpaceRef } from '../space/types.ts';
