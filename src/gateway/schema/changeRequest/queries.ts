@@ -11,15 +11,7 @@ import { lookup } from '../node.ts';
 import { OrganizationRef } from '../organization/types.ts';
 import { SpaceRef } from '../space/types.ts';
 import { ChangeRequestResource, type ChangeRequestShape } from './resource.ts';
-import { ChangeRequestRef, ChangeRequestStatusEnum } from './types.ts';
-
-export const ChangeRequestOrderBy = builder.enumType('ChangeRequestOrderBy', {
-  description: 'Sort property of change request lists (latest first).',
-  values: {
-    UPDATED_AT: { value: 'updatedAt', description: 'Last update (the default).' },
-    CREATED_AT: { value: 'createdAt', description: 'Creation.' },
-  },
-});
+import { ChangeRequestOrderBy, ChangeRequestRef, ChangeRequestStatusEnum } from './types.ts';
 
 /** Rejects the UNKNOWN member of an open enum used as a filter. */
 function filterValue(value: string | null | undefined, name: string): string | undefined {

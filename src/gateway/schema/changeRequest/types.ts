@@ -26,6 +26,14 @@ export const ChangeRequestStatusEnum = openEnumType(
   },
 );
 
+export const ChangeRequestOrderBy = builder.enumType('ChangeRequestOrderBy', {
+  description: 'Sort property of change request lists (latest first).',
+  values: {
+    UPDATED_AT: { value: 'updatedAt', description: 'Last update (the default).' },
+    CREATED_AT: { value: 'createdAt', description: 'Creation.' },
+  },
+});
+
 const ChangeRequestUrlsRef = builder
   .objectRef<NonNullable<ChangeRequestWire['urls']>>('ChangeRequestUrls')
   .implement({

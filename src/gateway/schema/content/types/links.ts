@@ -146,7 +146,7 @@ const LinksBrokenStatsRef = builder
     }),
   });
 
-export const LinksStatsRef = builder.objectRef<LinkStatsWire>('LinksStats').implement({
+const LinksStatsRef = builder.objectRef<LinkStatsWire>('LinksStats').implement({
   description: 'Statistics of the links of a revision.',
   fields: (t) => ({
     total: t.exposeInt('total', { description: 'Links in total.' }),
