@@ -7,14 +7,14 @@ import {
 import { builder } from '../../builder.ts';
 import type { GatewayContext } from '../../context.ts';
 import { ValidationError } from '../../errors.ts';
-import { restPath } from '../../upstream/path.ts';
 import { type InputFields, UNKNOWN } from '../base.ts';
 import { FileResource } from '../content/resource.ts';
 import { validBody, write, writeMutation } from '../mutation.ts';
 import { SpaceResource } from '../space/resource.ts';
 import { SpaceRef } from '../space/types.ts';
+import { changeRequestOf } from './queries.ts';
 import { ChangeRequestResource, type ChangeRequestShape } from './resource.ts';
-import { ChangeRequestRef, ChangeRequestStatusEnum, changeRequestOf } from './types.ts';
+import { ChangeRequestRef, ChangeRequestStatusEnum } from './types.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Mutations.
@@ -192,7 +192,7 @@ writeMutation('createChangeRequest', {
         }
       : undefined;
     const body = validBody(CreateChangeRequestBody, present({ subject: input.subject, template }));
-    return sendChangeRequest(ctx, 'POST', restPath`/spaces/${spaceId}/change-requests`, body);
+    return sendChangeRequest(ctx, 'POST', ChangeRequestResource.route('inSpace', spaceId), body);
   },
 });
 
@@ -257,7 +257,7 @@ async function revisionOperation(
   operation: 'merge' | 'update',
 ) {
   const address = changeRequestIn(input);
-  const path = `${ChangeRequestResource.path(address)}/${operation}`;
+  const path = ChangeRequestResource.route(operation, address.space, address.id);
   const outcome = await write(ctx, 'POST', path, undefined, ChangeRequestRevisionResult);
   // The request may be named by number: the payload reads it by its real id when known.
   return { ...address, revision: outcome.revision, result: outcome.result };

@@ -1,21 +1,17 @@
+import type { GraphQLResolveInfo } from 'graphql';
 import { builder } from '../../builder.ts';
-import { restIdOf } from '../../resources/lookups.ts';
+import type { GatewayContext } from '../../context.ts';
+import { read, restIdOf } from '../../resources/lookups.ts';
 import { badInput } from '../../upstream/errors.ts';
-import { restPath } from '../../upstream/path.ts';
 import type { QueryValue } from '../../upstream/rest.ts';
 import { UNKNOWN } from '../base.ts';
+import { addContentFields } from '../content/queries.ts';
+import type { ContentScope } from '../content/resource.ts';
+import { lookup } from '../node.ts';
 import { OrganizationRef } from '../organization/types.ts';
 import { SpaceRef } from '../space/types.ts';
-import { ChangeRequestResource } from './resource.ts';
-import { ChangeRequestRef, ChangeRequestStatusEnum, changeRequestOf } from './types.ts';
-
-export const ChangeRequestOrderBy = builder.enumType('ChangeRequestOrderBy', {
-  description: 'Sort property of change request lists (latest first).',
-  values: {
-    UPDATED_AT: { value: 'updatedAt', description: 'Last update (the default).' },
-    CREATED_AT: { value: 'createdAt', description: 'Creation.' },
-  },
-});
+import { ChangeRequestResource, type ChangeRequestShape } from './resource.ts';
+import { ChangeRequestOrderBy, ChangeRequestRef, ChangeRequestStatusEnum } from './types.ts';
 
 /** Rejects the UNKNOWN member of an open enum used as a filter. */
 function filterValue(value: string | null | undefined, name: string): string | undefined {
@@ -26,6 +22,23 @@ function filterValue(value: string | null | undefined, name: string): string | u
 /** The address an `idOrNumber` of a space names (a ChangeRequest global ID, an id or a number). */
 const idOrNumberIn = (space: string, idOrNumber: string) =>
   ChangeRequestResource.parseInput(idOrNumber, { parents: { space } });
+
+/**
+ * The change request of a space an id or number names (see `lookup`); a number (digits, which
+ * may also be an id) is read first, as that read tells the request's id.
+ */
+export function changeRequestOf(
+  ctx: GatewayContext,
+  address: { space: string; id: string },
+  info: GraphQLResolveInfo,
+): ChangeRequestShape | Promise<ChangeRequestShape> {
+  if (!/^[0-9]+$/.test(address.id)) return lookup(ChangeRequestResource, ctx, address, info);
+  return read(ctx, ChangeRequestResource.path(address), ChangeRequestResource.schema).then((cr) => {
+    const at = { space: address.space, id: cr.id };
+    if (cr.id !== address.id) ChangeRequestResource.prime(ctx, cr, at);
+    return ChangeRequestResource.shape(cr, at);
+  });
+}
 
 // ---------------------------------------------------------------------------------------------
 // Lists.
@@ -83,7 +96,7 @@ builder.objectFields(SpaceRef, (t) => ({
     extensions: { address: true },
     resolve: (space, args, ctx) =>
       ChangeRequestResource.connection(ctx, args, {
-        path: restPath`/spaces/${space.id}/change-requests`,
+        path: ChangeRequestResource.route('inSpace', space.id),
         query: listQuery(args),
         parent: { space: space.id },
       }),
@@ -112,7 +125,7 @@ builder.objectField(OrganizationRef, 'changeRequests', (t) =>
     extensions: { address: true },
     resolve: (org, args, ctx) =>
       ChangeRequestResource.connection(ctx, args, {
-        path: restPath`/orgs/${org.id}/change-requests`,
+        path: ChangeRequestResource.route('inOrganization', org.id),
         query: listQuery(args),
         parent: (cr) => ({ space: cr.space }),
       }),
@@ -134,4 +147,19 @@ builder.queryField('changeRequest', (t) =>
     resolve: (_root, args, ctx, info) =>
       changeRequestOf(ctx, idOrNumberIn(args.spaceId, args.idOrNumber), info),
   }),
+);
+
+// ---------------------------------------------------------------------------------------------
+// Change request -> content.
+
+addContentFields(
+  ChangeRequestRef,
+  (cr: ChangeRequestShape): ContentScope => ({ space: cr.space, changeRequest: cr.id }),
+  {
+    content: 'The change request’s revision (its content).',
+    pages: 'The page tree of the change request’s content.',
+    page: 'One page of the change request’s content.',
+    files: 'Files of the change request’s content.',
+    file: 'One file of the change request’s content.',
+  },
 );

@@ -1,18 +1,16 @@
-import type { GraphQLResolveInfo } from 'graphql';
 import type { z } from 'zod';
 import { type ChangeRequest, ChangeRequestPdf } from '../../../contract/changeRequests.ts';
 import { ENUMS } from '../../../contract/common.ts';
 import { builder } from '../../builder.ts';
-import type { GatewayContext } from '../../context.ts';
 import { read } from '../../resources/lookups.ts';
 import { openEnumType } from '../base.ts';
-import { addContentFields } from '../content/queries.ts';
 import { type ContentScope, inScope, PageResource } from '../content/resource.ts';
-import { FileRef, PageRef } from '../content/types.ts';
+import { FileRef } from '../content/types/files.ts';
+import { PageRef } from '../content/types/pages.ts';
 import { UserRef } from '../member/types.ts';
-import { lookup, resourceNode } from '../node.ts';
+import { resourceNode } from '../node.ts';
 import { SpaceRef } from '../space/types.ts';
-import { ChangeRequestResource, type ChangeRequestShape } from './resource.ts';
+import { ChangeRequestResource } from './resource.ts';
 
 export type ChangeRequestWire = z.infer<typeof ChangeRequest>;
 
@@ -28,22 +26,13 @@ export const ChangeRequestStatusEnum = openEnumType(
   },
 );
 
-/**
- * The change request of a space an id or number names (see `lookup`); a number (digits, which
- * may also be an id) is read first, as that read tells the request's id.
- */
-export function changeRequestOf(
-  ctx: GatewayContext,
-  address: { space: string; id: string },
-  info: GraphQLResolveInfo,
-): ChangeRequestShape | Promise<ChangeRequestShape> {
-  if (!/^[0-9]+$/.test(address.id)) return lookup(ChangeRequestResource, ctx, address, info);
-  return read(ctx, ChangeRequestResource.path(address), ChangeRequestResource.schema).then((cr) => {
-    const at = { space: address.space, id: cr.id };
-    if (cr.id !== address.id) ChangeRequestResource.prime(ctx, cr, at);
-    return ChangeRequestResource.shape(cr, at);
-  });
-}
+export const ChangeRequestOrderBy = builder.enumType('ChangeRequestOrderBy', {
+  description: 'Sort property of change request lists (latest first).',
+  values: {
+    UPDATED_AT: { value: 'updatedAt', description: 'Last update (the default).' },
+    CREATED_AT: { value: 'createdAt', description: 'Creation.' },
+  },
+});
 
 const ChangeRequestUrlsRef = builder
   .objectRef<NonNullable<ChangeRequestWire['urls']>>('ChangeRequestUrls')
@@ -173,27 +162,20 @@ export const ChangeRequestRef = resourceNode(ChangeRequestResource, {
       resolve: async (cr, args, ctx) => {
         const scope = { space: cr.space, changeRequest: cr.id };
         const page = args.page ? inScope(PageResource, args.page, scope) : null;
-        const pdf = await read(ctx, `${ChangeRequestResource.path(cr)}/pdf`, ChangeRequestPdf, {
-          only: args.only ?? undefined,
-          page: page?.id,
-        });
+        const pdf = await read(
+          ctx,
+          ChangeRequestResource.route('pdf', cr.space, cr.id),
+          ChangeRequestPdf,
+          {
+            only: args.only ?? undefined,
+            page: page?.id,
+          },
+        );
         return pdf.url;
       },
     }),
   }),
 });
-
-addContentFields(
-  ChangeRequestRef,
-  (cr: ChangeRequestShape): ContentScope => ({ space: cr.space, changeRequest: cr.id }),
-  {
-    content: 'The change request’s revision (its content).',
-    pages: 'The page tree of the change request’s content.',
-    page: 'One page of the change request’s content.',
-    files: 'Files of the change request’s content.',
-    file: 'One file of the change request’s content.',
-  },
-);
 
 // Content objects know their change request from their address.
 const changeRequestOfContent = {

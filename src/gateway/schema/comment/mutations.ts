@@ -20,7 +20,6 @@ import {
   type CommentReplyShape,
   CommentResource,
   type CommentShape,
-  commentsOf,
 } from './resource.ts';
 import { CommentRef, CommentReplyRef } from './types.ts';
 
@@ -300,7 +299,8 @@ writeMutation('postComment', {
       body: input.body,
       ...(input.tableCell != null ? { tableCell: input.tableCell } : {}),
     });
-    const data = await write(ctx, 'POST', commentsOf(scope), body, Comment);
+    const path = CommentResource.route('inScope', scope.space, scope.changeRequest);
+    const data = await write(ctx, 'POST', path, body, Comment);
     return CommentResource.shape(data, { ...scope, id: data.id });
   },
 });
@@ -344,7 +344,12 @@ writeMutation('postCommentReply', {
   resolve: async (input, ctx) => {
     const comment = commentOfInput(input);
     const body = validBody(CreateCommentReplyBody, { body: input.body });
-    const path = `${CommentResource.path(comment)}/replies`;
+    const path = CommentReplyResource.route(
+      'inComment',
+      comment.space,
+      comment.changeRequest,
+      comment.id,
+    );
     const data = await write(ctx, 'POST', path, body, CommentReply);
     return CommentReplyResource.shape(data, {
       ...scopeOf(comment),

@@ -6,20 +6,19 @@ import { restIdOf } from '../../resources/lookups.ts';
 import type { ConnectionArgs } from '../../upstream/connection.ts';
 import { restConnection } from '../../upstream/connection.ts';
 import { badInput } from '../../upstream/errors.ts';
-import { restPath } from '../../upstream/path.ts';
 import type { QueryValue } from '../../upstream/rest.ts';
 import { UNKNOWN } from '../base.ts';
 import type { ChangeRequestShape } from '../changeRequest/resource.ts';
 import { ChangeRequestRef } from '../changeRequest/types.ts';
-import { type ContentScope, inScope, PageResource } from '../content/resource.ts';
+import { type ContentScope, inScope, PageResource, scopeOf } from '../content/resource.ts';
 import { MemberResource } from '../member/resource.ts';
 import { MemberRef } from '../member/types.ts';
 import { lookup } from '../node.ts';
 import { OrderEnum } from '../organization/types.ts';
 import { SpaceResource } from '../space/resource.ts';
 import { SpaceRef } from '../space/types.ts';
-import { CommentResource, commentsOf } from './resource.ts';
-import { CommentFormat, CommentRef, CommentStatusEnum } from './types.ts';
+import { CommentReplyResource, CommentResource, type CommentShape } from './resource.ts';
+import { CommentFormat, CommentRef, CommentReplyRef, CommentStatusEnum } from './types.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Lists.
@@ -66,7 +65,7 @@ function commentsConnection(
     format: args.format ?? undefined,
   };
   return CommentResource.connection(ctx, args, {
-    path: commentsOf(scope),
+    path: CommentResource.route('inScope', scope.space, scope.changeRequest),
     query,
     parent: scope,
   });
@@ -104,7 +103,7 @@ builder.objectFields(SpaceRef, (t) => ({
       // The list starts at once; its members' address needs the space's organization.
       const [page, { organization }] = await Promise.all([
         restConnection(ctx.rest, args, {
-          path: restPath`/spaces/${space.id}/commenters`,
+          path: CommentResource.route('commenters', space.id),
           item: Member,
         }),
         SpaceResource.full(ctx, space),
@@ -141,3 +140,22 @@ builder.objectFields(ChangeRequestRef, (t) => ({
       commentIn(ctx, { space: cr.space, changeRequest: cr.id }, args.id, info),
   }),
 }));
+
+// ---------------------------------------------------------------------------------------------
+// Comment -> replies.
+
+builder.objectField(CommentRef, 'replies', (t) =>
+  t.connection({
+    type: CommentReplyRef,
+    description: 'Replies, oldest first.',
+    args: {
+      format: t.arg({ type: CommentFormat, description: 'Form of the reply bodies.' }),
+    },
+    resolve: (c: CommentShape, args, ctx) =>
+      CommentReplyResource.connection(ctx, args, {
+        path: CommentReplyResource.route('inComment', c.space, c.changeRequest, c.id),
+        query: { format: args.format ?? undefined },
+        parent: { ...scopeOf(c), comment: c.id },
+      }),
+  }),
+);

@@ -1,13 +1,11 @@
 import { Comment, CommentReply } from '../../../contract/comments.ts';
 import { defineResource } from '../../resources/resource.ts';
-import type { ContentScope } from '../content/resource.ts';
 import { SpaceResource } from '../space/resource.ts';
 
-/** The comments of a scope: `/spaces/{space}/comments` or `{cr}/comments`. */
-export const commentsOf = (scope: ContentScope): string =>
-  CommentResource.route('inScope', scope.space, scope.changeRequest);
-
-/** A comment on a space's main content or on a change request: `{comments}/{id}`. */
+/**
+ * A comment on a space's main content or on a change request: `{comments}/{id}`. Its routes
+ * include the members who commented in a space (`commenters`).
+ */
 export const CommentResource = defineResource({
   typename: 'Comment',
   segments: ['space', 'changeRequest?', 'id'],
@@ -21,6 +19,7 @@ export const CommentResource = defineResource({
       '/spaces/{spaceId}/comments',
       '/spaces/{spaceId}/change-requests/{changeRequestId}/comments',
     ],
+    commenters: '/spaces/{spaceId}/commenters',
   },
   schema: Comment,
   addressFields: ['space', 'changeRequest', 'replies'],

@@ -1,15 +1,13 @@
-import type { ObjectRef } from '@pothos/core';
 import type { z } from 'zod';
 import type { Comment } from '../../../contract/comments.ts';
 import { ENUMS } from '../../../contract/common.ts';
 import { builder } from '../../builder.ts';
 import { rawOf } from '../../upstream/damage.ts';
-import type { Types } from '../base.ts';
 import { openEnumType } from '../base.ts';
 import { ChangeRequestResource } from '../changeRequest/resource.ts';
 import { ChangeRequestRef } from '../changeRequest/types.ts';
 import { type ContentScope, PageResource, scopeOf } from '../content/resource.ts';
-import { PageRef } from '../content/types.ts';
+import { PageRef } from '../content/types/pages.ts';
 import { UserRef } from '../member/types.ts';
 import { resourceNode } from '../node.ts';
 import { SpaceRef } from '../space/types.ts';
@@ -267,64 +265,48 @@ type PothosFieldBuilder = PothosSchemaTypes.ObjectFieldBuilder<
   CommentShape | CommentReplyShape
 >;
 
-export const CommentRef: ObjectRef<Types, CommentShape | string, CommentShape> = resourceNode(
-  CommentResource,
-  {
-    description:
-      'A comment on a space’s main content or on a change request, with replies, reactions and resolution.',
-    fields: (t) => ({
-      ...sharedFields(t as unknown as PothosFieldBuilder),
-      repliesCount: t.int({
-        description: 'Number of replies (the REST `replies` number).',
-        resolve: (c) => c.replies,
-      }),
-      repliers: t.field({
-        type: [ReplierRef],
-        nullable: { list: true, items: true },
-        description: 'Who replied {updatedAt, count, user}.',
-        resolve: (c) => c.repliers,
-      }),
-      target: t.field({
-        type: CommentTargetRef,
-
-        description:
-          'Where it is attached {node, tableCell, changeRequest, review, page, space, revision}.',
-        resolve: (c) => ({ ...c.target, scope: scopeOf(c) }),
-      }),
-      status: t.field({
-        type: CommentStatusEnum.ref,
-
-        description: 'State (`open` or `resolved`).',
-        resolve: (c) => CommentStatusEnum.of(c.status) as string,
-      }),
-      resolvedAt: t.field({
-        type: 'DateTime',
-        nullable: true,
-        description: 'When it was resolved.',
-        resolve: (c) => c.resolvedAt ?? null,
-      }),
-      resolvedBy: t.field({
-        type: UserRef,
-        nullable: true,
-        description: 'Who resolved it (embedded: costs no call).',
-        resolve: (c) => c.resolvedBy ?? null,
-      }),
-      replies: t.connection({
-        type: CommentReplyRef,
-        description: 'Replies, oldest first.',
-        args: {
-          format: t.arg({ type: CommentFormat, description: 'Form of the reply bodies.' }),
-        },
-        resolve: (c, args, ctx) =>
-          CommentReplyResource.connection(ctx, args, {
-            path: `${CommentResource.path(c)}/replies`,
-            query: { format: args.format ?? undefined },
-            parent: { ...scopeOf(c), comment: c.id },
-          }),
-      }),
+export const CommentRef = resourceNode(CommentResource, {
+  description:
+    'A comment on a space’s main content or on a change request, with replies, reactions and resolution.',
+  fields: (t) => ({
+    ...sharedFields(t as unknown as PothosFieldBuilder),
+    repliesCount: t.int({
+      description: 'Number of replies (the REST `replies` number).',
+      resolve: (c) => c.replies,
     }),
-  },
-);
+    repliers: t.field({
+      type: [ReplierRef],
+      nullable: { list: true, items: true },
+      description: 'Who replied {updatedAt, count, user}.',
+      resolve: (c) => c.repliers,
+    }),
+    target: t.field({
+      type: CommentTargetRef,
+
+      description:
+        'Where it is attached {node, tableCell, changeRequest, review, page, space, revision}.',
+      resolve: (c) => ({ ...c.target, scope: scopeOf(c) }),
+    }),
+    status: t.field({
+      type: CommentStatusEnum.ref,
+
+      description: 'State (`open` or `resolved`).',
+      resolve: (c) => CommentStatusEnum.of(c.status) as string,
+    }),
+    resolvedAt: t.field({
+      type: 'DateTime',
+      nullable: true,
+      description: 'When it was resolved.',
+      resolve: (c) => c.resolvedAt ?? null,
+    }),
+    resolvedBy: t.field({
+      type: UserRef,
+      nullable: true,
+      description: 'Who resolved it (embedded: costs no call).',
+      resolve: (c) => c.resolvedBy ?? null,
+    }),
+  }),
+});
 
 export const CommentReplyRef = resourceNode(CommentReplyResource, {
   description: 'A reply to a comment.',

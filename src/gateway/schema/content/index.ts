@@ -1,2 +1,5 @@
-import './types.ts';
+import './types/files.ts';
+import './types/pages.ts';
+import './types/revisions.ts';
+import './types/links.ts';
 import './queries.ts';

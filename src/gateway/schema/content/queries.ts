@@ -1,17 +1,17 @@
 import type { ObjectParam } from '@pothos/core';
+import { Link, ReferenceItem, LinkList as RestLinkList } from '../../../contract/content.ts';
 import { builder } from '../../builder.ts';
 import type { GatewayContext } from '../../context.ts';
 import { read } from '../../resources/lookups.ts';
+import { type ConnectionArgs, restConnection } from '../../upstream/connection.ts';
 import { RawValue } from '../../upstream/damage.ts';
-import { restPath } from '../../upstream/path.ts';
+import { badInput } from '../../upstream/errors.ts';
 import type { QueryValue } from '../../upstream/rest.ts';
+import { UNKNOWN } from '../base.ts';
 import { lookup } from '../node.ts';
 import { SpaceRef } from '../space/types.ts';
-import { LinkStatusEnum } from './common.ts';
-import { LinkConnectionRef, LinkItemRef, linksConnection } from './links.ts';
 import {
   type ContentScope,
-  contentOf,
   FileResource,
   inScope,
   PageResource,
@@ -20,7 +20,16 @@ import {
   type PageWire,
   RevisionWire,
 } from './resource.ts';
-import { FileRef, PageRef, pageIn, RevisionRef, type RevisionShape } from './types.ts';
+import { FileRef } from './types/files.ts';
+import {
+  LinkConnectionRef,
+  type LinkConnectionShape,
+  LinkItemRef,
+  LinkStatusEnum,
+  ReferenceItemRef,
+} from './types/links.ts';
+import { PageRef, pageIn } from './types/pages.ts';
+import { RevisionRef, type RevisionShape } from './types/revisions.ts';
 
 /** `metadata` and `computed`: how content is read. */
 const contentArgs = (metadata = 'Include mutable git metadata (default true).') =>
@@ -65,9 +74,39 @@ async function pageTree(
   scope: ContentScope,
   args: ContentArgs,
 ): Promise<PageShape[]> {
-  const tree = await read(ctx, `${contentOf(scope)}/pages`, PageTreeWire, contentQuery(args));
+  const tree = await read(
+    ctx,
+    PageResource.route('tree', scope.space, scope.changeRequest),
+    PageTreeWire,
+    contentQuery(args),
+  );
   if (!hasContentArgs(args)) primePages(ctx, scope, tree.pages);
   return tree.pages.map((page) => pageIn(scope, page));
+}
+
+const NO_STATS: LinkConnectionShape['stats'] = { total: 0, broken: { total: 0, changeRequest: 0 } };
+
+/** Links (`.../links`): a connection that also keeps the list page's `stats`, at no extra call. */
+async function linksConnection(
+  ctx: GatewayContext,
+  args: ConnectionArgs & { status?: string | null },
+  path: string,
+): Promise<LinkConnectionShape> {
+  if (args.status === UNKNOWN) {
+    throw badInput('status', 'UNKNOWN is not a filter');
+  }
+  const result = await restConnection(ctx.rest, args, {
+    path,
+    query: { status: args.status ?? undefined },
+    item: Link,
+    page: RestLinkList,
+  });
+  return { ...result, stats: result.page?.stats ?? NO_STATS };
+}
+
+/** Backlinks (`.../backlinks`) as a connection of references. */
+function backlinksConnection(ctx: GatewayContext, args: ConnectionArgs, path: string) {
+  return restConnection(ctx.rest, args, { path, item: ReferenceItem });
 }
 
 /** Descriptions of the content fields of an object that has content. */
@@ -101,7 +140,12 @@ function contentFields<Parent>(
       resolve: async (parent, args, ctx): Promise<RevisionShape> => {
         const scope = scopeOf(parent);
         return {
-          ...(await read(ctx, contentOf(scope), RevisionWire, contentQuery(args))),
+          ...(await read(
+            ctx,
+            PageResource.route('revision', scope.space, scope.changeRequest),
+            RevisionWire,
+            contentQuery(args),
+          )),
           ...scope,
         };
       },
@@ -140,7 +184,7 @@ function contentFields<Parent>(
       resolve: (parent, args, ctx) => {
         const scope = scopeOf(parent);
         return FileResource.connection(ctx, args, {
-          path: `${contentOf(scope)}/files`,
+          path: FileResource.route('inRevision', scope.space, scope.changeRequest),
           query: contentQuery(args),
           parent: scope,
           prime: !hasContentArgs(args),
@@ -204,8 +248,49 @@ builder.objectFields(SpaceRef, (t) => ({
         status: t.arg({ type: LinkStatusEnum.ref, description: 'Only links of this status.' }),
       },
       resolve: (space, args, ctx) =>
-        linksConnection(ctx, args, restPath`/spaces/${space.id}/links`),
+        linksConnection(ctx, args, PageResource.route('spaceLinks', space.id)),
     },
     LinkConnectionRef,
   ),
 }));
+
+// ---------------------------------------------------------------------------------------------
+// Pages and files -> links.
+
+builder.objectFields(PageRef, (t) => ({
+  links: t.connection(
+    {
+      type: LinkItemRef,
+      description: 'Links written in the page.',
+      args: {
+        status: t.arg({ type: LinkStatusEnum.ref, description: 'Only links of this status.' }),
+      },
+      resolve: (p, args, ctx) =>
+        linksConnection(ctx, args, PageResource.route('links', p.space, p.changeRequest, p.id)),
+    },
+    LinkConnectionRef,
+  ),
+  backlinks: t.connection({
+    type: ReferenceItemRef,
+    description: 'Where the page is referenced from (REST: change request content).',
+    resolve: (p, args, ctx) =>
+      backlinksConnection(
+        ctx,
+        args,
+        PageResource.route('backlinks', p.space, p.changeRequest, p.id),
+      ),
+  }),
+}));
+
+builder.objectField(FileRef, 'backlinks', (t) =>
+  t.connection({
+    type: ReferenceItemRef,
+    description: 'Where the file is referenced from.',
+    resolve: (f, args, ctx) =>
+      backlinksConnection(
+        ctx,
+        args,
+        FileResource.route('backlinks', f.space, f.changeRequest, f.id),
+      ),
+  }),
+);

@@ -79,10 +79,6 @@ export function inScope<A extends ContentScope>(
   return address;
 }
 
-/** `GET` of a scope's revision: `/spaces/{space}/content` or `{cr}/content`. */
-export const contentOf = (scope: ContentScope): string =>
-  PageResource.route('revision', scope.space, scope.changeRequest);
-
 /**
  * True when `info` selects `markdown` in its plain form (not evaluated, not dereferenced) on the
  * page it returns: a read with `format=markdown` then answers it with the page's other fields.
@@ -107,7 +103,10 @@ function asksMarkdown(info: GraphQLResolveInfo): boolean {
   return info.fieldNodes.some((node) => asks(node.selectionSet));
 }
 
-/** A page of a revision: `{content}/page/{id}` (its ID: space, change request if any, page). */
+/**
+ * A page of a revision: `{content}/page/{id}` (its ID: space, change request if any, page). Its
+ * routes include those of the content as a whole: the revision, its page tree and its links.
+ */
 export const PageResource = defineResource({
   typename: 'Page',
   segments: ['space', 'changeRequest?', 'id'],
@@ -125,6 +124,7 @@ export const PageResource = defineResource({
       '/spaces/{spaceId}/content/pages',
       '/spaces/{spaceId}/change-requests/{changeRequestId}/content/pages',
     ],
+    spaceLinks: '/spaces/{spaceId}/links',
     links: [
       '/spaces/{spaceId}/content/page/{pageId}/links',
       '/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}/links',

@@ -6,7 +6,6 @@ import {
   UpdateSpaceBody,
 } from '../../../contract/spaces.ts';
 import { builder } from '../../builder.ts';
-import { restPath } from '../../upstream/path.ts';
 import { ChangeRequestResource } from '../changeRequest/resource.ts';
 import { CollectionResource } from '../collection/resource.ts';
 import { moveBody, PositionInput, transferBody } from '../moves.ts';
@@ -54,7 +53,7 @@ writeMutation('createSpace', {
     const org = OrganizationResource.parseInput(input.organizationId, {
       field: 'organizationId',
     }).id;
-    const space = await write(ctx, 'POST', restPath`/orgs/${org}/spaces`, body, Space);
+    const space = await write(ctx, 'POST', SpaceResource.route('inOrganization', org), body, Space);
     return { space };
   },
 });
@@ -82,7 +81,7 @@ writeMutation('updateSpace', {
       ...(input.mergeRules !== undefined ? { mergeRules: mergeRulesBody(input.mergeRules) } : {}),
     });
     const id = SpaceResource.parseInput(input.spaceId, { field: 'spaceId' }).id;
-    const space = await write(ctx, 'PATCH', restPath`/spaces/${id}`, body, Space);
+    const space = await write(ctx, 'PATCH', SpaceResource.path({ id }), body, Space);
     return { space };
   },
 });
@@ -102,7 +101,7 @@ writeMutation('deleteSpace', {
     'Soft-deletes a space: `deletedAt` is set; it can be restored for 7 days, then it is removed permanently.',
   resolve: async (input, ctx) => {
     const id = SpaceResource.parseInput(input.spaceId, { field: 'spaceId' }).id;
-    await write(ctx, 'DELETE', restPath`/spaces/${id}`, undefined, Empty);
+    await write(ctx, 'DELETE', SpaceResource.path({ id }), undefined, Empty);
     return { deletedId: SpaceResource.globalId({ id }) };
   },
 });
@@ -114,7 +113,7 @@ writeMutation('restoreSpace', {
     'Restores a soft-deleted space; only within 7 days of its deletion (ConflictError after).',
   resolve: async (input, ctx) => {
     const id = SpaceResource.parseInput(input.spaceId, { field: 'spaceId' }).id;
-    const space = await write(ctx, 'POST', restPath`/spaces/${id}/restore`, undefined, Space);
+    const space = await write(ctx, 'POST', SpaceResource.route('restore', id), undefined, Space);
     return { space };
   },
 });
@@ -145,7 +144,7 @@ writeMutation('duplicateSpace', {
   description: 'Duplicates a space with its content.',
   resolve: async (input, ctx) => {
     const id = SpaceResource.parseInput(input.spaceId, { field: 'spaceId' }).id;
-    const space = await write(ctx, 'POST', restPath`/spaces/${id}/duplicate`, undefined, Space);
+    const space = await write(ctx, 'POST', SpaceResource.route('duplicate', id), undefined, Space);
     return { space, source: id };
   },
 });
@@ -169,7 +168,7 @@ writeMutation('moveSpace', {
   resolve: async (input, ctx) => {
     const body = moveBody(MoveSpaceBody, input);
     const id = SpaceResource.parseInput(input.spaceId, { field: 'spaceId' }).id;
-    const space = await write(ctx, 'POST', restPath`/spaces/${id}/move`, body, Space);
+    const space = await write(ctx, 'POST', SpaceResource.route('move', id), body, Space);
     return { space };
   },
 });
@@ -192,7 +191,7 @@ writeMutation('transferSpace', {
   resolve: async (input, ctx) => {
     const body = transferBody(input.organizationId);
     const id = SpaceResource.parseInput(input.spaceId, { field: 'spaceId' }).id;
-    const space = await write(ctx, 'POST', restPath`/spaces/${id}/transfer`, body, Space);
+    const space = await write(ctx, 'POST', SpaceResource.route('transfer', id), body, Space);
     return { space };
   },
 });
@@ -280,7 +279,7 @@ writeMutation('applySpaceTemplate', {
       },
       { id: 'templateId', params: 'contentRefs' },
     );
-    await write(ctx, 'POST', restPath`/spaces/${spaceId}/content/template`, body, Empty);
+    await write(ctx, 'POST', SpaceResource.route('applyTemplate', spaceId), body, Empty);
     return { space: spaceId, changeRequestId: changeRequestId ?? null };
   },
 });

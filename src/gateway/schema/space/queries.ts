@@ -1,5 +1,4 @@
 import { builder } from '../../builder.ts';
-import { restPath } from '../../upstream/path.ts';
 import { CollectionRef } from '../collection/types.ts';
 import { OrganizationRef } from '../organization/types.ts';
 import { SpaceResource } from './resource.ts';
@@ -29,7 +28,9 @@ builder.objectField(OrganizationRef, 'spaces', (t) =>
     type: SpaceRef,
     description: 'Spaces of the organization (deleted ones are not listed).',
     resolve: (org, args, ctx) =>
-      SpaceResource.connection(ctx, args, { path: restPath`/orgs/${org.id}/spaces` }),
+      SpaceResource.connection(ctx, args, {
+        path: SpaceResource.route('inOrganization', org.id),
+      }),
   }),
 );
 
@@ -39,7 +40,7 @@ builder.objectField(CollectionRef, 'spaces', (t) =>
     description: 'Spaces in the collection.',
     resolve: (collection, args, ctx) =>
       SpaceResource.connection(ctx, args, {
-        path: restPath`/collections/${collection.id}/spaces`,
+        path: SpaceResource.route('inCollection', collection.id),
       }),
   }),
 );

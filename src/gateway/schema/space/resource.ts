@@ -15,8 +15,6 @@ export const SpaceResource = defineResource({
     transfer: '/spaces/{spaceId}/transfer',
     applyTemplate: '/spaces/{spaceId}/content/template',
     search: '/spaces/{spaceId}/search',
-    links: '/spaces/{spaceId}/links',
-    commenters: '/spaces/{spaceId}/commenters',
   },
   schema: Space,
   addressFields: [

@@ -1,36 +1,20 @@
-import { builder } from '../../builder.ts';
-import type { GatewayContext } from '../../context.ts';
-import { rawOf } from '../../upstream/damage.ts';
-import { resourceNode } from '../node.ts';
-import { SpaceRef } from '../space/types.ts';
+import { builder } from '../../../builder.ts';
+import type { GatewayContext } from '../../../context.ts';
+import { rawOf } from '../../../upstream/damage.ts';
+import { resourceNode, resourceRef } from '../../node.ts';
+import { SpaceRef } from '../../space/types.ts';
 import {
-  ContentDereference,
-  ContentEvaluation,
-  ContentReferenceRef,
-  GitPathRef,
-  LinkStatusEnum,
-  RevisionTypeEnum,
-} from './common.ts';
-import {
-  backlinksConnection,
-  LinkConnectionRef,
-  LinkItemRef,
-  linksConnection,
-  ReferenceItemRef,
-} from './links.ts';
-import { FileRef, PageRef } from './refs.ts';
-import {
+  type ContentReferenceWire,
   type ContentScope,
-  FileResource,
   PageResource,
   type PageShape,
   type PageWire,
-  type RevisionWire,
   scopeOf,
-} from './resource.ts';
+} from '../resource.ts';
+import { GitPathRef } from './files.ts';
 
-/** The graph's value of a revision: the REST revision and the scope it is the content of. */
-export type RevisionShape = RevisionWire & ContentScope;
+/** The ref of the Page type, for its child pages (implemented below). */
+export const PageRef = resourceRef(PageResource);
 
 /** A page of `scope` as the graph's value (child pages and tree items arrive with their body). */
 export const pageIn = (scope: ContentScope, page: PageWire): PageShape =>
@@ -54,67 +38,61 @@ async function pageBody(
   });
 }
 
-// ---------------------------------------------------------------------------------------------
-// File.
-
-export { FileRef, PageRef };
-
-resourceNode(
-  FileResource,
-  {
-    description:
-      'A file of a revision (main content or a change request). Its ID carries the space and change request, so `node(id)` is one call.',
-    fields: (t) => ({
-      name: t.string({ description: 'File name.', resolve: (f) => f.name }),
-      contentType: t.string({
-        description: 'MIME type.',
-        resolve: (f) => f.contentType,
-      }),
-      downloadURL: t.string({
-        description: 'Where to download it.',
-        resolve: (f) => f.downloadURL,
-      }),
-      size: t.float({ description: 'Size in bytes.', resolve: (f) => f.size }),
-      dimensions: t.field({
-        type: FileDimensionsRef,
-        nullable: true,
-        description: 'Width and height, for images.',
-        resolve: (f) => f.dimensions ?? null,
-      }),
-      git: t.field({
-        type: GitPathRef,
-        nullable: true,
-        description: 'Git metadata {oid, path}.',
-        resolve: (f) => f.git ?? null,
-      }),
-      space: t.field({
-        type: SpaceRef,
-
-        description: 'The space it belongs to.',
-        resolve: (f) => f.space,
-      }),
-      backlinks: t.connection({
-        type: ReferenceItemRef,
-        description: 'Where the file is referenced from.',
-        resolve: (f, args, ctx) =>
-          backlinksConnection(ctx, args, `${FileResource.path(f)}/backlinks`),
-      }),
-    }),
+const ContentEvaluation = builder.enumType('ContentEvaluation', {
+  description: 'How much of a document to evaluate when reading a page (REST `evaluated`).',
+  values: {
+    NONE: { value: 'false', description: 'Nothing is evaluated (the default).' },
+    ALL: { value: 'true', description: 'The whole document is evaluated.' },
+    DETERMINISTIC_ONLY: {
+      value: 'deterministic-only',
+      description: 'Only expressions with deterministic inputs are evaluated.',
+    },
   },
-  FileRef,
-);
+});
 
-const FileDimensionsRef = builder
-  .objectRef<{ width: number; height: number }>('FileDimensions')
-  .implement({
-    description: 'Dimensions of an image file.',
-    fields: (t) => ({
-      width: t.exposeFloat('width', { description: 'Width in pixels.' }),
-      height: t.exposeFloat('height', { description: 'Height in pixels.' }),
+const ContentDereference = builder.enumType('ContentDereference', {
+  description: 'Which references to expand when reading a page (REST `dereferenced`).',
+  values: {
+    NONE: { value: 'false', description: 'Nothing is expanded (the default).' },
+    ALL: { value: 'true', description: 'All references are expanded.' },
+    REUSABLE_CONTENTS: {
+      value: 'reusable-contents',
+      description: 'Only reusable contents are expanded.',
+    },
+  },
+});
+
+const ContentReferenceRef = builder.objectRef<ContentReferenceWire>('ContentReference').implement({
+  description:
+    'A reference to content, discriminated by `kind`: `file` (`file`, `space`), `page` (`page`, `space`) or `openapi` (`spec`).',
+  fields: (t) => ({
+    kind: t.string({
+      resolve: (r) => r.kind,
+
+      description: 'What it points at: `file`, `page` or `openapi`.',
     }),
-  });
-// ---------------------------------------------------------------------------------------------
-// Page.
+    file: t.string({
+      resolve: (r) => r.file ?? null,
+      nullable: true,
+      description: 'File id (kind `file`).',
+    }),
+    page: t.string({
+      resolve: (r) => r.page ?? null,
+      nullable: true,
+      description: 'Page id (kind `page`).',
+    }),
+    space: t.string({
+      resolve: (r) => r.space ?? null,
+      nullable: true,
+      description: 'Space id (kinds `file` and `page`; absent: the same space).',
+    }),
+    spec: t.string({
+      resolve: (r) => r.spec ?? null,
+      nullable: true,
+      description: 'OpenAPI spec id (kind `openapi`).',
+    }),
+  }),
+});
 
 const PageUrlsRef = builder.objectRef<{ app?: string | undefined }>('PageUrls').implement({
   description: 'URLs of a page.',
@@ -375,135 +353,7 @@ resourceNode(
         description: 'The space it belongs to.',
         resolve: (p) => p.space,
       }),
-      links: t.connection(
-        {
-          type: LinkItemRef,
-          description: 'Links written in the page.',
-          args: {
-            status: t.arg({ type: LinkStatusEnum.ref, description: 'Only links of this status.' }),
-          },
-          resolve: (p, args, ctx) => linksConnection(ctx, args, `${PageResource.path(p)}/links`),
-        },
-        LinkConnectionRef,
-      ),
-      backlinks: t.connection({
-        type: ReferenceItemRef,
-        description: 'Where the page is referenced from (REST: change request content).',
-        resolve: (p, args, ctx) =>
-          backlinksConnection(ctx, args, `${PageResource.path(p)}/backlinks`),
-      }),
     }),
   },
   PageRef,
 );
-
-// ---------------------------------------------------------------------------------------------
-// Revision.
-
-const RevisionReusableContentRef = builder
-  .objectRef<RevisionWire['reusableContents'][number]>('RevisionReusableContent')
-  .implement({
-    description: 'A reusable content of a revision.',
-    fields: (t) => ({
-      id: t.exposeString('id', { description: 'Reusable content id.' }),
-      title: t.exposeString('title', { nullable: true, description: 'Title.' }),
-      git: t.field({
-        type: GitPathRef,
-        nullable: true,
-        description: 'Git metadata.',
-        resolve: (r) => r.git ?? null,
-      }),
-    }),
-  });
-
-const RevisionGitRef = builder
-  .objectRef<NonNullable<RevisionWire['git']>>('RevisionGit')
-  .implement({
-    description: 'Git metadata of a revision.',
-    fields: (t) => ({
-      oid: t.exposeString('oid', { nullable: true, description: 'Commit id.' }),
-      message: t.exposeString('message', { nullable: true, description: 'Commit message.' }),
-      createdByService: t.exposeBoolean('createdByService', {
-        nullable: true,
-        description: 'Created by the service (not by a user’s commit).',
-      }),
-      url: t.exposeString('url', { nullable: true, description: 'URL of the commit.' }),
-      ref: t.exposeString('ref', { nullable: true, description: 'Git ref.' }),
-    }),
-  });
-
-const RevisionUrlsRef = builder
-  .objectRef<NonNullable<RevisionWire['urls']>>('RevisionUrls')
-  .implement({
-    description: 'URLs of a revision.',
-    fields: (t) => ({
-      app: t.exposeString('app', { nullable: true, description: 'In the app.' }),
-      published: t.exposeString('published', {
-        nullable: true,
-        description: 'The published content.',
-      }),
-      public: t.exposeString('public', { nullable: true, description: 'The public content.' }),
-    }),
-  });
-
-export const RevisionRef = builder.objectRef<RevisionShape>('Revision').implement({
-  description:
-    'A revision of a space’s main content or of a change request: its page tree, files, reusable contents and variables.',
-  fields: (t) => ({
-    id: t.id({ nullable: false, description: 'Revision id (REST).', resolve: (r) => r.id }),
-    parents: t.stringList({
-      nullable: { list: true, items: true },
-      description: 'Ids of the parent revisions.',
-      resolve: (r) => r.parents,
-    }),
-    pages: t.field({
-      type: [PageRef],
-      nullable: { list: true, items: true },
-      description: 'The page tree (recursive through `pages`).',
-      resolve: (r) => r.pages.map((page) => pageIn(scopeOf(r), page)),
-    }),
-    files: t.field({
-      type: [FileRef],
-      nullable: { list: true, items: true },
-      description: 'The files.',
-      resolve: (r) =>
-        r.files.map((file) => FileResource.shape(file, { ...scopeOf(r), id: file.id })),
-    }),
-    reusableContents: t.field({
-      type: [RevisionReusableContentRef],
-      nullable: { list: true, items: true },
-      description: 'Reusable contents {id, title, git}.',
-      resolve: (r) => r.reusableContents,
-    }),
-    variables: t.field({
-      type: 'JSON',
-
-      description: 'Variables (map name -> value).',
-      resolve: (r) => r.variables,
-    }),
-    createdAt: t.field({
-      type: 'DateTime',
-
-      description: 'When it was created.',
-      resolve: (r) => r.createdAt,
-    }),
-    git: t.field({
-      type: RevisionGitRef,
-      nullable: true,
-      description: 'Git metadata {oid, message, createdByService, url, ref}.',
-      resolve: (r) => r.git ?? null,
-    }),
-    urls: t.field({
-      type: RevisionUrlsRef,
-      nullable: true,
-      description: 'URLs {app, published, public}.',
-      resolve: (r) => r.urls ?? null,
-    }),
-    type: t.field({
-      type: RevisionTypeEnum.ref,
-
-      description: 'How the revision came to be (e.g. `edits`, `merge`).',
-      resolve: (r) => RevisionTypeEnum.of(r.type) as string,
-    }),
-  }),
-});

@@ -1,30 +1,31 @@
 import type { ObjectRef } from '@pothos/core';
 import type { z } from 'zod';
-import { Link, ReferenceItem, LinkList as RestLinkList } from '../../../contract/content.ts';
-import { builder } from '../../builder.ts';
-import type { GatewayContext } from '../../context.ts';
-import {
-  type ConnectionArgs,
-  type ConnectionResult,
-  restConnection,
-} from '../../upstream/connection.ts';
-import { badInput } from '../../upstream/errors.ts';
-import type { Types } from '../base.ts';
-import { UNKNOWN } from '../base.ts';
-import { OrganizationResource } from '../organization/resource.ts';
-import { OrganizationRef } from '../organization/types.ts';
-import { SpaceResource } from '../space/resource.ts';
-import { SpaceRef } from '../space/types.ts';
-import { LinkStatusEnum } from './common.ts';
-import { FileRef, PageRef } from './refs.ts';
-import { FileResource, PageResource } from './resource.ts';
+import { ENUMS } from '../../../../contract/common.ts';
+import type {
+  Link,
+  ReferenceItem,
+  LinkList as RestLinkList,
+} from '../../../../contract/content.ts';
+import { builder } from '../../../builder.ts';
+import type { ConnectionResult } from '../../../upstream/connection.ts';
+import { openEnumType, type Types } from '../../base.ts';
+import { OrganizationResource } from '../../organization/resource.ts';
+import { OrganizationRef } from '../../organization/types.ts';
+import { SpaceResource } from '../../space/resource.ts';
+import { SpaceRef } from '../../space/types.ts';
+import { FileResource, PageResource } from '../resource.ts';
+import { FileRef } from './files.ts';
+import { PageRef } from './pages.ts';
+
+export const LinkStatusEnum = openEnumType('LinkStatus', ENUMS.linkStatus, 'State of a link.', {
+  ok: 'No problem.',
+  broken: 'The target does not exist in the revision.',
+  'in-app': 'The target is a URL pointing inside the app.',
+});
 
 type ReferenceWire = z.infer<typeof ReferenceItem>;
 type LinkWire = z.infer<typeof Link>;
 type LinkStatsWire = z.infer<typeof RestLinkList>['stats'];
-
-// ---------------------------------------------------------------------------------------------
-// Links and references.
 
 export const ReferenceItemRef: ObjectRef<Types, ReferenceWire> = builder
   .objectRef<ReferenceWire>('ReferenceItem')
@@ -145,7 +146,7 @@ const LinksBrokenStatsRef = builder
     }),
   });
 
-export const LinksStatsRef = builder.objectRef<LinkStatsWire>('LinksStats').implement({
+const LinksStatsRef = builder.objectRef<LinkStatsWire>('LinksStats').implement({
   description: 'Statistics of the links of a revision.',
   fields: (t) => ({
     total: t.exposeInt('total', { description: 'Links in total.' }),
@@ -158,7 +159,8 @@ export const LinksStatsRef = builder.objectRef<LinkStatsWire>('LinksStats').impl
   }),
 });
 
-type LinkConnectionShape = ConnectionResult<LinkWire> & { stats: LinkStatsWire };
+/** A page of links with the list's statistics. */
+export type LinkConnectionShape = ConnectionResult<LinkWire> & { stats: LinkStatsWire };
 
 export const LinkConnectionRef = builder.connectionObject(
   {
@@ -176,31 +178,6 @@ export const LinkConnectionRef = builder.connectionObject(
   },
   { name: 'LinkEdge', description: 'A link in a connection.' },
 );
-
-const NO_STATS: LinkStatsWire = { total: 0, broken: { total: 0, changeRequest: 0 } };
-
-/** Links (`.../links`): a connection that also keeps the list page's `stats`, at no extra call. */
-export async function linksConnection(
-  ctx: GatewayContext,
-  args: ConnectionArgs & { status?: string | null },
-  path: string,
-): Promise<LinkConnectionShape> {
-  if (args.status === UNKNOWN) {
-    throw badInput('status', 'UNKNOWN is not a filter');
-  }
-  const result = await restConnection(ctx.rest, args, {
-    path,
-    query: { status: args.status ?? undefined },
-    item: Link,
-    page: RestLinkList,
-  });
-  return { ...result, stats: result.page?.stats ?? NO_STATS };
-}
-
-/** Backlinks (`.../backlinks`) as a connection of references. */
-export function backlinksConnection(ctx: GatewayContext, args: ConnectionArgs, path: string) {
-  return restConnection(ctx.rest, args, { path, item: ReferenceItem });
-}
 
 /** The members of a referenced object's body that a reference carries (absent ones left out). */
 function known<T extends Record<string, unknown>>(members: T): Partial<T> {
