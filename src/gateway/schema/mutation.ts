@@ -111,23 +111,23 @@ const nounOf = (typename: string) =>
     .join(' ');
 
 /**
- * The payload of a write that answers only the object it wrote: `<Type>Payload { <type>: <Type>! }`
+ * The payload of a write that answers only the object it wrote: `<Type>Payload { <type>: <Type> }`
  * (`SpacePayload.space`), made from the object's type so that no such payload is written by hand.
- * `name` and `field` are given only where the graph already names them otherwise; `nullable`
- * where the graph already declares the object's field nullable (`<type>: <Type>`).
+ * `name`, `field` and `noun` are given only where the graph names them otherwise.
  */
 export function objectPayload<T, F extends string>(
   ref: ObjectRef<Types, T> & { name: string },
-  options: { name?: string; field?: F; description?: string; nullable?: boolean } = {},
+  options: { name?: string; field?: F; description?: string; noun?: string } = {},
 ): ObjectRef<Types, Record<F, T>> {
   const field = (options.field ?? fieldNameOf(ref.name)) as F;
-  const noun = nounOf(ref.name);
+  const noun = options.noun ?? nounOf(ref.name);
   return builder.objectRef<Record<F, T>>(options.name ?? `${ref.name}Payload`).implement({
     description: options.description ?? `The ${noun} after the change.`,
     fields: (t) => ({
       [field]: t.field({
         type: ref,
-        nullable: options.nullable ?? false,
+        // Nullable, as every object read from an upstream answer is (a damaged body fails it alone).
+        nullable: true,
         description: `The ${noun}.`,
         resolve: (payload) => payload[field] as never,
       }),

@@ -9,7 +9,7 @@ import type { GatewayContext } from '../../context.ts';
 import { ValidationError } from '../../errors.ts';
 import { type InputFields, UNKNOWN } from '../base.ts';
 import { FileResource } from '../content/resource.ts';
-import { validBody, write, writeMutation } from '../mutation.ts';
+import { objectPayload, validBody, write, writeMutation } from '../mutation.ts';
 import { SpaceResource } from '../space/resource.ts';
 import { SpaceRef } from '../space/types.ts';
 import { changeRequestOf } from './queries.ts';
@@ -53,19 +53,9 @@ async function sendChangeRequest(
   return { changeRequest: await write(ctx, method, path, body, ChangeRequest) };
 }
 
-const ChangeRequestPayload = builder
-  .objectRef<{ changeRequest: ChangeRequestShape }>('ChangeRequestPayload')
-  .implement({
-    description: 'The change request a mutation created or changed, in its new state.',
-    fields: (t) => ({
-      changeRequest: t.field({
-        type: ChangeRequestRef,
-
-        description: 'The change request.',
-        resolve: (p) => p.changeRequest,
-      }),
-    }),
-  });
+const ChangeRequestPayload = objectPayload(ChangeRequestRef, {
+  description: 'The change request a mutation created or changed, in its new state.',
+});
 
 const ChangeRequestRevisionPayload = builder
   .objectRef<{ space: string; id: string; revision: string; result: string }>(

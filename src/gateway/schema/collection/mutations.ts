@@ -20,7 +20,7 @@ import { RoleEnum } from '../organization/types.ts';
 import { CollectionResource } from './resource.ts';
 import { CollectionRef } from './types.ts';
 
-const CollectionPayload = objectPayload(CollectionRef, { nullable: true });
+const CollectionPayload = objectPayload(CollectionRef);
 
 /** The REST id of the collection an input names (a `ValidationError` on `collectionId`). */
 const collectionOf = (value: string) =>

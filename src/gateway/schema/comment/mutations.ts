@@ -13,7 +13,7 @@ import { ValidationError } from '../../errors.ts';
 import type { InputFields, Types } from '../base.ts';
 import { changeRequestIn } from '../changeRequest/mutations.ts';
 import { type ContentScope, PageResource, scopeOf } from '../content/resource.ts';
-import { Empty, validBody, write, writeMutation } from '../mutation.ts';
+import { Empty, objectPayload, validBody, write, writeMutation } from '../mutation.ts';
 import { SpaceResource } from '../space/resource.ts';
 import {
   CommentReplyResource,
@@ -193,16 +193,8 @@ const CommentReplyReactionsInput = builder.inputType('CommentReplyReactionsInput
   }),
 });
 
-const CommentPayload = builder.objectRef<CommentShape>('CommentPayload').implement({
+const CommentPayload = objectPayload(CommentRef, {
   description: 'The comment a mutation posted or changed, in its new state.',
-  fields: (t) => ({
-    comment: t.field({
-      type: CommentRef,
-
-      description: 'The comment.',
-      resolve: (c) => c,
-    }),
-  }),
 });
 
 const CommentReplyPayload = builder.objectRef<CommentReplyShape>('CommentReplyPayload').implement({
@@ -243,11 +235,11 @@ async function putComment(
   ctx: GatewayContext,
   input: ScopeInput & { commentId: string },
   fields: Record<string, unknown>,
-): Promise<CommentShape> {
+): Promise<{ comment: CommentShape }> {
   const address = commentOfInput(input);
   const body = validBody(UpdateCommentBody, fields, REACTION_FIELDS);
   const data = await write(ctx, 'PUT', CommentResource.path(address), body, Comment);
-  return CommentResource.shape(data, { ...scopeOf(address), id: data.id });
+  return { comment: CommentResource.shape(data, { ...scopeOf(address), id: data.id }) };
 }
 
 /** PUTs a reply; the shared core of edits and reactions. */
@@ -301,7 +293,7 @@ writeMutation('postComment', {
     });
     const path = CommentResource.route('inScope', scope.space, scope.changeRequest);
     const data = await write(ctx, 'POST', path, body, Comment);
-    return CommentResource.shape(data, { ...scope, id: data.id });
+    return { comment: CommentResource.shape(data, { ...scope, id: data.id }) };
   },
 });
 

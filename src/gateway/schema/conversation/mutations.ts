@@ -4,14 +4,10 @@ import {
   UpdateIssuesClusterBody,
 } from '../../../contract/conversations.ts';
 import { builder } from '../../builder.ts';
-import { capitalized, Empty, validBody, write, writeMutation } from '../mutation.ts';
+import { capitalized, Empty, objectPayload, validBody, write, writeMutation } from '../mutation.ts';
 import { OrganizationResource } from '../organization/resource.ts';
 import { OrganizationRef } from '../organization/types.ts';
-import {
-  ConversationResource,
-  IssuesClusterResource,
-  type IssuesClusterShape,
-} from './resource.ts';
+import { ConversationResource, IssuesClusterResource } from './resource.ts';
 import { ConversationRef, IssuesClusterRef } from './types.ts';
 
 const ConversationPartInput = builder.inputType('ConversationPartInput', {
@@ -124,19 +120,10 @@ const ClusterIdInput = (name: string, description: string) =>
     }),
   });
 
-const ClusterPayload = builder
-  .objectRef<{ cluster: IssuesClusterShape }>('IssuesClusterPayload')
-  .implement({
-    description: 'The cluster after the change.',
-    fields: (t) => ({
-      cluster: t.field({
-        type: IssuesClusterRef,
-
-        description: 'The cluster.',
-        resolve: (p) => p.cluster,
-      }),
-    }),
-  });
+const ClusterPayload = objectPayload(IssuesClusterRef, {
+  field: 'cluster',
+  description: 'The cluster after the change.',
+});
 
 for (const [name, muted] of [
   ['muteIssuesCluster', true],

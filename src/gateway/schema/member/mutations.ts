@@ -6,7 +6,7 @@ import { RoleEnum } from '../organization/types.ts';
 import { MemberResource } from './resource.ts';
 import { MemberRef } from './types.ts';
 
-const MemberPayload = objectPayload(MemberRef, { nullable: true });
+const MemberPayload = objectPayload(MemberRef);
 
 /** The member an input names: its `userId` (or Member global ID) beside its `organizationId`. */
 const memberOf = (input: { organizationId: string; userId: string }) =>

@@ -5,25 +5,16 @@ import {
   UpdateOpenAPISpecBody,
 } from '../../../contract/openapi.ts';
 import { builder } from '../../builder.ts';
-import { Empty, validBody, write, writeMutation } from '../mutation.ts';
+import { Empty, objectPayload, validBody, write, writeMutation } from '../mutation.ts';
 import { deletedInOrganizationPayload } from '../organization/mutations.ts';
 import { OrganizationResource } from '../organization/resource.ts';
-import { OpenAPISpecResource, type OpenAPISpecShape } from './resource.ts';
+import { OpenAPISpecResource } from './resource.ts';
 import { OpenAPISpecRef, OpenAPIVisibilityEnum } from './types.ts';
 
-const SpecPayload = builder
-  .objectRef<{ openAPISpec: OpenAPISpecShape }>('OpenAPISpecPayload')
-  .implement({
-    description: 'The OpenAPI spec after the change.',
-    fields: (t) => ({
-      openAPISpec: t.field({
-        type: OpenAPISpecRef,
-
-        description: 'The spec.',
-        resolve: (p) => p.openAPISpec,
-      }),
-    }),
-  });
+const SpecPayload = objectPayload(OpenAPISpecRef, {
+  noun: 'OpenAPI spec',
+  description: 'The OpenAPI spec after the change.',
+});
 
 const SpecDeletedPayload = deletedInOrganizationPayload(
   'DeleteOpenAPISpecPayload',

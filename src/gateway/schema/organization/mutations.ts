@@ -69,7 +69,7 @@ const UpdateOrganizationInput = builder.inputType('UpdateOrganizationInput', {
   }),
 });
 
-const OrganizationPayload = objectPayload(OrganizationRef, { nullable: true });
+const OrganizationPayload = objectPayload(OrganizationRef);
 
 const OrganizationIdInput = (name: string, description: string) =>
   builder.inputType(name, {
@@ -221,7 +221,6 @@ const SetAgentInstructionsInput = builder.inputType('SetAgentInstructionsInput',
 
 const SetAgentInstructionsPayload = objectPayload(AgentInstructionsRef, {
   name: 'SetAgentInstructionsPayload',
-  nullable: true,
 });
 
 writeMutation('setAgentInstructions', {

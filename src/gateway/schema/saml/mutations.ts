@@ -12,7 +12,7 @@ import { TeamResource } from '../team/resource.ts';
 import { SAMLProviderResource } from './resource.ts';
 import { SAMLProviderRef } from './types.ts';
 
-const SAMLProviderPayload = objectPayload(SAMLProviderRef, { nullable: true });
+const SAMLProviderPayload = objectPayload(SAMLProviderRef);
 
 const samlFields = [
   'label',

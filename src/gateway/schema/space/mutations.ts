@@ -9,24 +9,22 @@ import { builder } from '../../builder.ts';
 import { ChangeRequestResource } from '../changeRequest/resource.ts';
 import { CollectionResource } from '../collection/resource.ts';
 import { moveBody, PositionInput, transferBody } from '../moves.ts';
-import { DeletePayload, Empty, given, validBody, write, writeMutation } from '../mutation.ts';
+import {
+  DeletePayload,
+  Empty,
+  given,
+  objectPayload,
+  validBody,
+  write,
+  writeMutation,
+} from '../mutation.ts';
 import { MergeRulesInput, mergeRulesBody } from '../organization/mutations.ts';
 import { OrganizationResource } from '../organization/resource.ts';
 import { RoleEnum } from '../organization/types.ts';
 import { SpaceResource } from './resource.ts';
 import { EditModeEnum, type Sp, SpaceRef, SpaceVisibilityEnum } from './types.ts';
 
-const SpacePayload = builder.objectRef<{ space: Sp | string }>('SpacePayload').implement({
-  description: 'The space after the change.',
-  fields: (t) => ({
-    space: t.field({
-      type: SpaceRef,
-
-      description: 'The space.',
-      resolve: (p) => p.space,
-    }),
-  }),
-});
+const SpacePayload = objectPayload(SpaceRef);
 
 const CreateSpaceInput = builder.inputType('CreateSpaceInput', {
   description: 'A new space.',

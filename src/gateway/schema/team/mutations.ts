@@ -13,7 +13,7 @@ import { OrganizationResource } from '../organization/resource.ts';
 import { TeamResource } from './resource.ts';
 import { TeamRef, TeamRoleEnum } from './types.ts';
 
-const TeamPayload = objectPayload(TeamRef, { nullable: true });
+const TeamPayload = objectPayload(TeamRef);
 
 const CreateTeamInput = builder.inputType('CreateTeamInput', {
   description: 'A new team.',

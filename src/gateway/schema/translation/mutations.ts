@@ -4,26 +4,16 @@ import {
   UpdateTranslationBody,
 } from '../../../contract/translations.ts';
 import { builder } from '../../builder.ts';
-import { Empty, validBody, write, writeMutation } from '../mutation.ts';
+import { Empty, objectPayload, validBody, write, writeMutation } from '../mutation.ts';
 import { deletedInOrganizationPayload } from '../organization/mutations.ts';
 import { OrganizationResource } from '../organization/resource.ts';
 import { SpaceResource } from '../space/resource.ts';
-import { TranslationResource, type TranslationShape } from './resource.ts';
+import { TranslationResource } from './resource.ts';
 import { TranslationRef } from './types.ts';
 
-const TranslationPayload = builder
-  .objectRef<{ translation: TranslationShape }>('TranslationPayload')
-  .implement({
-    description: 'The translation after the change.',
-    fields: (t) => ({
-      translation: t.field({
-        type: TranslationRef,
-
-        description: 'The translation.',
-        resolve: (p) => p.translation,
-      }),
-    }),
-  });
+const TranslationPayload = objectPayload(TranslationRef, {
+  description: 'The translation after the change.',
+});
 
 /** The translation a global ID in input `translationId` names; a ValidationError otherwise. */
 const translationOf = (translationId: string) =>

@@ -6,28 +6,22 @@ import {
 } from '../../../../contract/sites.ts';
 import { builder } from '../../../builder.ts';
 import type { InputFields } from '../../base.ts';
-import { DeletePayload, Empty, given, validBody, write, writeMutation } from '../../mutation.ts';
 import {
-  SiteSectionGroupResource,
-  type SiteSectionGroupShape,
-  SiteSectionResource,
-} from '../resource.ts';
+  DeletePayload,
+  Empty,
+  given,
+  objectPayload,
+  validBody,
+  write,
+  writeMutation,
+} from '../../mutation.ts';
+import { SiteSectionGroupResource, SiteSectionResource } from '../resource.ts';
 import { SiteSectionGroupRef } from '../types/structure.ts';
 import { partOf, siteOf, siteParents, siteTargetFields } from './inputs.ts';
 
-const SiteSectionGroupPayload = builder
-  .objectRef<{ siteSectionGroup: SiteSectionGroupShape }>('SiteSectionGroupPayload')
-  .implement({
-    description: 'The section group after the change.',
-    fields: (t) => ({
-      siteSectionGroup: t.field({
-        type: SiteSectionGroupRef,
-
-        description: 'The section group.',
-        resolve: (p) => p.siteSectionGroup,
-      }),
-    }),
-  });
+const SiteSectionGroupPayload = objectPayload(SiteSectionGroupRef, {
+  description: 'The section group after the change.',
+});
 
 const CreateSiteSectionGroupInput = builder.inputType('CreateSiteSectionGroupInput', {
   description: 'A new section group.',

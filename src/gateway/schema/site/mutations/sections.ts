@@ -6,25 +6,23 @@ import {
 } from '../../../../contract/sites.ts';
 import { builder } from '../../../builder.ts';
 import type { InputFields } from '../../base.ts';
-import { DeletePayload, Empty, given, validBody, write, writeMutation } from '../../mutation.ts';
+import {
+  DeletePayload,
+  Empty,
+  given,
+  objectPayload,
+  validBody,
+  write,
+  writeMutation,
+} from '../../mutation.ts';
 import { SpaceResource } from '../../space/resource.ts';
-import { SiteSectionResource, type SiteSectionShape, SiteSpaceResource } from '../resource.ts';
+import { SiteSectionResource, SiteSpaceResource } from '../resource.ts';
 import { SiteSectionRef } from '../types/structure.ts';
 import { partOf, siteOf, siteParents, sitePositionBody, siteTargetFields } from './inputs.ts';
 
-const SiteSectionPayload = builder
-  .objectRef<{ siteSection: SiteSectionShape }>('SiteSectionPayload')
-  .implement({
-    description: 'The section after the change.',
-    fields: (t) => ({
-      siteSection: t.field({
-        type: SiteSectionRef,
-
-        description: 'The section.',
-        resolve: (p) => p.siteSection,
-      }),
-    }),
-  });
+const SiteSectionPayload = objectPayload(SiteSectionRef, {
+  description: 'The section after the change.',
+});
 
 const AddSiteSectionInput = builder.inputType('AddSiteSectionInput', {
   description: 'A new section of a site.',

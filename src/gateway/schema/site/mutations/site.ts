@@ -5,32 +5,18 @@ import {
   DeletePayload,
   Empty,
   given,
+  objectPayload,
   validBody,
   write,
   writeMutation,
 } from '../../mutation.ts';
 import { OrganizationResource } from '../../organization/resource.ts';
 import { SpaceResource } from '../../space/resource.ts';
-import {
-  SiteResource,
-  SiteSectionResource,
-  type SiteShape,
-  SiteSpaceResource,
-} from '../resource.ts';
+import { SiteResource, SiteSectionResource, SiteSpaceResource } from '../resource.ts';
 import { SiteAgentsContextEnum, SiteRef, SiteTypeEnum, SiteVisibilityEnum } from '../types/site.ts';
 import { partOf, siteOf, siteTargetFields } from './inputs.ts';
 
-const SitePayload = builder.objectRef<{ site: SiteShape }>('SitePayload').implement({
-  description: 'The site after the change.',
-  fields: (t) => ({
-    site: t.field({
-      type: SiteRef,
-
-      description: 'The site.',
-      resolve: (p) => p.site,
-    }),
-  }),
-});
+const SitePayload = objectPayload(SiteRef, { description: 'The site after the change.' });
 
 const CreateSiteInput = builder.inputType('CreateSiteInput', {
   description: 'A new site.',

@@ -6,25 +6,23 @@ import {
 } from '../../../../contract/sites.ts';
 import { builder } from '../../../builder.ts';
 import type { InputFields } from '../../base.ts';
-import { DeletePayload, Empty, given, validBody, write, writeMutation } from '../../mutation.ts';
+import {
+  DeletePayload,
+  Empty,
+  given,
+  objectPayload,
+  validBody,
+  write,
+  writeMutation,
+} from '../../mutation.ts';
 import { SpaceResource } from '../../space/resource.ts';
-import { SiteSectionResource, SiteSpaceResource, type SiteSpaceShape } from '../resource.ts';
+import { SiteSectionResource, SiteSpaceResource } from '../resource.ts';
 import { SiteSpaceRef } from '../types/structure.ts';
 import { partOf, siteOf, siteParents, sitePositionBody, siteTargetFields } from './inputs.ts';
 
-const SiteSpacePayload = builder
-  .objectRef<{ siteSpace: SiteSpaceShape }>('SiteSpacePayload')
-  .implement({
-    description: 'The site space after the change.',
-    fields: (t) => ({
-      siteSpace: t.field({
-        type: SiteSpaceRef,
-
-        description: 'The site space.',
-        resolve: (p) => p.siteSpace,
-      }),
-    }),
-  });
+const SiteSpacePayload = objectPayload(SiteSpaceRef, {
+  description: 'The site space after the change.',
+});
 
 const AddSiteSpaceInput = builder.inputType('AddSiteSpaceInput', {
   description: 'A space to publish in a site.',
