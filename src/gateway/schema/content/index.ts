@@ -3,3 +3,4 @@ import './types/pages.ts';
 import './types/revisions.ts';
 import './types/links.ts';
 import './queries.ts';
+import './mutations.ts';

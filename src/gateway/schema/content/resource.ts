@@ -112,6 +112,7 @@ export const PageResource = defineResource({
   segments: ['space', 'changeRequest?', 'id'],
   parents: { space: SpaceResource },
   routes: {
+    applyTemplate: '/spaces/{spaceId}/content/template',
     item: [
       '/spaces/{spaceId}/content/page/{pageId}',
       '/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}',

@@ -1,4 +1,3 @@
-import { TemplateApplication } from '../../../contract/common.ts';
 import {
   CreateSpaceBody,
   MoveSpaceBody,
@@ -6,7 +5,6 @@ import {
   UpdateSpaceBody,
 } from '../../../contract/spaces.ts';
 import { builder } from '../../builder.ts';
-import { ChangeRequestResource } from '../changeRequest/resource.ts';
 import { CollectionResource } from '../collection/resource.ts';
 import { moveBody, PositionInput, transferBody } from '../moves.ts';
 import {
@@ -191,93 +189,5 @@ writeMutation('transferSpace', {
     const id = SpaceResource.parseInput(input.spaceId, { field: 'spaceId' }).id;
     const space = await write(ctx, 'POST', SpaceResource.route('transfer', id), body, Space);
     return { space };
-  },
-});
-
-const TemplateContentRefInput = builder.inputType('TemplateContentRefInput', {
-  description: 'A named file reference passed to a template.',
-  fields: (t) => ({
-    name: t.string({ required: true, description: 'Name of the template parameter.' }),
-    file: t.id({ required: true, description: 'Id of the file.' }),
-    space: t.id({ description: 'Space of the file (global ID or REST id).' }),
-  }),
-});
-
-const ApplySpaceTemplateInput = builder.inputType('ApplySpaceTemplateInput', {
-  description: 'A template to apply to a space, into its main content or a change request.',
-  fields: (t) => ({
-    spaceId: t.id({ required: true, description: 'Space (global ID or REST id).' }),
-    templateId: t.string({ required: true, description: 'Id of the template.' }),
-    contentRefs: t.field({
-      type: [TemplateContentRefInput],
-      description: 'File references passed to the template, by name.',
-    }),
-    changeRequestId: t.id({
-      description: 'Apply into this change request (REST id) instead of the main content.',
-    }),
-  }),
-});
-
-/** Payload of applySpaceTemplate (the change-request domain may add its `changeRequest` field). */
-export const ApplySpaceTemplatePayload = builder
-  .objectRef<{ space: string; changeRequestId: string | null }>('ApplySpaceTemplatePayload')
-  .implement({
-    description: 'The space the template was applied to.',
-    fields: (t) => ({
-      space: t.field({
-        type: SpaceRef,
-
-        description: 'The space, read after the change.',
-        resolve: (p) => p.space,
-      }),
-      changeRequestId: t.exposeID('changeRequestId', {
-        nullable: true,
-        description: 'REST id of the change request it was applied into, if any.',
-      }),
-    }),
-  });
-
-writeMutation('applySpaceTemplate', {
-  type: ApplySpaceTemplatePayload,
-  input: ApplySpaceTemplateInput,
-  description:
-    'Applies a template to the main content of a space or to one of its change requests (ConflictError when the space is locked).',
-  resolve: async (input, ctx) => {
-    const spaceId = SpaceResource.parseInput(input.spaceId, { field: 'spaceId' }).id;
-    const changeRequestId = input.changeRequestId
-      ? ChangeRequestResource.parseInput(input.changeRequestId, {
-          field: 'changeRequestId',
-          parents: { space: spaceId },
-          parentFields: { space: 'spaceId' },
-        }).id
-      : undefined;
-    const body = validBody(
-      TemplateApplication,
-      {
-        id: input.templateId,
-        ...(input.contentRefs
-          ? {
-              params: {
-                contentRefs: Object.fromEntries(
-                  input.contentRefs.map((r) => [
-                    r.name,
-                    {
-                      kind: 'file',
-                      file: r.file,
-                      ...(r.space
-                        ? { space: SpaceResource.parseInput(r.space, { field: 'contentRefs' }).id }
-                        : {}),
-                    },
-                  ]),
-                ),
-              },
-            }
-          : {}),
-        ...(changeRequestId ? { changeRequestId } : {}),
-      },
-      { id: 'templateId', params: 'contentRefs' },
-    );
-    await write(ctx, 'POST', SpaceResource.route('applyTemplate', spaceId), body, Empty);
-    return { space: spaceId, changeRequestId: changeRequestId ?? null };
   },
 });

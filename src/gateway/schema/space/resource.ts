@@ -13,7 +13,6 @@ export const SpaceResource = defineResource({
     duplicate: '/spaces/{spaceId}/duplicate',
     move: '/spaces/{spaceId}/move',
     transfer: '/spaces/{spaceId}/transfer',
-    applyTemplate: '/spaces/{spaceId}/content/template',
     search: '/spaces/{spaceId}/search',
   },
   schema: Space,
