@@ -1,7 +1,7 @@
 /**
  * Bundles the CLI (src/cli.ts, what it imports and their dependencies) for `npm start`,
  * `bin/docs-graph.js` and `node dist/cli.js`: Node then reads, resolves and links a few modules at
- * start instead of about 1,500, which was most of a cold start (README, Quick start). dist/cli.js
+ * start instead of about 1,500, which was most of a cold start (docs/benchmarks.md, Start-up). dist/cli.js
  * is the small entry (src/entry.ts: V8 flags first, see src/boot.ts); the CLI itself and each
  * module it loads on demand are chunks beside it (dist/cli-*.js), split at dynamic imports.
  * Runs after tsc (`npm run build`, scripts/ensure-built.mjs); the library (dist/index.js and the

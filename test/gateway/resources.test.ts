@@ -136,7 +136,7 @@ describe('resource descriptors', () => {
     segments: ['org', 'id'],
     parents: { org: OrganizationResource },
     routes: { item: '/orgs/{organizationId}/things/{thingId}' },
-    schema: z.object({ id: z.string() }),
+    contract: z.object({ id: z.string() }),
     addressFields: [],
   });
   const scoped = defineResource({
@@ -148,7 +148,7 @@ describe('resource descriptors', () => {
         '/spaces/{spaceId}/change-requests/{changeRequestId}/things/{thingId}',
       ],
     },
-    schema: z.object({ id: z.string() }),
+    contract: z.object({ id: z.string() }),
     addressFields: [],
   });
 

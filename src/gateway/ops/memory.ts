@@ -44,7 +44,7 @@ export interface MemoryTuning {
 }
 
 /**
- * Tunes V8's heap for a long-running server (the figures are in the README's Memory section):
+ * Tunes V8's heap for a long-running server (the figures are in docs/benchmarks.md, Memory):
  *
  * - The old generation may grow 15% over what the last full collection kept before the next one
  *   (`--heap-growing-percent=15`), where V8 otherwise lets a small heap grow up to 4 times: a burst

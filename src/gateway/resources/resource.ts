@@ -33,7 +33,7 @@ const parts = (address: object) => address as Readonly<Record<string, string | u
 /**
  * One REST resource described once: its GraphQL type name, its address segments (the parts of
  * its global ID, in order, the last one its own REST id; a trailing `?` marks a segment that may
- * be absent, such as the change request of content), where `GET` finds it, its contract schema,
+ * be absent, such as the change request of content), where `GET` finds it, its contract (the zod schema of `src/contract`),
  * and how the graph's value (its shape) is made from a REST item and its address.
  */
 /**
@@ -67,8 +67,8 @@ export interface ResourceSpec<
    * are present, in order (an address with optional segments may pick another route).
    */
   path?(address: A, route: RouteFiller<R>): string;
-  /** Contract schema of one object, as `GET` and the list pages answer it. */
-  schema: z.ZodType<Item>;
+  /** The contract of one object (its zod schema), as `GET` and the list pages answer it. */
+  contract: z.ZodType<Item>;
   /** The graph's value of a REST item at an address; default: the item with the address merged in. */
   shape?: (item: Item, address: A) => Shape;
   /** The address of a value; default: the segment members of the value. */
@@ -273,9 +273,9 @@ export class Resource<A extends Address, Item, Shape extends object, R extends R
       : ({ ...(item as object), ...address } as unknown as Shape);
   }
 
-  /** Contract schema of one object. */
-  get schema(): z.ZodType<Item> {
-    return this.spec.schema;
+  /** The contract of one object (its zod schema). */
+  get contract(): z.ZodType<Item> {
+    return this.spec.contract;
   }
 
   /** Path of `GET` for the object at `address`. */
@@ -311,7 +311,7 @@ export class Resource<A extends Address, Item, Shape extends object, R extends R
   async load(ctx: GatewayContext, address: A, query?: Record<string, QueryValue>): Promise<Shape> {
     const item = this.spec.list
       ? await this.fromList(ctx, this.spec.list, address, query)
-      : await ctx.rest.get(withQuery(this.path(address), query), this.spec.schema);
+      : await ctx.rest.get(withQuery(this.path(address), query), this.spec.contract);
     return this.shape(item, address);
   }
 
@@ -334,7 +334,7 @@ export class Resource<A extends Address, Item, Shape extends object, R extends R
     const find =
       list.find ??
       ((items: readonly Item[]) => items.find((i) => (i as { id?: unknown }).id === own));
-    const schema = listPage(this.spec.schema);
+    const pageContract = listPage(this.spec.contract);
     const items: Item[] = [];
     let page: string | undefined;
     for (let read = 0; read < 1000; read++) {
@@ -344,7 +344,7 @@ export class Resource<A extends Address, Item, Shape extends object, R extends R
           limit: 1000,
           page,
         }),
-        schema,
+        pageContract,
       );
       items.push(...(answer.items as Item[]));
       const found = find(items, address);
@@ -461,7 +461,7 @@ export class Resource<A extends Address, Item, Shape extends object, R extends R
   private get listed(): ListedResource<A, Shape> {
     return {
       own: this.own,
-      contract: this.spec.schema,
+      contract: this.spec.contract,
       path: (address) => this.path(address),
       shape: (item, address) => this.shape(item as Item, address),
       isAddress: (address) => this.isAddress(address),

@@ -156,7 +156,7 @@ async function readConnection<S extends z.ZodType>(
   const scope = scopeOf(options.path, query);
   const keyOf = options.keyOf ?? defaultKey;
   const start: Cursor = after ? decodeCursor(scope, after) : { token: null, offset: 0, key: null };
-  const schema = options.page ?? listPage(options.item);
+  const pageContract = options.page ?? listPage(options.item);
   let firstPage: unknown;
   const collected: Array<{
     node: z.infer<S>;
@@ -173,7 +173,7 @@ async function readConnection<S extends z.ZodType>(
     const slack = pageIndex === 0 && start.key ? CURSOR_SLACK : 0;
     const limit = Math.min(UPSTREAM_MAX_LIMIT, skip + first - collected.length + 1 + slack);
     const pagePath = withQuery(options.path, { ...query, page: token ?? undefined, limit });
-    const page = await session.get(pagePath, schema);
+    const page = await session.get(pagePath, pageContract);
     // A page whose list cannot be read fails the connection; a damaged `next` only when needed.
     if (page.items instanceof RawValue) throw page.items.error();
     const nextDamage =

@@ -59,8 +59,8 @@ export class RestSession {
     );
   }
 
-  /** GETs `pathAndQuery` through the loader and parses it with `schema`. */
-  async get<S extends z.ZodType>(pathAndQuery: string, schema: S): Promise<z.infer<S>> {
+  /** GETs `pathAndQuery` through the loader and parses it with its `contract`. */
+  async get<S extends z.ZodType>(pathAndQuery: string, contract: S): Promise<z.infer<S>> {
     const started = performance.now();
     const known = this.seen.has(pathAndQuery);
     this.seen.add(pathAndQuery);
@@ -74,7 +74,7 @@ export class RestSession {
         loader: true,
       });
     }
-    return this.parse(schema, raw, 'GET', pathAndQuery);
+    return this.parse(contract, raw, 'GET', pathAndQuery);
   }
 
   /**
@@ -97,10 +97,10 @@ export class RestSession {
     method: Exclude<UpstreamRequest['method'], 'GET'>,
     path: string,
     body: unknown,
-    schema: S,
+    contract: S,
   ): Promise<z.infer<S>> {
     const raw = await this.call(method, path, body);
-    return this.parse(schema, raw, method, path);
+    return this.parse(contract, raw, method, path);
   }
 
   /** Forgets every loaded object (after a write), so later reads show the new state. */
@@ -119,12 +119,12 @@ export class RestSession {
    * type fails as a whole. Deviations are reported once per request and answer.
    */
   private parse<S extends z.ZodType>(
-    schema: S,
+    contract: S,
     raw: unknown,
     method: string,
     path: string,
   ): z.infer<S> {
-    const { value, deviations } = parseTolerant(schema, raw, method, path);
+    const { value, deviations } = parseTolerant(contract, raw, method, path);
     if (deviations.length > 0) this.report(method, path, deviations);
     if (value instanceof ShapeDamage) throw value.error();
     return value;

@@ -33,11 +33,13 @@ export function changeRequestOf(
   info: GraphQLResolveInfo,
 ): ChangeRequestShape | Promise<ChangeRequestShape> {
   if (!/^[0-9]+$/.test(address.id)) return lookup(ChangeRequestResource, ctx, address, info);
-  return read(ctx, ChangeRequestResource.path(address), ChangeRequestResource.schema).then((cr) => {
-    const at = { space: address.space, id: cr.id };
-    if (cr.id !== address.id) ChangeRequestResource.prime(ctx, cr, at);
-    return ChangeRequestResource.shape(cr, at);
-  });
+  return read(ctx, ChangeRequestResource.path(address), ChangeRequestResource.contract).then(
+    (cr) => {
+      const at = { space: address.space, id: cr.id };
+      if (cr.id !== address.id) ChangeRequestResource.prime(ctx, cr, at);
+      return ChangeRequestResource.shape(cr, at);
+    },
+  );
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -15,7 +15,7 @@ export const ChangeRequestResource = defineResource({
     update: '/spaces/{spaceId}/change-requests/{changeRequestId}/update',
     pdf: '/spaces/{spaceId}/change-requests/{changeRequestId}/pdf',
   },
-  schema: ChangeRequest,
+  contract: ChangeRequest,
   addressFields: [
     'space',
     'pdf',

@@ -11,7 +11,7 @@ export const CollectionResource = defineResource({
     move: '/collections/{collectionId}/move',
     transfer: '/collections/{collectionId}/transfer',
   },
-  schema: Collection,
+  contract: Collection,
   addressFields: ['spaces'],
 });
 

@@ -21,7 +21,7 @@ export const CommentResource = defineResource({
     ],
     commenters: '/spaces/{spaceId}/commenters',
   },
-  schema: Comment,
+  contract: Comment,
   addressFields: ['space', 'changeRequest', 'replies'],
 });
 
@@ -43,7 +43,7 @@ export const CommentReplyResource = defineResource({
       '/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}/replies',
     ],
   },
-  schema: CommentReply,
+  contract: CommentReply,
   addressFields: ['space', 'changeRequest', 'comment'],
 });
 

@@ -135,7 +135,7 @@ export const PageResource = defineResource({
       '/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}/backlinks',
     ],
   },
-  schema: PageWire,
+  contract: PageWire,
   addressFields: ['space', 'links', 'backlinks'],
   // `format=markdown` answers the page and its Markdown at once.
   bodyQuery: (info) => (asksMarkdown(info) ? { format: 'markdown' } : undefined),
@@ -163,7 +163,7 @@ export const FileResource = defineResource({
       '/spaces/{spaceId}/change-requests/{changeRequestId}/content/files/{fileId}/backlinks',
     ],
   },
-  schema: File,
+  contract: File,
   addressFields: ['space', 'backlinks'],
 });
 

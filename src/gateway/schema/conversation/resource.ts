@@ -25,7 +25,7 @@ export const ConversationResource = defineResource({
     item: '/orgs/{organizationId}/conversations/{conversationId}',
     inOrganization: '/orgs/{organizationId}/conversations',
   },
-  schema: ConversationDetail,
+  contract: ConversationDetail,
   shape: (detail: ConversationDetail, a: Address): ConversationShape => ({
     ...detail.conversation,
     ...a,
@@ -42,7 +42,7 @@ export const IssuesClusterResource = defineResource({
     item: '/orgs/{organizationId}/conversations-clusters/{clusterId}',
     inOrganization: '/orgs/{organizationId}/conversations-clusters',
   },
-  schema: IssuesCluster,
+  contract: IssuesCluster,
   addressFields: ['organization', 'issues'],
 });
 
@@ -67,7 +67,7 @@ export const ConversationIssueResource = defineResource({
     item: '/orgs/{organizationId}/conversations-issues/{issueId}',
     inOrganization: '/orgs/{organizationId}/conversations-issues',
   },
-  schema: ConversationIssueEntry,
+  contract: ConversationIssueEntry,
   shape: (entry: ConversationIssueEntry, a: Address): ConversationIssueShape => ({
     ...entry.issue,
     ...a,

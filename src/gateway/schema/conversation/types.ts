@@ -16,7 +16,7 @@ import {
 
 /** The detail of a conversation (its parts and metadata): its `GET`, read once per request. */
 const detailOf = (ctx: GatewayContext, c: ConversationShape) =>
-  ctx.rest.get(ConversationResource.path(c), ConversationResource.schema);
+  ctx.rest.get(ConversationResource.path(c), ConversationResource.contract);
 
 export const ImpactEnum = openEnumType('Impact', ENUMS.impact, 'How much an issue hurts users.', {
   low: 'Minor friction.',

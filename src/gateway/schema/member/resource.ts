@@ -14,7 +14,7 @@ export const MemberResource = defineResource({
     sso: '/orgs/{organizationId}/members/{userId}/sso',
     teams: '/orgs/{organizationId}/members/{userId}/teams',
   },
-  schema: Member,
+  contract: Member,
   addressFields: ['organization', 'spaces', 'teams'],
 });
 

@@ -11,7 +11,7 @@ export const OpenAPISpecResource = defineResource({
     item: '/orgs/{organizationId}/openapi/{specSlug}',
     inOrganization: '/orgs/{organizationId}/openapi',
   },
-  schema: OpenAPISpec,
+  contract: OpenAPISpec,
   addressFields: ['slug', 'organization', 'versions', 'version'],
 });
 
@@ -30,7 +30,7 @@ export const OpenAPISpecVersionResource = defineResource({
     content: '/orgs/{organizationId}/openapi/{specSlug}/versions/{versionId}/content',
     latestContent: '/orgs/{organizationId}/openapi/{specSlug}/versions/latest/content',
   },
-  schema: OpenAPISpecVersion,
+  contract: OpenAPISpecVersion,
   addressFields: ['spec', 'content'],
 });
 

@@ -14,7 +14,7 @@ export const OrganizationResource = defineResource({
     ssoProviders: '/orgs/{organizationId}/sso',
     search: '/orgs/{organizationId}/search',
   },
-  schema: Organization,
+  contract: Organization,
   addressFields: [
     'agentInstructions',
     'spaces',
@@ -42,7 +42,7 @@ export const AgentInstructionsResource = defineResource({
   segments: ['orgId'],
   parents: {},
   routes: { item: '/orgs/{organizationId}/agent-instructions' },
-  schema: AgentInstructions,
+  contract: AgentInstructions,
   addressFields: ['organization'],
 });
 

@@ -11,7 +11,7 @@ export const SAMLProviderResource = defineResource({
     item: '/orgs/{organizationId}/saml/{samlProviderId}',
     inOrganization: '/orgs/{organizationId}/saml',
   },
-  schema: SamlProvider,
+  contract: SamlProvider,
   addressFields: ['organization'],
 });
 

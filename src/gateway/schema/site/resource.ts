@@ -21,7 +21,7 @@ export const SiteResource = defineResource({
     publish: '/orgs/{organizationId}/sites/{siteId}/publish',
     unpublish: '/orgs/{organizationId}/sites/{siteId}/unpublish',
   },
-  schema: Site,
+  contract: Site,
   addressFields: [
     'organization',
     'siteSpaces',
@@ -51,7 +51,7 @@ export const SiteSpaceResource = defineResource({
     move: '/orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}/move',
   },
   list: { route: 'inSite' },
-  schema: SiteSpace,
+  contract: SiteSpace,
   addressFields: ['site'],
 });
 
@@ -68,7 +68,7 @@ export const SiteSectionResource = defineResource({
     move: '/orgs/{organizationId}/sites/{siteId}/sections/{siteSectionId}/move',
   },
   list: { route: 'inSite' },
-  schema: SiteSection,
+  contract: SiteSection,
   addressFields: ['site'],
 });
 
@@ -83,7 +83,7 @@ export const SiteAdaptiveSchemaResource = defineResource({
     item: '/orgs/{organizationId}/sites/{siteId}/adaptive-schema',
     templateConditions: '/orgs/{organizationId}/sites/{siteId}/adaptive-schema/template-conditions',
   },
-  schema: SiteAdaptiveSchema,
+  contract: SiteAdaptiveSchema,
   addressFields: ['templateConditions'],
 });
 
@@ -95,7 +95,7 @@ export const PublishedSiteResource = defineResource({
   segments: ['org', 'site'],
   parents: { org: OrganizationResource },
   routes: { item: '/orgs/{organizationId}/sites/{siteId}/published' },
-  schema: PublishedSite,
+  contract: PublishedSite,
   // The profile's own `site` is the whole site: the organization is all the address adds.
   shape: (item, a) => ({ ...item, org: a.org }),
   addressOf: (p) => ({ org: p.org, site: p.site.id }),
@@ -139,7 +139,7 @@ export const SiteSectionGroupResource = defineResource({
     route: 'inSite',
     find: (groups, a) => findGroup(groups, a.id),
   },
-  schema: SiteSectionGroup,
+  contract: SiteSectionGroup,
   addressFields: [],
 });
 

@@ -15,7 +15,7 @@ export const SpaceResource = defineResource({
     transfer: '/spaces/{spaceId}/transfer',
     search: '/spaces/{spaceId}/search',
   },
-  schema: Space,
+  contract: Space,
   addressFields: [
     'search',
     'content',

@@ -13,7 +13,7 @@ export const TeamResource = defineResource({
     members: '/orgs/{organizationId}/teams/{teamId}/members',
     member: '/orgs/{organizationId}/teams/{teamId}/members/{userId}',
   },
-  schema: Team,
+  contract: Team,
   addressFields: ['organization', 'members'],
 });
 

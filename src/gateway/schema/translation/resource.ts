@@ -12,7 +12,7 @@ export const TranslationResource = defineResource({
     inOrganization: '/orgs/{organizationId}/translations',
     run: '/orgs/{organizationId}/translations/{translationId}/run',
   },
-  schema: Translation,
+  contract: Translation,
   addressFields: ['organization'],
 });
 
