@@ -25,6 +25,19 @@ function onError(error: FastifyError, request: FastifyRequest, reply: FastifyRep
     .send(graphqlErrorBody(message, STATUS_CODE[status] ?? 'INTERNAL_SERVER_ERROR'));
 }
 
+/** A fetch `Headers` of a Node request's headers (repeated ones kept). */
+function headersOf(raw: FastifyRequest['headers']): Headers {
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(raw)) {
+    if (value === undefined) continue;
+    for (const item of Array.isArray(value) ? value : [value]) headers.append(key, item);
+  }
+  return headers;
+}
+
+/** True when the parsed body holds bytes for Yoga to read. */
+const hasBody = (body: unknown): body is Buffer => body instanceof Buffer && body.length > 0;
+
 /**
  * Serves a gateway from a Fastify app at its endpoint. The body is read as bytes up to
  * `bodyLimit` and handed to the gateway, which alone decides what a body means (JSON,
@@ -48,23 +61,21 @@ export function mountGateway(
       method: ['GET', 'POST', 'OPTIONS'],
       ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
       handler: async (request, reply) => {
-        const headers = new Headers();
-        for (const [key, value] of Object.entries(request.headers)) {
-          if (value === undefined) continue;
-          for (const item of Array.isArray(value) ? value : [value]) headers.append(key, item);
-        }
-        const body = request.body instanceof Buffer ? request.body : undefined;
-        const response = await getGateway().fetch(
-          `http://${request.host || 'localhost'}${request.url}`,
-          {
-            method: request.method,
-            headers,
-            ...(body && request.method === 'POST' ? { body } : {}),
-          },
-        );
-        const payload = Buffer.from(await response.arrayBuffer());
+        // Yoga reads the request from Fastify's (its body already read as bytes within
+        // `bodyLimit`) and answers a fetch Response whose body is a stream: it goes to the socket
+        // as the execution produces it, through Fastify's own hooks (compression included).
+        const gateway = getGateway();
+        const response =
+          request.method === 'POST' && !hasBody(request.body)
+            ? // Fastify has read the (empty) body already: Yoga gets a request that has none.
+              await gateway.fetch(`http://${request.host || 'localhost'}${request.url}`, {
+                method: 'POST',
+                headers: headersOf(request.headers),
+              })
+            : await gateway.handleNodeRequestAndResponse(request, reply, { req: request, reply });
         // Yoga answers some refusals (415, 405) with no body: give them the GraphQL error body.
-        if (response.status >= 400 && payload.length === 0) {
+        if (response.status >= 400 && !response.headers.get('content-type')) {
+          await response.body?.cancel();
           const status = response.status;
           const message =
             status === 415
@@ -83,7 +94,7 @@ export function mountGateway(
           reply.header(key, value);
         });
         reply.status(response.status);
-        return reply.send(payload);
+        return reply.send(response.body ?? '');
       },
     });
   });

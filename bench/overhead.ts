@@ -1,0 +1,414 @@
+/**
+ * The gateway's own work per request, against the framework it is built on and the REST surface
+ * it fronts. In one run, each in a process of its own on loopback: the embedded workspace (`/v1`,
+ * demo data), the built gateway (`dist/cli.js gateway`, production defaults; response cache and
+ * rate limit off for the throughput rows, since a cache hit is not the gateway's work), bare
+ * graphql-yoga on the same schema with no plugin, and a proxy adding 20 ms to every upstream
+ * call. The load generator (this process) keeps `--connections` requests in flight for
+ * `--seconds` per measure, in `--rounds` interleaved rounds (the order alternates); each figure is
+ * the median of the rounds, and each ratio is taken within a round. Prints:
+ * - `{__typename}`: gateway against bare Yoga (requests per second, CPU per request);
+ * - a one-call query (`space(id)`) against the same REST GET;
+ * - a 50-item list: the gateway's CPU per request and per item, against the REST list;
+ * - the nested use case (organization -> 5 spaces -> change requests -> comments) one request at
+ *   a time: p50 at 0 ms and at 20 ms per upstream call, with its goal;
+ * - where the gateway's CPU goes under the list query (a V8 CPU profile of the gateway run from
+ *   its sources, so that each package keeps its files; self time by package, with the garbage
+ *   collector's share of busy time);
+ * - the load average before and after.
+ * `npm run bench:overhead` (options: --seconds N, --rounds N, --connections N). Asserts nothing.
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { Pool } from 'undici';
+import { DEMO_TOKENS } from '../src/workspace/demo/users.ts';
+import { type BenchProcess, cpuMsOf, startProcess } from './processes.ts';
+import { startWorkspace } from './workspace.ts';
+
+const { values } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '5' },
+    rounds: { type: 'string', default: '3' },
+    connections: { type: 'string', default: '10' },
+    runs: { type: 'string', default: '40' },
+  },
+});
+const seconds = Number(values.seconds);
+const rounds = Number(values.rounds);
+const connections = Number(values.connections);
+const runs = Number(values.runs);
+const DELAY_MS = 20;
+
+const CLI = new URL('../dist/cli.js', import.meta.url).pathname;
+const GRAPHQL_URL = /(http:\/\/127\.0\.0\.1:\d+)\/graphql/;
+const AUTH = { authorization: `Bearer ${DEMO_TOKENS.admin}` };
+
+interface Target {
+  name: string;
+  process: BenchProcess;
+  method: 'GET' | 'POST';
+  path: string;
+  body?: string;
+  headers?: Record<string, string>;
+}
+
+interface Measure {
+  rps: number;
+  cpuPerRequestMs: number;
+  p50Ms: number;
+}
+
+const median = (list: number[]) => {
+  const sorted = [...list].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+};
+const fixed = (n: number, digits = 2) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(', ');
+
+const graphql = (query: string, variables: Record<string, unknown> = {}) =>
+  JSON.stringify({ query, variables });
+
+/** Keeps `connections` requests to `target` in flight for `seconds`; counts what completed. */
+async function measure(target: Target): Promise<Measure> {
+  const pool = new Pool(target.process.url, { connections, pipelining: 1 });
+  const headers = {
+    ...(target.body ? { 'content-type': 'application/json' } : {}),
+    ...target.headers,
+  };
+  const latencies: number[] = [];
+  let failures = 0;
+  const until = performance.now() + seconds * 1000;
+  const cpuBefore = target.process.cpuMs();
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (performance.now() < until) {
+        const sent = performance.now();
+        const res = await pool.request({
+          method: target.method,
+          path: target.path,
+          headers,
+          ...(target.body ? { body: target.body } : {}),
+        });
+        await res.body.dump();
+        if (res.statusCode !== 200) failures++;
+        latencies.push(performance.now() - sent);
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  const cpu = target.process.cpuMs() - cpuBefore;
+  await pool.close();
+  if (failures > 0) throw new Error(`${target.name}: ${failures} answers were not 200`);
+  return {
+    rps: latencies.length / elapsed,
+    cpuPerRequestMs: cpu / latencies.length,
+    p50Ms: median(latencies),
+  };
+}
+
+/** Interleaved rounds of `a` against `b`: the median of each and of the ratios within rounds. */
+async function compare(a: Target, b: Target) {
+  const runsA: Measure[] = [];
+  const runsB: Measure[] = [];
+  for (let round = 0; round < rounds; round++) {
+    const order = round % 2 === 0 ? [a, b] : [b, a];
+    for (const target of order) (target === a ? runsA : runsB).push(await measure(target));
+  }
+  const ratios = runsA.map((m, i) => m.rps / (runsB[i]?.rps ?? Number.NaN));
+  const of = (list: Measure[], key: keyof Measure) => median(list.map((m) => m[key]));
+  return {
+    a: { rps: of(runsA, 'rps'), cpu: of(runsA, 'cpuPerRequestMs'), p50: of(runsA, 'p50Ms') },
+    b: { rps: of(runsB, 'rps'), cpu: of(runsB, 'cpuPerRequestMs'), p50: of(runsB, 'p50Ms') },
+    ratio: median(ratios),
+  };
+}
+
+/** p50 of `runs` requests sent one at a time (after two to warm up). */
+async function latency(target: Target): Promise<number> {
+  const pool = new Pool(target.process.url, { connections: 1 });
+  const times: number[] = [];
+  for (let i = 0; i < runs + 2; i++) {
+    const sent = performance.now();
+    const res = await pool.request({
+      method: 'POST',
+      path: target.path,
+      headers: { 'content-type': 'application/json', ...target.headers },
+      body: target.body ?? '',
+    });
+    const text = await res.body.text();
+    if (res.statusCode !== 200 || text.includes('"errors"')) {
+      throw new Error(`${target.name}: ${res.statusCode} ${text.slice(0, 300)}`);
+    }
+    if (i >= 2) times.push(performance.now() - sent);
+  }
+  await pool.close();
+  return median(times);
+}
+
+/** Self time of a V8 CPU profile by package (`node_modules/<name>`), with GC and idle apart. */
+function profileByPackage(path: string) {
+  const profile = JSON.parse(readFileSync(path, 'utf8')) as {
+    nodes: Array<{ id: number; callFrame: { functionName: string; url: string } }>;
+    samples: number[];
+    timeDeltas: number[];
+  };
+  const owner = new Map<number, string>();
+  for (const node of profile.nodes) {
+    const { url, functionName } = node.callFrame;
+    const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url)?.[1];
+    owner.set(
+      node.id,
+      functionName === '(garbage collector)'
+        ? '(garbage collector)'
+        : functionName === '(idle)'
+          ? '(idle)'
+          : functionName === '(program)'
+            ? '(program: native, outside JS)'
+            : pkg
+              ? pkg
+              : url.startsWith('node:') || url === ''
+                ? '(node core)'
+                : 'docs-graph',
+    );
+  }
+  const totals = new Map<string, number>();
+  profile.samples.forEach((id, i) => {
+    const key = owner.get(id) ?? '(unknown)';
+    totals.set(key, (totals.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0));
+  });
+  const busy = [...totals].filter(([k]) => k !== '(idle)').reduce((sum, [, v]) => sum + v, 0);
+  const rows = [...totals]
+    .filter(([k]) => k !== '(idle)')
+    .sort((x, y) => y[1] - x[1])
+    .map(([name, micros]) => ({ name, share: micros / busy }));
+  return { rows, gcShare: (totals.get('(garbage collector)') ?? 0) / busy };
+}
+
+async function main() {
+  process.stdout.write(
+    `docs-graph overhead bench: ${rounds} interleaved rounds of ${seconds} s, ${connections} connections; load average ${load()}\n`,
+  );
+  // Scale 2: the first organization has more than 50 spaces.
+  const workspace = await startWorkspace(2);
+  const stops: Array<() => Promise<void> | void> = [() => workspace.stop()];
+  try {
+    const started = (args: string[], pattern = GRAPHQL_URL) =>
+      startProcess(args, pattern).then((p) => {
+        stops.push(p.stop);
+        return p;
+      });
+    const gatewayArgs = (upstream: string, extra: string[] = []) => [
+      CLI,
+      'gateway',
+      '--upstream',
+      upstream,
+      '--port',
+      '0',
+      '--cache',
+      'off',
+      '--rate-limit',
+      'off',
+      ...extra,
+    ];
+    const proxy = await started(
+      [
+        '--import',
+        'tsx',
+        new URL('./children/delay-proxy.ts', import.meta.url).pathname,
+        '--target',
+        workspace.url,
+        '--delay',
+        String(DELAY_MS),
+      ],
+      /(http:\/\/127\.0\.0\.1:\d+)/,
+    );
+    const [gateway, slowGateway, bare] = await Promise.all([
+      started(gatewayArgs(workspace.url)),
+      started(gatewayArgs(proxy.url)),
+      started(['--import', 'tsx', new URL('./children/bare-yoga.ts', import.meta.url).pathname]),
+    ]);
+    const rest: BenchProcess = {
+      child: workspace.child,
+      url: workspace.url,
+      cpuMs: () => cpuMsOf(workspace.child.pid),
+      stop: async () => workspace.stop(),
+    };
+
+    // Ids of the demo data.
+    const probe = await fetch(`${gateway.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...AUTH },
+      body: graphql(
+        '{ organizations(first: 1) { nodes { id spaces(first: 60) { totalCount nodes { id } } } } }',
+      ),
+    }).then(
+      (r) =>
+        r.json() as Promise<{
+          data: {
+            organizations: {
+              nodes: Array<{ id: string; spaces: { totalCount: number; nodes: { id: string }[] } }>;
+            };
+          };
+        }>,
+    );
+    const org = probe.data.organizations.nodes[0];
+    const space = org?.spaces.nodes[0];
+    if (!org || !space) throw new Error('the demo data has no organization with a space');
+    const restId = (id: string) => Buffer.from(id, 'base64').toString().split(':')[1] ?? '';
+    const listSize = Math.min(50, org.spaces.totalCount);
+
+    const typename = graphql('{ __typename }');
+    const rows: string[][] = [];
+
+    // 1. {__typename}
+    const t = await compare(
+      { name: 'gateway', process: gateway, method: 'POST', path: '/graphql', body: typename },
+      { name: 'bare Yoga', process: bare, method: 'POST', path: '/graphql', body: typename },
+    );
+    rows.push([
+      '`{__typename}`',
+      `${fixed(t.a.rps, 0)} req/s, ${fixed(t.a.cpu, 3)} ms CPU/req`,
+      `bare Yoga ${fixed(t.b.rps, 0)} req/s, ${fixed(t.b.cpu, 3)} ms CPU/req`,
+      `${fixed(t.ratio)}x (target >= 0.70)`,
+    ]);
+
+    // 2. One upstream call.
+    const one = await compare(
+      {
+        name: 'gateway',
+        process: gateway,
+        method: 'POST',
+        path: '/graphql',
+        headers: AUTH,
+        body: graphql('query($id: ID!) { space(id: $id) { id title emoji } }', { id: space.id }),
+      },
+      {
+        name: 'REST',
+        process: rest,
+        method: 'GET',
+        path: `/v1/spaces/${restId(space.id)}`,
+        headers: AUTH,
+      },
+    );
+    rows.push([
+      '`space(id)`, one upstream call',
+      `${fixed(one.a.rps, 0)} req/s, ${fixed(one.a.cpu, 3)} ms CPU/req`,
+      `GET /v1/spaces/{id} ${fixed(one.b.rps, 0)} req/s`,
+      `${fixed(one.ratio)}x (target >= 0.60)`,
+    ]);
+
+    // 3. A 50-item list.
+    const listQuery = graphql(
+      `query($org: ID!) { organization(id: $org) { spaces(first: ${listSize}) { nodes { id title emoji visibility createdAt } } } }`,
+      { org: org.id },
+    );
+    const list = await compare(
+      {
+        name: 'gateway',
+        process: gateway,
+        method: 'POST',
+        path: '/graphql',
+        headers: AUTH,
+        body: listQuery,
+      },
+      {
+        name: 'REST',
+        process: rest,
+        method: 'GET',
+        path: `/v1/orgs/${restId(org.id)}/spaces?limit=${listSize}`,
+        headers: AUTH,
+      },
+    );
+    rows.push([
+      `${listSize}-item list, one upstream call`,
+      `${fixed(list.a.cpu, 3)} ms CPU/req, ${fixed((list.a.cpu * 1000) / listSize, 1)} us CPU/item, ${fixed(list.a.rps, 0)} req/s`,
+      `GET /v1/orgs/{id}/spaces ${fixed(list.b.rps, 0)} req/s`,
+      `${fixed(list.ratio)}x of REST's throughput`,
+    ]);
+
+    // 4. The nested use case, one request at a time.
+    const nested = graphql(
+      `query($org: ID!) { organization(id: $org) { spaces(first: 5) { nodes { title
+        changeRequests(first: 3) { nodes { number subject comments(first: 3) { nodes { id } } } } } } } }`,
+      { org: org.id },
+    );
+    const at0 = await latency({
+      name: 'nested 0 ms',
+      process: gateway,
+      method: 'POST',
+      path: '/graphql',
+      headers: AUTH,
+      body: nested,
+    });
+    const at20 = await latency({
+      name: 'nested 20 ms',
+      process: slowGateway,
+      method: 'POST',
+      path: '/graphql',
+      headers: AUTH,
+      body: nested,
+    });
+    const depth = 3;
+    const goal = 1.1 * depth * DELAY_MS + at0;
+    rows.push([
+      'nested use case, 0 ms upstream',
+      `p50 ${fixed(at0, 1)} ms`,
+      'target <= 12 ms',
+      at0 <= 12 ? 'met' : 'NOT MET',
+    ]);
+    rows.push([
+      `nested use case, ${DELAY_MS} ms per upstream call (depth ${depth})`,
+      `p50 ${fixed(at20, 1)} ms`,
+      `goal <= 1.1 x ${depth} x ${DELAY_MS} + p50 at 0 ms = ${fixed(goal, 1)} ms`,
+      at20 <= goal ? 'met' : 'NOT MET',
+    ]);
+
+    process.stdout.write(
+      `\n| what | docs-graph | reference | ratio |\n|---|---|---|---|\n${rows.map((r) => `| ${r.join(' | ')} |`).join('\n')}\n`,
+    );
+
+    // 5. Where the gateway's CPU goes under the list query.
+    const dir = mkdtempSync(join(tmpdir(), 'docs-graph-prof-'));
+    try {
+      const profiled = await started([
+        `--cpu-prof`,
+        `--cpu-prof-dir=${dir}`,
+        ...gatewayArgs(workspace.url),
+      ]);
+      await measure({
+        name: 'profile',
+        process: profiled,
+        method: 'POST',
+        path: '/graphql',
+        headers: AUTH,
+        body: listQuery,
+      });
+      await profiled.stop();
+      const file = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
+      if (!file) throw new Error('the profiled gateway wrote no profile');
+      const { rows: byPackage, gcShare } = profileByPackage(join(dir, file));
+      process.stdout.write(
+        `\nGateway CPU under the ${listSize}-item list, self time by package (share of busy time):\n${byPackage
+          .slice(0, 15)
+          .map((r) => `  ${(r.share * 100).toFixed(1).padStart(5)}%  ${r.name}`)
+          .join(
+            '\n',
+          )}\nGarbage collector: ${(gcShare * 100).toFixed(1)}% of busy time (target < 5%: ${gcShare < 0.05 ? 'met' : 'NOT MET'})\n`,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    process.stdout.write(`\nload average after: ${load()}\n`);
+  } finally {
+    for (const stop of stops.reverse()) await stop();
+  }
+}
+
+await main();
