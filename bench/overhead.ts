@@ -18,7 +18,7 @@
  * - the load average before and after.
  * `npm run bench:overhead` (options: --seconds N, --rounds N, --connections N). Asserts nothing.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -33,12 +33,16 @@ const { values } = parseArgs({
     rounds: { type: 'string', default: '3' },
     connections: { type: 'string', default: '10' },
     runs: { type: 'string', default: '40' },
+    'node-flags': { type: 'string', default: '' },
+    profile: { type: 'string', default: 'list' },
   },
 });
 const seconds = Number(values.seconds);
 const rounds = Number(values.rounds);
 const connections = Number(values.connections);
 const runs = Number(values.runs);
+/** Node flags of the gateways, to compare V8 settings (default none: as users run it). */
+const nodeFlags = values['node-flags'].split(' ').filter(Boolean);
 const DELAY_MS = 20;
 
 const CLI = new URL('../dist/cli.js', import.meta.url).pathname;
@@ -152,15 +156,23 @@ async function latency(target: Target): Promise<number> {
   return median(times);
 }
 
-/** Self time of a V8 CPU profile by package (`node_modules/<name>`), with GC and idle apart. */
-function profileByPackage(path: string) {
+/**
+ * Self time of a V8 CPU profile by package (`node_modules/<name>`) and by file, with GC and idle
+ * apart, leaving out its first `skipMs` (start-up).
+ */
+function profileByPackage(path: string, skipMs: number) {
   const profile = JSON.parse(readFileSync(path, 'utf8')) as {
     nodes: Array<{ id: number; callFrame: { functionName: string; url: string } }>;
     samples: number[];
     timeDeltas: number[];
   };
   const owner = new Map<number, string>();
+  const fileOf = new Map<number, string>();
   for (const node of profile.nodes) {
+    fileOf.set(
+      node.id,
+      `${node.callFrame.url.replace(/^file:\/\/.*?\/(src|node_modules)\//, '$1/')} ${node.callFrame.functionName}`,
+    );
     const { url, functionName } = node.callFrame;
     const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url)?.[1];
     owner.set(
@@ -179,16 +191,28 @@ function profileByPackage(path: string) {
     );
   }
   const totals = new Map<string, number>();
+  const files = new Map<string, number>();
+  let at = 0;
   profile.samples.forEach((id, i) => {
+    const delta = profile.timeDeltas[i] ?? 0;
+    at += delta;
+    // Start-up (loading modules) is not per-request work.
+    if (at < skipMs * 1000) return;
     const key = owner.get(id) ?? '(unknown)';
-    totals.set(key, (totals.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0));
+    totals.set(key, (totals.get(key) ?? 0) + delta);
+    const file = fileOf.get(id) ?? '';
+    if (file) files.set(file, (files.get(file) ?? 0) + delta);
   });
   const busy = [...totals].filter(([k]) => k !== '(idle)').reduce((sum, [, v]) => sum + v, 0);
   const rows = [...totals]
     .filter(([k]) => k !== '(idle)')
     .sort((x, y) => y[1] - x[1])
     .map(([name, micros]) => ({ name, share: micros / busy }));
-  return { rows, gcShare: (totals.get('(garbage collector)') ?? 0) / busy };
+  const topFiles = [...files]
+    .sort((x, y) => y[1] - x[1])
+    .slice(0, 25)
+    .map(([name, micros]) => ({ name, share: micros / busy }));
+  return { rows, topFiles, gcShare: (totals.get('(garbage collector)') ?? 0) / busy };
 }
 
 async function main() {
@@ -205,6 +229,7 @@ async function main() {
         return p;
       });
     const gatewayArgs = (upstream: string, extra: string[] = []) => [
+      ...nodeFlags,
       CLI,
       'gateway',
       '--upstream',
@@ -377,26 +402,41 @@ async function main() {
     // 5. Where the gateway's CPU goes under the list query.
     const dir = mkdtempSync(join(tmpdir(), 'docs-graph-prof-'));
     try {
+      // From the sources (tsx), not the bundle, so that each package's code keeps its own file.
+      const source = new URL('../src/entry.ts', import.meta.url).pathname;
+      const spawned = performance.now();
       const profiled = await started([
-        `--cpu-prof`,
+        '--cpu-prof',
         `--cpu-prof-dir=${dir}`,
-        ...gatewayArgs(workspace.url),
+        '--import',
+        'tsx',
+        ...gatewayArgs(workspace.url).map((a) => (a === CLI ? source : a)),
       ]);
+      const loaded = performance.now();
       await measure({
         name: 'profile',
         process: profiled,
         method: 'POST',
         path: '/graphql',
         headers: AUTH,
-        body: listQuery,
+        body: values.profile === 'typename' ? typename : listQuery,
       });
       await profiled.stop();
-      const file = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
+      // The main thread's profile is the largest (workers, if any, write their own).
+      const file = readdirSync(dir)
+        .filter((f) => f.endsWith('.cpuprofile'))
+        .sort((x, y) => statSync(join(dir, y)).size - statSync(join(dir, x)).size)[0];
       if (!file) throw new Error('the profiled gateway wrote no profile');
-      const { rows: byPackage, gcShare } = profileByPackage(join(dir, file));
+      const {
+        rows: byPackage,
+        topFiles,
+        gcShare,
+      } = profileByPackage(join(dir, file), loaded - spawned);
       process.stdout.write(
         `\nGateway CPU under the ${listSize}-item list, self time by package (share of busy time):\n${byPackage
           .slice(0, 15)
+          .map((r) => `  ${(r.share * 100).toFixed(1).padStart(5)}%  ${r.name}`)
+          .join('\n')}\nBy file:\n${topFiles
           .map((r) => `  ${(r.share * 100).toFixed(1).padStart(5)}%  ${r.name}`)
           .join(
             '\n',

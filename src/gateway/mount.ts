@@ -35,6 +35,9 @@ function headersOf(raw: FastifyRequest['headers']): Headers {
   return headers;
 }
 
+/** Content types of answers produced part by part. */
+const STREAMED = /^(multipart\/|text\/event-stream)/i;
+
 /** True when the parsed body holds bytes for Yoga to read. */
 const hasBody = (body: unknown): body is Buffer => body instanceof Buffer && body.length > 0;
 
@@ -94,7 +97,12 @@ export function mountGateway(
           reply.header(key, value);
         });
         reply.status(response.status);
-        return reply.send(response.body ?? '');
+        // An answer made whole (a JSON result, GraphiQL's page) is sent as its text in one write;
+        // an incremental one (multipart parts, server-sent events) streams as it is produced.
+        const type = response.headers.get('content-type') ?? '';
+        return reply.send(
+          STREAMED.test(type) ? (response.body ?? '') : Buffer.from(await response.arrayBuffer()),
+        );
       },
     });
   });

@@ -1,9 +1,9 @@
-import { GraphQLError } from 'graphql';
+import { type DocumentNode, GraphQLError, type GraphQLSchema } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { Redis } from 'ioredis';
 import type { GatewayContext } from '../context.ts';
 import { type DocumentOptions, documentPlugins } from './documents.ts';
-import { costLimitError, estimateCost } from './estimate.ts';
+import { costLimitError, type Estimate, estimateCost } from './estimate.ts';
 import { argumentLimitPlugin, documentLimitPlugins } from './limitPlugins.ts';
 import { DEFAULT_DOCUMENT_LIMITS, type DocumentLimits } from './limits.ts';
 import {
@@ -14,6 +14,45 @@ import {
   type RateLimitOptions,
   RedisBuckets,
 } from './rateLimit.ts';
+
+/** Estimates by operation and variables, per parsed document (Yoga reuses a parsed document). */
+const estimates = new WeakMap<DocumentNode, Map<string, Estimate>>();
+
+/** Most operation-and-variables estimates kept per document. */
+const ESTIMATES_PER_DOCUMENT = 64;
+
+/**
+ * `estimateCost` for the default table, made once per document, operation and variables: the
+ * estimate depends on nothing else, and a client sends the same few over and over.
+ */
+function cachedEstimate(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operationName: string | null | undefined,
+  variables: Record<string, unknown> | undefined,
+): Estimate {
+  let byInput = estimates.get(document);
+  if (!byInput) {
+    byInput = new Map();
+    estimates.set(document, byInput);
+  }
+  let key: string;
+  try {
+    key = `${operationName ?? ''}\u0000${variables ? JSON.stringify(variables) : ''}`;
+  } catch {
+    // Variables too deep to serialise (refused later, by validation) are estimated uncached.
+    return estimateCost(schema, document, operationName, variables);
+  }
+  let estimate = byInput.get(key);
+  if (!estimate) {
+    if (byInput.size >= ESTIMATES_PER_DOCUMENT) {
+      byInput.delete(byInput.keys().next().value as string);
+    }
+    estimate = estimateCost(schema, document, operationName, variables);
+    byInput.set(key, estimate);
+  }
+  return estimate;
+}
 
 /** Guardrails of a gateway: what a request may cost and which documents it may run. */
 export interface GuardOptions extends DocumentOptions {
@@ -96,7 +135,7 @@ export function guardPlugins(
   const cost: Plugin = {
     async onExecute({ args, setResultAndStopExecution }) {
       const context = args.contextValue as unknown as RequestContext;
-      const estimate = estimateCost(
+      const estimate = cachedEstimate(
         args.schema,
         args.document,
         args.operationName,

@@ -49,6 +49,7 @@ export function createLogger(options: LoggerOptions = {}): Logger {
       pretty({ colorize: true, destination: options.destination ?? 1, sync: true }),
     );
   }
-  // Synchronous stdout: lines keep their order with what the CLI prints, and none is lost at exit.
-  return pino(settings, options.destination ?? pino.destination({ dest: 1, sync: true }));
+  // Asynchronous stdout: lines written while a write is under way go out together in the next
+  // one, not one system call per request; the shutdown flushes what is left (`logger.flush()`).
+  return pino(settings, options.destination ?? pino.destination({ dest: 1, sync: false }));
 }

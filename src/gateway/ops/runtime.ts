@@ -246,7 +246,7 @@ export async function startOps(setup: OpsSetup): Promise<Ops> {
         await new Promise<void>((resolve) => metricsServer?.close(() => resolve()));
       if (redis) await redis.quit().catch(() => redis.disconnect());
       await tracing?.shutdown();
-      logger.flush();
+      await new Promise<void>((resolve) => logger.flush(() => resolve()));
     },
   };
 }
