@@ -3,7 +3,7 @@ import SchemaBuilder, {
   type PothosOutputFieldConfig,
   type SchemaTypes,
 } from '@pothos/core';
-import { type GraphQLFieldResolver, type GraphQLResolveInfo, getNamedType } from 'graphql';
+import type { GraphQLFieldResolver, GraphQLResolveInfo } from 'graphql';
 import type { GatewayContext } from '../context.ts';
 import { type Address, isStub, knows, type Resource, resourceOf } from '../resources/resource.ts';
 import { selectedFields } from './selections.ts';
@@ -69,19 +69,6 @@ async function loaded(
   }
 }
 
-/** The resource of a field's named return type, memoised per field. */
-const returns = new Map<string, AnyResource | null>();
-
-function returnedResource(info: GraphQLResolveInfo): AnyResource | undefined {
-  const key = `${info.parentType.name}.${info.fieldName}`;
-  let resource = returns.get(key);
-  if (resource === undefined) {
-    resource = resourceOf(getNamedType(info.returnType).name) ?? null;
-    returns.set(key, resource);
-  }
-  return resource ?? undefined;
-}
-
 const isPromise = (value: unknown): value is PromiseLike<unknown> =>
   typeof (value as PromiseLike<unknown> | null)?.then === 'function';
 
@@ -92,6 +79,15 @@ const isPromise = (value: unknown): value is PromiseLike<unknown> =>
  * upstream call starts as soon as the ids it needs are known, whatever the query's nesting.
  */
 export class AddressFirstPlugin<Types extends SchemaTypes> extends BasePlugin<Types> {
+  /** The resource of a field's named return type, if it returns a resource's objects. */
+  private returnedResource(fieldConfig: PothosOutputFieldConfig<Types>): AnyResource | undefined {
+    let type = fieldConfig.type;
+    while (type.kind === 'List') type = type.type;
+    const ref = type.ref as unknown;
+    const name = typeof ref === 'string' ? ref : this.buildCache.getTypeConfig(type.ref).name;
+    return resourceOf(name);
+  }
+
   override wrapResolve(
     resolver: GraphQLFieldResolver<unknown, Types['Context'], object>,
     fieldConfig: PothosOutputFieldConfig<Types>,
@@ -109,10 +105,11 @@ export class AddressFirstPlugin<Types extends SchemaTypes> extends BasePlugin<Ty
                 .then((body) => resolver(body, args, context, info))
             : resolver(parent, args, context, info)
       : resolver;
+    // Only fields that return a resource's objects, or need their parent's body, are wrapped.
+    const resource = this.returnedResource(fieldConfig);
+    if (!resource) return resolveWithBody;
     return (parent, args, context, info) => {
       const result = resolveWithBody(parent, args, context, info);
-      const resource = returnedResource(info);
-      if (!resource) return result;
       const ctx = context as GatewayContext;
       const complete = (value: unknown) => {
         const stubbed = addressed(resource, value);

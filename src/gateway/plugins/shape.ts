@@ -166,6 +166,25 @@ function settle(
   return settled;
 }
 
+/**
+ * A field's value settled: a value that turned out empty or a leaf (an enum mapped to UNKNOWN)
+ * may come from a damaged member of the same name (`reads`), whose error then stands.
+ */
+function finishField(
+  value: unknown,
+  parent: unknown,
+  reads: string | undefined,
+  shape: FieldShape,
+  ctx: GatewayContext,
+  info: GraphQLResolveInfo,
+): unknown {
+  if (reads !== undefined && (value === null || value === undefined || shape.item === 'leaf')) {
+    const damage = damageAt(parent, reads);
+    if (damage) throw damage.error();
+  }
+  return settle(value, shape, ctx, info);
+}
+
 export class ShapePlugin<Types extends SchemaTypes> extends BasePlugin<Types> {
   private shapeOf(type: PothosOutputFieldType<Types>): FieldShape {
     let lists = 0;
@@ -196,21 +215,15 @@ export class ShapePlugin<Types extends SchemaTypes> extends BasePlugin<Types> {
       Object.keys(fieldConfig.args).length === 0 && fieldConfig.name !== 'id'
         ? fieldConfig.name
         : undefined;
+    // The value of a call, settled (module functions: no closure is made per call).
+    const finish = (
+      value: unknown,
+      parent: unknown,
+      ctx: GatewayContext,
+      info: GraphQLResolveInfo,
+    ) => finishField(value, parent, reads, shape, ctx, info);
     return (parent, args, context, info) => {
       if (parent instanceof ShapeDamage) throw parent.error();
-      const ctx = context as GatewayContext;
-      // A value that turned out empty or a leaf (an enum mapped to UNKNOWN) may come from a
-      // damaged member of the same name: that member's error then stands.
-      const finish = (value: unknown) => {
-        if (
-          reads !== undefined &&
-          (value === null || value === undefined || shape.item === 'leaf')
-        ) {
-          const damage = damageAt(parent, reads);
-          if (damage) throw damage.error();
-        }
-        return settle(value, shape, ctx, info);
-      };
       let result: unknown;
       try {
         result = resolver(parent, args, context, info);
@@ -218,11 +231,14 @@ export class ShapePlugin<Types extends SchemaTypes> extends BasePlugin<Types> {
         throw explain(error, parent);
       }
       if (isThenable(result)) {
-        return Promise.resolve(result).then(finish, (error: unknown) => {
-          throw explain(error, parent);
-        });
+        return Promise.resolve(result).then(
+          (value) => finish(value, parent, context as GatewayContext, info),
+          (error: unknown) => {
+            throw explain(error, parent);
+          },
+        );
       }
-      return finish(result);
+      return finish(result, parent, context as GatewayContext, info);
     };
   }
 
