@@ -249,13 +249,16 @@ function build(schema: z.ZodType): Parser {
         if (!Array.isArray(value)) {
           return run.damage(value, expected, value === undefined ? 'missing' : 'invalid');
         }
-        const out = new Array<unknown>(value.length);
+        // The answer's own array is kept when every item is as sent: a copy only for a change.
+        let out: unknown[] | undefined;
         for (let i = 0; i < value.length; i++) {
           run.enter(i, 'index');
-          out[i] = element(value[i], run);
+          const item = element(value[i], run);
           run.leave();
+          if (out === undefined && item !== value[i]) out = value.slice(0, i);
+          if (out !== undefined) out.push(item);
         }
-        return out;
+        return out ?? value;
       };
     }
     case 'record': {
@@ -294,6 +297,7 @@ interface Member {
 
 function objectTwin(schema: z.ZodType, def: Def, expected: string): Parser {
   let members: Member[] | undefined;
+  let known: Set<string> | undefined;
   // Unknown members: kept where the schema keeps them (`looseObject`), ignored otherwise.
   const keepsUnknown = defOf((def.catchall as z.ZodType | undefined) ?? schema).type === 'unknown';
   return (value, run) => {
@@ -308,28 +312,47 @@ function objectTwin(schema: z.ZodType, def: Def, expected: string): Parser {
       nullable: acceptsNull(member),
       expected: describe(member),
     }));
-    const out: Record<string, unknown> = {};
-    if (keepsUnknown) Object.assign(out, value);
+    known ??= new Set(members.map((m) => m.key));
+    // The answer's own object is kept when every member is as sent: a copy is made at the first
+    // change, or at once when members the schema drops are there to leave out.
+    let out: Record<string, unknown> | undefined =
+      !keepsUnknown && hasUnknown(value, known) ? {} : undefined;
+    const fresh = out !== undefined;
     for (const member of members) {
       const raw = value[member.key];
+      let parsed: unknown;
       if (raw === undefined || (raw === null && !member.nullable && member.optional)) {
-        if (!member.optional) {
+        if (member.optional) {
+          parsed = member.parse(undefined, run);
+          if (parsed === undefined) {
+            if (!fresh && member.key in value) {
+              out ??= { ...value };
+              delete out[member.key];
+            }
+            continue;
+          }
+        } else {
           run.enter(member.key, 'key');
-          out[member.key] = run.damage(raw, member.expected, 'missing');
+          parsed = run.damage(raw, member.expected, 'missing');
           run.leave();
-          continue;
         }
-        const fallback = member.parse(undefined, run);
-        if (fallback === undefined) delete out[member.key];
-        else out[member.key] = fallback;
-        continue;
+      } else {
+        run.enter(member.key, 'key');
+        parsed = member.parse(raw, run);
+        run.leave();
       }
-      run.enter(member.key, 'key');
-      out[member.key] = member.parse(raw, run);
-      run.leave();
+      if (out === undefined && parsed === raw) continue;
+      out ??= { ...value };
+      out[member.key] = parsed;
     }
-    return out;
+    return out ?? value;
   };
+}
+
+/** Whether `value` has a member `known` does not list. */
+function hasUnknown(value: Record<string, unknown>, known: ReadonlySet<string>): boolean {
+  for (const key in value) if (!known.has(key)) return true;
+  return false;
 }
 
 /** The object schema a union option stands for (through lazy and wrappers), if any. */
@@ -387,7 +410,9 @@ function oneOfTwin(schema: z.ZodType): Parser {
     if (object ? !isPlainObject(value) : schema.safeParse(value).success === false) {
       return run.unseen(value, expected);
     }
-    const out = inner(value, run);
+    const parsed = inner(value, run);
+    // The value is marked with what was sent: a copy, never the answer's own object.
+    const out = parsed === value && isPlainObject(value) ? { ...value } : parsed;
     if (isPlainObject(out)) {
       for (const [key, member] of Object.entries(out)) {
         if (member instanceof ShapeDamage) delete out[key];
