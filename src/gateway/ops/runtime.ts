@@ -214,6 +214,9 @@ export async function startOps(setup: OpsSetup): Promise<Ops> {
           `the upstream ${setup.upstreamUrl} is unreachable for now: ${result.message}`,
         );
       }
+      // Log lines are written asynchronously: a warning at start is out before the banner.
+      if (result.kind !== 'answered')
+        await new Promise<void>((resolve) => logger.flush(() => resolve()));
       return result;
     },
     begin() {
