@@ -129,6 +129,44 @@ function literal(node: ValueNode, variables: Record<string, unknown>): unknown {
   }
 }
 
+/** An argument of an operation whose value is checked against the length limits. */
+interface CheckedArgument {
+  name: string;
+  type: GraphQLInputType;
+  value: ValueNode;
+}
+
+/** The checked arguments of each operation, found once (Yoga reuses a parsed document). */
+const argumentsByOperation = new WeakMap<OperationDefinitionNode, CheckedArgument[]>();
+
+/** The arguments of `operation` to check; a mutation's input objects are the schema's to check. */
+function checkedArguments(
+  schema: GraphQLSchema,
+  operation: OperationDefinitionNode,
+): CheckedArgument[] {
+  let found = argumentsByOperation.get(operation);
+  if (found) return found;
+  const list: CheckedArgument[] = [];
+  const typeInfo = new TypeInfo(schema);
+  visit(
+    operation,
+    visitWithTypeInfo(typeInfo, {
+      Argument(node) {
+        const arg = typeInfo.getArgument();
+        if (!arg) return;
+        // A mutation's input is checked by the schema, whose failures are typed ValidationErrors.
+        if (operation.operation === 'mutation' && isInputObjectType(getNamedType(arg.type))) {
+          return;
+        }
+        list.push({ name: node.name.value, type: arg.type, value: node.value });
+      },
+    }),
+  );
+  found = list;
+  argumentsByOperation.set(operation, found);
+  return found;
+}
+
 /** The first argument of the operation longer than `idLength` or `stringLength`, as a message. */
 function argumentProblem(
   schema: GraphQLSchema,
@@ -136,23 +174,11 @@ function argumentProblem(
   variables: Record<string, unknown>,
   limits: DocumentLimits,
 ): string | undefined {
-  let problem: string | undefined;
-  const typeInfo = new TypeInfo(schema);
-  visit(
-    operation,
-    visitWithTypeInfo(typeInfo, {
-      Argument(node) {
-        const arg = typeInfo.getArgument();
-        if (problem || !arg) return;
-        // A mutation's input is checked by the schema, whose failures are typed ValidationErrors.
-        if (operation.operation === 'mutation' && isInputObjectType(getNamedType(arg.type))) {
-          return;
-        }
-        problem = valueProblem(arg.type, literal(node.value, variables), node.name.value, limits);
-      },
-    }),
-  );
-  return problem;
+  for (const arg of checkedArguments(schema, operation)) {
+    const problem = valueProblem(arg.type, literal(arg.value, variables), arg.name, limits);
+    if (problem) return problem;
+  }
+  return undefined;
 }
 
 /**
