@@ -35,6 +35,7 @@ const { values } = parseArgs({
     runs: { type: 'string', default: '40' },
     'node-flags': { type: 'string', default: '' },
     profile: { type: 'string', default: 'list' },
+    'gateway-flags': { type: 'string', default: '' },
   },
 });
 const seconds = Number(values.seconds);
@@ -243,6 +244,7 @@ async function main() {
       'off',
       '--rate-limit',
       'off',
+      ...values['gateway-flags'].split(' ').filter(Boolean),
       ...extra,
     ];
     const proxy = await started(

@@ -5,6 +5,7 @@ import {
   type ConnectionResult,
   type RestConnectionOptions,
   restConnection,
+  withNode,
 } from '../upstream/connection.ts';
 import { LEFT_OUT, shapeError, type WithLeftOut } from '../upstream/damage.ts';
 import { segmentProblem } from '../upstream/path.ts';
@@ -72,7 +73,7 @@ export async function resourceConnection<A extends object, L, Shape>(
     },
   });
   const leftOut = [...((page as WithLeftOut)[LEFT_OUT] ?? [])];
-  const edges: Array<{ cursor: string; node: Shape }> = [];
+  const edges: ConnectionResult<Shape>['edges'] = [];
   page.edges.forEach((edge, index) => {
     const address = addressOfItem(edge.node);
     if (!address) {
@@ -91,7 +92,7 @@ export async function resourceConnection<A extends object, L, Shape>(
       // A value the item cannot be made into fails that item alone.
       node = error as Error;
     }
-    edges.push({ cursor: edge.cursor, node: node as Shape });
+    edges.push(withNode(edge, node as Shape));
   });
   const result: ConnectionResult<Shape> & WithLeftOut = { ...page, edges };
   if (leftOut.length > 0) result[LEFT_OUT] = leftOut;

@@ -243,6 +243,35 @@ interface Entry<T> {
   leftOut?: GraphQLError;
 }
 
+/**
+ * An item of a page with its cursor, encoded when a query asks for it: most queries read `nodes`
+ * only, and a cursor per item is a string made for nothing.
+ */
+export class Edge<T> {
+  constructor(
+    private readonly scope: string,
+    private readonly after: Cursor,
+    readonly node: T,
+  ) {}
+
+  get cursor(): string {
+    return encodeCursor(this.scope, this.after);
+  }
+
+  /** The same edge with another node (the graph's value of the item). */
+  withNode<U>(node: U): Edge<U> {
+    return new Edge(this.scope, this.after, node);
+  }
+}
+
+/** `edge` with another node, its cursor kept (and still encoded only when asked for). */
+export function withNode<T, U>(
+  edge: { cursor: string; node: T },
+  node: U,
+): { cursor: string; node: U } {
+  return edge instanceof Edge ? edge.withNode(node) : { cursor: edge.cursor, node };
+}
+
 /** The items of a page as read, before any was left out, for aliases asking fewer of them. */
 const windows = new WeakMap<object, { scope: string; entries: Entry<unknown>[] }>();
 
@@ -258,7 +287,7 @@ function pageOf<T>(
 ): ConnectionResult<T> {
   const edges = window
     .filter((entry) => !entry.leftOut)
-    .map((entry) => ({ cursor: encodeCursor(scope, entry.after), node: entry.node }));
+    .map((entry) => new Edge(scope, entry.after, entry.node));
   const head = window[0];
   const tail = window[window.length - 1];
   const leftOut = window.flatMap((entry) => (entry.leftOut ? [entry.leftOut] : []));

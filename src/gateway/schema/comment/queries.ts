@@ -4,7 +4,7 @@ import { builder } from '../../builder.ts';
 import type { GatewayContext } from '../../context.ts';
 import { restIdOf } from '../../resources/lookups.ts';
 import type { ConnectionArgs } from '../../upstream/connection.ts';
-import { restConnection } from '../../upstream/connection.ts';
+import { restConnection, withNode } from '../../upstream/connection.ts';
 import { badInput } from '../../upstream/errors.ts';
 import type { QueryValue } from '../../upstream/rest.ts';
 import { UNKNOWN } from '../base.ts';
@@ -112,10 +112,9 @@ builder.objectFields(SpaceRef, (t) => ({
       for (const { node } of page.edges) MemberResource.prime(ctx, node, at(node.id));
       return {
         ...page,
-        edges: page.edges.map(({ cursor, node }) => ({
-          cursor,
-          node: MemberResource.shape(node, at(node.id)),
-        })),
+        edges: page.edges.map((edge) =>
+          withNode(edge, MemberResource.shape(edge.node, at(edge.node.id))),
+        ),
       };
     },
   }),

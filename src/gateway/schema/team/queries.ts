@@ -1,7 +1,7 @@
 import { MemberTeam } from '../../../contract/members.ts';
 import { TeamMember } from '../../../contract/teams.ts';
 import { builder } from '../../builder.ts';
-import { restConnection } from '../../upstream/connection.ts';
+import { restConnection, withNode } from '../../upstream/connection.ts';
 import { MemberResource } from '../member/resource.ts';
 import { MemberRef } from '../member/types.ts';
 import { OrganizationRef } from '../organization/types.ts';
@@ -48,7 +48,7 @@ builder.objectField(TeamRef, 'members', (t) =>
       }
       return {
         ...result,
-        edges: result.edges.map((e) => ({ ...e, node: { ...e.node, org: team.org } })),
+        edges: result.edges.map((e) => withNode(e, { ...e.node, org: team.org })),
       };
     },
   }),
@@ -71,7 +71,7 @@ builder.objectField(MemberRef, 'teams', (t) =>
       }
       return {
         ...result,
-        edges: result.edges.map((e) => ({ ...e, node: { ...e.node, org: m.org } })),
+        edges: result.edges.map((e) => withNode(e, { ...e.node, org: m.org })),
       };
     },
   }),
