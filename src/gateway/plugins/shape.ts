@@ -131,9 +131,16 @@ function settleList(
   info: GraphQLResolveInfo,
 ): unknown {
   if (!Array.isArray(value)) return value;
-  return value.map((item) =>
-    depth > 1 ? settleList(item, shape, depth - 1, info) : settleItem(item, shape.item, info),
-  );
+  // The list itself is kept when every item settles as it is: a copy only at the first change.
+  let out: unknown[] | undefined;
+  for (let i = 0; i < value.length; i++) {
+    const item = value[i];
+    const settled =
+      depth > 1 ? settleList(item, shape, depth - 1, info) : settleItem(item, shape.item, info);
+    if (out === undefined && settled !== item) out = value.slice(0, i);
+    if (out !== undefined) out.push(settled);
+  }
+  return out ?? value;
 }
 
 function settle(

@@ -268,9 +268,20 @@ export class Resource<A extends Address, Item, Shape extends object, R extends R
 
   /** The graph's value of a REST item at `address`. */
   shape(item: Item, address: A): Shape {
-    return this.spec.shape
-      ? this.spec.shape(item, address)
-      : ({ ...(item as object), ...address } as unknown as Shape);
+    if (this.spec.shape) return this.spec.shape(item, address);
+    // An item that already holds its address (a space's `id`) is its own value: no copy.
+    if (item !== null && typeof item === 'object' && !(item instanceof RawValue)) {
+      const own = item as Record<string, unknown>;
+      let holds = true;
+      for (const name of this.segments) {
+        if (own[name] !== parts(address)[name]) {
+          holds = false;
+          break;
+        }
+      }
+      if (holds) return item as unknown as Shape;
+    }
+    return { ...(item as object), ...address } as unknown as Shape;
   }
 
   /** The contract of one object (its zod schema). */
