@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { exited } from '../ops/processes.ts';
 import { REST_ID } from '../support/ids.ts';
 
 const BIN = new URL('../../bin/docs-graph.js', import.meta.url).pathname;
@@ -42,12 +43,6 @@ function run(
     });
   });
 }
-
-const exited = (child: ChildProcess) =>
-  new Promise<number | null>((resolve) => {
-    if (child.exitCode !== null) resolve(child.exitCode);
-    else child.once('exit', (code) => resolve(code));
-  });
 
 /** Runs the CLI to its end: exit code, stdout and stderr. */
 function runToEnd(

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningStack, startStack } from '../../src/stack.ts';
-import { exited, Processes } from './processes.ts';
+import { exited, outputMatching, Processes } from './processes.ts';
 
 const processes = new Processes();
 
@@ -78,7 +78,7 @@ describe('lifecycle', () => {
         '--log-format',
         'json',
       ]);
-      expect(output()).toMatch(/does not look like a \/v1 surface/);
+      expect(await outputMatching(output, /does not look like a \/v1 surface/)).toContain('GET /v1/orgs');
       const readiness = await fetch(`${url}/readiness`);
       expect(readiness.status).toBe(503);
       expect(JSON.stringify(await readiness.json())).toContain('not a /v1 surface');

@@ -47,9 +47,26 @@ export class Processes {
   }
 }
 
-/** Resolves with the exit code of a child process. */
+/**
+ * Resolves once `output()` matches `pattern`. Log lines go to stderr and the banner to stdout:
+ * two pipes, so what a process wrote first may be read second.
+ */
+export const outputMatching = async (output: () => string, pattern: RegExp, seconds = 10) => {
+  const until = Date.now() + seconds * 1_000;
+  while (!pattern.test(output())) {
+    if (Date.now() > until) throw new Error(`no output matching ${pattern}:\n${output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return output();
+};
+
+/**
+ * Resolves with the exit code of a child process once its output pipes are closed too, so that
+ * everything it printed has been read.
+ */
 export const exited = (child: ChildProcess) =>
   new Promise<number | null>((resolve) => {
-    if (child.exitCode !== null) resolve(child.exitCode);
-    else child.once('exit', (code) => resolve(code));
+    const open = [child.stdout, child.stderr].filter((pipe) => pipe && !pipe.closed);
+    if (child.exitCode !== null && open.length === 0) resolve(child.exitCode);
+    else child.once('close', (code) => resolve(code));
   });
