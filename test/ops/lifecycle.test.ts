@@ -78,7 +78,9 @@ describe('lifecycle', () => {
         '--log-format',
         'json',
       ]);
-      expect(await outputMatching(output, /does not look like a \/v1 surface/)).toContain('GET /v1/orgs');
+      expect(await outputMatching(output, /does not look like a \/v1 surface/)).toContain(
+        'GET /v1/orgs',
+      );
       const readiness = await fetch(`${url}/readiness`);
       expect(readiness.status).toBe(503);
       expect(JSON.stringify(await readiness.json())).toContain('not a /v1 surface');
