@@ -14,6 +14,7 @@ import type { Workspace } from './context.ts';
 import { errorBody, HttpError, handleError } from './errors.ts';
 import { routeModules } from './routes/index.ts';
 import { schemaController } from './validation.ts';
+import { addValidators } from './validators.ts';
 
 export interface WorkspaceAppOptions {
   logger?: boolean;
@@ -68,6 +69,7 @@ export function createWorkspaceApp(
   });
 
   drainRefusedBodies(app);
+  addValidators(app);
   compressAnswers(app);
   app.setErrorHandler(handleError);
   app.setNotFoundHandler((request, reply) => {
