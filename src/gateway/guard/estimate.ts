@@ -272,6 +272,7 @@ function fieldCost(
   const sets = subSets(fieldNodes);
   const named = getNamedType(field.type);
   if (sets.length === 0) return { calls: own, nodes: 0 };
+  if (field.name === '_entities') return entitiesCost(walk, args.representations, sets);
   switch (rule.returns) {
     case 'connection':
     case 'arrayConnection': {
@@ -323,6 +324,31 @@ function fieldCost(
       };
     }
   }
+}
+
+/**
+ * Calls of a subgraph's `_entities`: like `nodes`, one object per distinct representation, read
+ * (one call) when a field selected on its type needs its body (none when all are known from its
+ * key); a change request named by its number is always read to learn its id.
+ */
+function entitiesCost(walk: Walk, representations: unknown, sets: readonly SelectionSetNode[]) {
+  const list = Array.isArray(representations) ? representations : [];
+  const distinct = new Map<string, { type: GraphQLObjectType; read: boolean }>();
+  for (const representation of list) {
+    const typename = (representation as { __typename?: unknown } | null)?.__typename;
+    const type = typeof typename === 'string' ? walk.schema.getType(typename) : undefined;
+    if (!type || !isObjectType(type) || !isNode(walk, type)) continue;
+    const read = !('id' in representation) && 'number' in representation;
+    distinct.set(stable(representation as Record<string, unknown>), { type, read });
+  }
+  let calls = 0;
+  let nodes = list.length;
+  for (const { type, read } of distinct.values()) {
+    const inner = objectCost(walk, type, sets, read, undefined);
+    calls += (read ? 1 : 0) + inner.calls;
+    nodes += inner.nodes;
+  }
+  return { calls, nodes };
 }
 
 /** Calls of one referenced object: its load (when the rule says so) and its fields. */
