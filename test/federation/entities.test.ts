@@ -20,7 +20,12 @@ let team: { id: string; organization: { id: string } };
 
 async function entities(selected: string, representations: unknown[], url = docs.url) {
   const before = docs.upstream.requests.length;
-  const body = await post(url, ENTITIES.replace('SELECTED', selected), { r: representations }, ADMIN);
+  const body = await post(
+    url,
+    ENTITIES.replace('SELECTED', selected),
+    { r: representations },
+    ADMIN,
+  );
   return { body, calls: docs.upstream.requests.length - before };
 }
 
@@ -51,7 +56,10 @@ beforeAll(async () => {
   const data = found.data as Found;
   spaces = data.organizations.nodes.flatMap((o) => o.spaces.nodes).slice(0, 50);
   // 50 representations, of every space the demo admin sees (some named twice).
-  fifty = Array.from({ length: 50 }, (_, i) => spaces[i % spaces.length] as (typeof spaces)[number]);
+  fifty = Array.from(
+    { length: 50 },
+    (_, i) => spaces[i % spaces.length] as (typeof spaces)[number],
+  );
   team = data.organizations.nodes.flatMap((o) => o.teams.nodes)[0] as typeof team;
   changeRequest = data.changeRequests.nodes
     .flatMap((o) => o.spaces.nodes)
@@ -68,12 +76,17 @@ describe('_entities', () => {
   it('serves the Federation v2 SDL at _service { sdl }', async () => {
     const body = await post(docs.url, '{ _service { sdl } }', {}, ADMIN);
     expect((body.data as { _service: { sdl: string } })._service.sdl).toBe(subgraph().sdl);
-    expect(subgraph().sdl).toContain('type Space implements Node\n  @key(fields: "id")\n  @key(fields: "restId")');
+    expect(subgraph().sdl).toContain(
+      'type Space implements Node\n  @key(fields: "id")\n  @key(fields: "restId")',
+    );
   });
 
   it('answers 50 Space representations selecting only their key with no upstream call', async () => {
     expect(spaces.length).toBeGreaterThan(20);
-    const byId = await entities('id', fifty.map((s) => ({ __typename: 'Space', id: s.id })));
+    const byId = await entities(
+      'id',
+      fifty.map((s) => ({ __typename: 'Space', id: s.id })),
+    );
     expect(byId.body.errors).toBeUndefined();
     expect(byId.calls).toBe(0);
     const byRestId = await entities(
@@ -112,7 +125,11 @@ describe('_entities', () => {
             organization: { restId: toRestId(team.organization.id, 'Organization') },
             restId: toRestId(team.id, 'Team'),
           },
-          { __typename: 'ChangeRequest', space: { id: changeRequest.space.id }, number: changeRequest.number },
+          {
+            __typename: 'ChangeRequest',
+            space: { id: changeRequest.space.id },
+            number: changeRequest.number,
+          },
         ],
       },
       ADMIN,

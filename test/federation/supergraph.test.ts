@@ -191,7 +191,9 @@ describe('a supergraph of docs-graph and a products subgraph, through Hive Gatew
   it('keeps UPSTREAM_SHAPE field errors, with their path, through the router', async () => {
     const target = `/spaces/${catalogue[0]?.spaceRestId}`;
     docs.upstream.alter = (req, res) =>
-      req.path === target ? { ...res, body: { ...(res.body as object), title: { not: "a string" } } } : res;
+      req.path === target
+        ? { ...res, body: { ...(res.body as object), title: { not: 'a string' } } }
+        : res;
     try {
       const routed = await post(router.url, `{ products { sku docs { title } } }`, {}, ADMIN);
       const shape = routed.errors?.filter((e) => e.extensions?.code === 'UPSTREAM_SHAPE') ?? [];

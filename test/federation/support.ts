@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { buildSubgraphSchema } from '@apollo/subgraph';
 import { createGatewayRuntime } from '@graphql-hive/gateway-runtime';
-import { compositionHasErrors, composeServices } from '@theguild/federation-composition';
+import { composeServices, compositionHasErrors } from '@theguild/federation-composition';
 import { type DocumentNode, type ExecutionResult, parse, print } from 'graphql';
 import { createYoga } from 'graphql-yoga';
 import {
@@ -190,7 +190,13 @@ type Fetch = (
  */
 const httpTransport = {
   getSubgraphExecutor:
-    ({ transportEntry, fetch: runtimeFetch }: { transportEntry: { location?: string }; fetch?: Fetch }) =>
+    ({
+      transportEntry,
+      fetch: runtimeFetch,
+    }: {
+      transportEntry: { location?: string };
+      fetch?: Fetch;
+    }) =>
     async (request: {
       document: DocumentNode;
       variables?: unknown;

@@ -101,7 +101,14 @@ export function entitiesOf(schema: GraphQLSchema): Entity[] {
 /** True when an address of `resource` may leave a segment out (content of a change request). */
 function hasOptionalSegment(resource: AnyResource): boolean {
   const { length } = resource.segments;
-  return length > 1 && resource.parseLocal(Array(length - 1).fill('x').join('/')) !== undefined;
+  return (
+    length > 1 &&
+    resource.parseLocal(
+      Array(length - 1)
+        .fill('x')
+        .join('/'),
+    ) !== undefined
+  );
 }
 
 /** The address a representation names by the global ID: BAD_USER_INPUT when it names none. */

@@ -79,7 +79,8 @@ function directive(
 function federationSdl(schema: GraphQLSchema, entities: readonly Entity[]): string {
   const keys = new Map(entities.map((e) => [e.typename, e.keys]));
   const definitions: DefinitionNode[] = parse(printSchema(schema)).definitions.map((definition) => {
-    const typeKeys = definition.kind === Kind.OBJECT_TYPE_DEFINITION && keys.get(definition.name.value);
+    const typeKeys =
+      definition.kind === Kind.OBJECT_TYPE_DEFINITION && keys.get(definition.name.value);
     if (!typeKeys) return definition;
     return {
       ...definition,
