@@ -327,28 +327,23 @@ function fieldCost(
 }
 
 /**
- * Calls of a subgraph's `_entities`: like `nodes`, one object per distinct representation, read
- * (one call) when a field selected on its type needs its body (none when all are known from its
- * key); a change request named by its number is always read to learn its id.
+ * Calls of a subgraph's `_entities`, as `nodes`: per distinct representation, one read when a
+ * field selected on its type needs the body (a change request by number is always read).
  */
 function entitiesCost(walk: Walk, representations: unknown, sets: readonly SelectionSetNode[]) {
   const list = Array.isArray(representations) ? representations : [];
-  const distinct = new Map<string, { type: GraphQLObjectType; read: boolean }>();
-  for (const representation of list) {
-    const typename = (representation as { __typename?: unknown } | null)?.__typename;
-    const type = typeof typename === 'string' ? walk.schema.getType(typename) : undefined;
-    if (!type || !isObjectType(type) || !isNode(walk, type)) continue;
-    const read = !('id' in representation) && 'number' in representation;
-    distinct.set(stable(representation as Record<string, unknown>), { type, read });
-  }
-  let calls = 0;
-  let nodes = list.length;
-  for (const { type, read } of distinct.values()) {
+  const part = { calls: 0, nodes: list.length };
+  const seen = new Set<string>();
+  for (const rep of list) {
+    const type = walk.schema.getType(String((rep as { __typename?: unknown })?.__typename));
+    if (!type || !isObjectType(type) || !isNode(walk, type) || seen.has(stable(rep))) continue;
+    seen.add(stable(rep));
+    const read = !('id' in rep) && 'number' in rep;
     const inner = objectCost(walk, type, sets, read, undefined);
-    calls += (read ? 1 : 0) + inner.calls;
-    nodes += inner.nodes;
+    part.calls += (read ? 1 : 0) + inner.calls;
+    part.nodes += inner.nodes;
   }
-  return { calls, nodes };
+  return part;
 }
 
 /** Calls of one referenced object: its load (when the rule says so) and its fields. */
