@@ -1,4 +1,5 @@
-import { printSubgraphSchema } from '@apollo/subgraph';
+import { createRequire } from 'node:module';
+import type * as ApolloSubgraph from '@apollo/subgraph';
 import {
   buildASTSchema,
   type ConstDirectiveNode,
@@ -26,6 +27,10 @@ import {
   type Representation,
   resolveEntity,
 } from './entities.ts';
+
+// @apollo/subgraph (and the Federation internals it brings) is loaded when the subgraph is built
+// (`--federation`), not at start. It is CommonJS, so `require` keeps `subgraph()` synchronous.
+const require = createRequire(import.meta.url);
 
 /** The Federation version the subgraph's SDL links. */
 export const FEDERATION_URL = 'https://specs.apollo.dev/federation/v2.6';
@@ -96,6 +101,7 @@ function federationSdl(schema: GraphQLSchema, entities: readonly Entity[]): stri
       }),
     ],
   });
+  const { printSubgraphSchema } = require('@apollo/subgraph') as typeof ApolloSubgraph;
   return printSubgraphSchema(
     buildASTSchema({ kind: Kind.DOCUMENT, definitions }, { assumeValidSDL: true }),
   );
