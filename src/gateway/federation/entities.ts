@@ -52,11 +52,6 @@ export interface Entity {
 export function entitiesOf(schema: GraphQLSchema): Entity[] {
   const node = schema.getType('Node');
   const entities = new Map<string, Entity>();
-  const naturalOf = (resource: AnyResource): string | undefined => {
-    const known = entities.get(resource.typename);
-    if (known) return known.natural;
-    return undefined;
-  };
   const types = Object.values(schema.getTypeMap()).filter(
     (type) => isObjectType(type) && type.getInterfaces().some((i) => i === node),
   );
@@ -81,7 +76,7 @@ export function entitiesOf(schema: GraphQLSchema): Entity[] {
         const field = PARENT_FIELDS[segment];
         const returned = field ? type.getFields()[field] : undefined;
         const parent = returned ? resourceOf(getNamedType(returned.type).name) : undefined;
-        const key = parent && naturalOf(parent);
+        const key = parent && entities.get(parent.typename)?.natural;
         if (!field || !parent || !key) break;
         parents[segment] = { field, resource: parent };
         nested.push(`${field} { ${key} }`);
