@@ -201,15 +201,6 @@ export const UPSTREAM = {
     default: 2,
     description: 'retries of idempotent GETs',
   }),
-  upstreamValidators: option({
-    flag: 'upstream-validators',
-    arg: '<MB>',
-    env: 'DOCS_GRAPH_UPSTREAM_VALIDATORS',
-    ...wholeNumber(0, 4096),
-    default: 32,
-    description:
-      'megabytes of upstream answers kept per token (least recently used dropped; in Redis with `--redis`) to revalidate GETs with `If-None-Match` and reuse on 304; 0: off',
-  }),
   upstreamRetryBase: option({
     flag: 'upstream-retry-base',
     arg: '<ms>',
@@ -217,5 +208,14 @@ export const UPSTREAM = {
     ...wholeNumber(0, 60_000),
     default: 100,
     description: 'base of the retry backoff, in milliseconds',
+  }),
+  upstreamValidators: option({
+    flag: 'upstream-validators',
+    arg: '<MB>',
+    env: 'DOCS_GRAPH_UPSTREAM_VALIDATORS',
+    ...wholeNumber(0, 4096),
+    default: 32,
+    description:
+      'megabytes of upstream GET answers kept, by token (hashed) and path, the least recently used dropped (in Redis with `--redis`), to revalidate with `If-None-Match` and reuse on 304; 0: off',
   }),
 };
