@@ -5,11 +5,13 @@ import type { OpsConfig } from '../../config.ts';
 import { createRedis } from '../redis.ts';
 import { type Upstream, UpstreamClient } from '../upstream/client.ts';
 import { UpstreamError } from '../upstream/errors.ts';
+import { memoryValidators } from '../upstream/validators.ts';
 import type { OpsOptions } from './gateway.ts';
 import { createLogger } from './logging.ts';
 import { releaseYoungGeneration, startedWith, tuneMemory } from './memory.ts';
 import { createMetrics, type GatewayMetrics } from './metrics.ts';
 import { tracingFromEnv } from './tracing.ts';
+import { redisValidators } from './upstream.ts';
 
 /** An answer of `/health`, `/readiness` or `/metrics`. */
 export interface OpsAnswer {
@@ -110,10 +112,17 @@ export async function startOps(setup: OpsSetup): Promise<Ops> {
     if (redisDown) logger.info('redis reachable again');
     redisDown = false;
   });
+  const { validatorBytes, ...upstreamOptions } = config.upstream;
   const upstream = new UpstreamClient({
     baseUrl: setup.upstreamUrl,
-    ...config.upstream,
+    ...upstreamOptions,
     delayMs: setup.upstreamDelayMs ?? 0,
+    validators:
+      validatorBytes === 0
+        ? false
+        : redis
+          ? redisValidators(redis)
+          : memoryValidators({ maxBytes: validatorBytes }),
   });
 
   let metricsServer: Server | undefined;
