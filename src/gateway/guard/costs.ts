@@ -13,7 +13,8 @@
  *   request per object) when a selected field reads its body;
  * - a field of a resource's object reads the body unless it is one of the resource's address
  *   fields (`id`, child lists, objects addressed under it);
- * - a mutation is `MUTATION_CALLS` calls; its payload answers from the write's answer.
+ * - a mutation is `MUTATION_CALLS` calls (its write); a reference in its payload may be a stub,
+ *   so it counts one read when a selected field needs the body.
  */
 
 /** How one field (`Type.field`) turns into upstream calls. */
@@ -39,16 +40,25 @@ export interface FieldCost {
   stub?: readonly string[];
   /** Items of a list field that has no `first` (an upper bound; default `LIST_SIZE`). */
   listSize?: number;
+  /**
+   * The field's `calls` are not made when its parent was read at its address by this query and
+   * its arguments are plain: that read was made in the form the field answers from (a page read
+   * as Markdown when its `markdown` is selected).
+   */
+  unlessRead?: boolean;
 }
 
 /** `first` where a connection's argument is absent. */
 export const DEFAULT_FIRST = 50;
-/** Items per REST list page (the upstream's maximum `limit`). */
+/** Items per REST list page (the upstream's maximum `limit`, and the largest `first`). */
 export const REST_PAGE_SIZE = 1000;
 /** Items assumed for a list without `first` whose items cost calls. */
 export const LIST_SIZE = 50;
-/** Calls of a mutation: its write, and the reads some writes make first. */
-export const MUTATION_CALLS = 3;
+/**
+ * Calls of a mutation itself: its one write (every mutation is a `writeMutation` whose resolver
+ * sends one REST write and reads nothing first); its payload's reads are counted by its fields.
+ */
+export const MUTATION_CALLS = 1;
 /**
  * When a root field's object (`organization(id)`, `space(id)`...) is loaded: objects resolve to
  * their address, so a lookup reads its object when a selected field needs the body, or, to
@@ -72,10 +82,13 @@ export const FIELD_COSTS: Readonly<Record<string, FieldCost>> = {
 
   // Content trees: one call for the revision's content, pages embedded in it.
   'Space.pages': { calls: 1, returns: 'body', listSize: TREE_SIZE },
-  'Space.page': { calls: 1, returns: 'body' },
+  // A page named by id is read, with the form its fields ask (whatever else is selected).
+  'Space.page': { returns: 'reference', load: 'always' },
+  'ChangeRequest.page': { returns: 'reference', load: 'always' },
   'Page.pages': { returns: 'body', listSize: 1 },
-  // A page's body in a format its answer lacks is read on demand (tree pages carry neither).
-  'Page.markdown': { calls: 1 },
+  // A page's body in a format its answer lacks is read on demand (tree pages carry neither); a
+  // page read by id is read as Markdown when its `markdown` is selected.
+  'Page.markdown': { calls: 1, unlessRead: true },
   'Page.document': { calls: 1 },
   'Revision.pages': { returns: 'body', listSize: TREE_SIZE },
   'Revision.files': { returns: 'body' },
@@ -84,8 +97,6 @@ export const FIELD_COSTS: Readonly<Record<string, FieldCost>> = {
 
   // References whose parent already holds the fields asked most.
   'ChangeRequest.space': { returns: 'reference', parentBody: true },
-  'SiteSpace.space': { returns: 'body' },
-  'SiteSection.siteSpaces': { returns: 'body' },
   'SiteSectionGroup.sections': { returns: 'body' },
   'SiteSectionGroup.children': { returns: 'body' },
   'PublishedSiteStructure.structure': { returns: 'body' },
