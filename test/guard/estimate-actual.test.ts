@@ -55,10 +55,26 @@ const EXACT = new Set([
   'ChangeRequests',
   'Sites',
   'SiteStructure',
+  'MergeChangeRequest',
+  'RunTranslation',
 ]);
 
-/** Queries whose lists nest in lists: the estimate is their most, the data far less. */
-const WORST_CASE = new Set<string>([]);
+/** Lookups by `node(id)`: nothing in them depends on the data. */
+const isExact = (name: string) => EXACT.has(name) || name.startsWith('node: ');
+
+/**
+ * Queries with calls per list item (lists nested in lists, references read per item), whose
+ * estimate is the most the `first`s asked allow (or a content tree of TREE_SIZE pages), while
+ * the demo data fills those lists with a few items: within 2x of the worst case, not of them.
+ */
+const WORST_CASE = new Set<string>([
+  'bench: dashboard, 4 levels',
+  'bench: org -> spaces -> CRs -> comments',
+  'bench: change request diff view',
+  'ChangeRequestDetail',
+  'Translations',
+  'domain: teams with members',
+]);
 
 let e2e: E2EStack;
 const seen: Array<{ name: string; cost: CostExtension }> = [];
@@ -83,7 +99,7 @@ afterAll(async () => {
       undefined,
     );
   const line = (s: (typeof seen)[number]) =>
-    `  ${s.name.padEnd(width)}  ${String(s.cost.requested).padStart(4)}  ${String(s.cost.actual).padStart(4)}  ${ratio(s.cost).toFixed(2).padStart(5)}${EXACT.has(s.name) ? '  exact' : WORST_CASE.has(s.name) ? '  worst case' : ''}`;
+    `  ${s.name.padEnd(width)}  ${String(s.cost.requested).padStart(4)}  ${String(s.cost.actual).padStart(4)}  ${ratio(s.cost).toFixed(2).padStart(5)}${isExact(s.name) ? '  exact' : WORST_CASE.has(s.name) ? '  worst case' : ''}`;
   process.stdout.write(
     `estimate vs actual upstream calls (estimate, actual, ratio)\n${seen.map(line).join('\n')}\n` +
       `worst ratio: ${worst ? `${ratio(worst.cost).toFixed(2)} (${worst.name})` : '-'}` +
@@ -96,7 +112,7 @@ function check(name: string, cost: CostExtension | undefined): void {
   if (!cost) throw new Error(`${name}: no extensions.cost`);
   seen.push({ name, cost });
   expect.soft(cost.requested, `${name}: estimate below actual`).toBeGreaterThanOrEqual(cost.actual);
-  if (EXACT.has(name)) expect.soft(cost.requested, `${name}: estimate not exact`).toBe(cost.actual);
+  if (isExact(name)) expect.soft(cost.requested, `${name}: estimate not exact`).toBe(cost.actual);
   else if (!WORST_CASE.has(name)) {
     expect
       .soft(cost.requested, `${name}: estimate over 2x actual`)
@@ -322,9 +338,11 @@ describe('embedded references and lookups', () => {
         { id: c.id },
         { debug: true },
       );
-      const calls = (body.extensions?.upstream as Array<{ loader: boolean; path: string }>).filter(
-        (call) => !call.loader,
-      );
+      const upstream = (body.extensions?.upstream ?? []) as Array<{
+        loader: boolean;
+        path: string;
+      }>;
+      const calls = upstream.filter((call) => !call.loader);
       expect(
         calls.map((call) => call.path),
         c.query,

@@ -46,6 +46,11 @@ export interface FieldCost {
    * as Markdown when its `markdown` is selected).
    */
   unlessRead?: boolean;
+  /**
+   * The field lists a tree whose deeper levels are the items' field of this name: `listSize` is
+   * then the pages of all levels together, and the tree costs that size times its costliest level.
+   */
+  tree?: string;
 }
 
 /** `first` where a connection's argument is absent. */
@@ -68,9 +73,9 @@ export const ROOT_LOAD: NonNullable<FieldCost['load']> = 'lookup';
 /** When a reference inside an object is loaded: when a selected field reads its body. */
 export const REFERENCE_LOAD: NonNullable<FieldCost['load']> = 'whenBodyNeeded';
 /**
- * Pages assumed in one content tree, all levels together: a tree's top list is counted at this
- * size and each nested `pages` at one child per page, so a field asked at every level of a tree
- * is counted this many times per level (a bound for trees up to this size).
+ * Pages assumed in one content tree, all levels together: the pages of all levels are at most
+ * this many, so a tree costs this many times what one page costs at its costliest level (a bound
+ * for trees up to this size).
  */
 export const TREE_SIZE = 150;
 
@@ -81,18 +86,17 @@ export const FIELD_COSTS: Readonly<Record<string, FieldCost>> = {
   'Query.nodes': { returns: 'nodes' },
 
   // Content trees: one call for the revision's content, pages embedded in it.
-  'Space.pages': { calls: 1, returns: 'body', listSize: TREE_SIZE },
+  'Space.pages': { calls: 1, returns: 'body', listSize: TREE_SIZE, tree: 'pages' },
   // A page named by id is read, with the form its fields ask (whatever else is selected).
   'Space.page': { returns: 'reference', load: 'always' },
   'ChangeRequest.page': { returns: 'reference', load: 'always' },
-  'Page.pages': { returns: 'body', listSize: 1 },
   // A page's body in a format its answer lacks is read on demand (tree pages carry neither); a
   // page read by id is read as Markdown when its `markdown` is selected.
   'Page.markdown': { calls: 1, unlessRead: true },
   'Page.document': { calls: 1 },
-  'Revision.pages': { returns: 'body', listSize: TREE_SIZE },
+  'Revision.pages': { returns: 'body', listSize: TREE_SIZE, tree: 'pages' },
   'Revision.files': { returns: 'body' },
-  'ChangeRequest.pages': { calls: 1, returns: 'body', listSize: TREE_SIZE },
+  'ChangeRequest.pages': { calls: 1, returns: 'body', listSize: TREE_SIZE, tree: 'pages' },
   'ChangeRequest.requestedReviewers': { returns: 'body' },
 
   // References whose parent already holds the fields asked most.

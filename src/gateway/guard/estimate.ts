@@ -12,16 +12,12 @@ import {
   getDirectiveValues,
   getNamedType,
   isAbstractType,
-  isInterfaceType,
-  isListType,
-  isNonNullType,
   isObjectType,
   Kind,
   type OperationDefinitionNode,
   type SelectionSetNode,
 } from 'graphql';
 import { getArgumentValues, getVariableValues } from 'graphql/execution/values.js';
-import { resourceOf } from '../resources/resource.ts';
 import {
   FIELD_COSTS,
   type FieldCost,
@@ -32,6 +28,15 @@ import {
 } from './costs.ts';
 import { bodyKeys, embeddedKeys } from './embedded.ts';
 import { clampFirst, pagesFor, stable } from './listPages.ts';
+import {
+  decodeGlobalId,
+  embedded,
+  fromAddress,
+  isConnection,
+  isListField,
+  isNode,
+  subSets,
+} from './schemaTypes.ts';
 
 /** What an operation is expected to cost before it runs. */
 export interface Estimate {
@@ -185,6 +190,7 @@ function objectCost(
   sets: readonly SelectionSetNode[],
   have: InHand,
   key: string | undefined,
+  skip?: string,
 ): Part {
   let calls = 0;
   let nodes = 0;
@@ -192,7 +198,7 @@ function objectCost(
   for (const fieldNodes of collectFields(walk, type, sets).values()) {
     const first = fieldNodes[0] as FieldNode;
     const name = first.name.value;
-    if (name.startsWith('__')) continue;
+    if (name.startsWith('__') || name === skip) continue;
     const field = type.getFields()[name];
     if (!field) continue;
     const rule = ruleOf(walk, type, field);
@@ -232,9 +238,9 @@ function ruleOf(walk: Walk, type: GraphQLObjectType, field: GraphQLField<unknown
     base = {};
   } else if (isConnection(named)) {
     base = { returns: 'connection' };
-  } else if (isNode(walk, named) && isRoot) {
+  } else if (isNode(walk.schema, named) && isRoot) {
     base = { returns: 'reference', load: ROOT_LOAD };
-  } else if (isNode(walk, named) && !embedded(type, field)) {
+  } else if (isNode(walk.schema, named) && !embedded(type, field)) {
     // A field with arguments names the object (a lookup, read to answer whether it exists).
     const load = field.args.length > 0 ? 'lookup' : REFERENCE_LOAD;
     base = { returns: 'reference', load, parentBody: !fromAddress(type, field) };
@@ -245,46 +251,12 @@ function ruleOf(walk: Walk, type: GraphQLObjectType, field: GraphQLField<unknown
   return given ? { ...base, ...given } : base;
 }
 
-/**
- * True when `field` returns objects embedded in its parent's answer (copies, not addresses): a
- * resource's field whose contract holds an object under that name, or a field of a value type
- * (a list item that is no resource) declared so where it is defined (`extensions.embedded`).
- */
-function embedded(type: GraphQLObjectType, field: GraphQLField<unknown, unknown>): boolean {
-  return field.extensions?.embedded === true || embeddedKeys(type.name, field.name) !== undefined;
-}
-
-/** True when `type` is a resource's and `field` is answered from its address alone. */
-function fromAddress(type: GraphQLObjectType, field: GraphQLField<unknown, unknown>): boolean {
-  return resourceOf(type.name)?.addressFields.has(field.name) ?? false;
-}
-
-function isConnection(type: GraphQLNamedType): type is GraphQLObjectType {
-  return isObjectType(type) && type.name.endsWith('Connection') && 'edges' in type.getFields();
-}
-
-function isNode(walk: Walk, type: GraphQLNamedType): boolean {
-  const node = walk.schema.getType('Node');
-  if (!node || !isInterfaceType(node)) return false;
-  if (isObjectType(type)) return type.getInterfaces().includes(node);
-  return false;
-}
-
 function argsOf(walk: Walk, field: GraphQLField<unknown, unknown>, node: FieldNode) {
   try {
     return getArgumentValues(field, node, walk.variables) as Record<string, unknown>;
   } catch {
     return undefined;
   }
-}
-
-function subSets(fieldNodes: readonly FieldNode[]): SelectionSetNode[] {
-  return fieldNodes.flatMap((n) => (n.selectionSet ? [n.selectionSet] : []));
-}
-
-function isListField(field: GraphQLField<unknown, unknown>): boolean {
-  const type = isNonNullType(field.type) ? field.type.ofType : field.type;
-  return isListType(type);
 }
 
 /** True when every argument given is absent or its plain value (`false`). */
@@ -326,7 +298,7 @@ function fieldCost(
     }
     case 'node': {
       // `node(id)` is a lookup like `organization(id)`: read when a selected field needs it.
-      const id = decodeGlobalId(walk, args.id);
+      const id = decodeGlobalId(walk.schema, args.id);
       if (!id) return { calls: own, nodes: 0 };
       const inner = lookupCost(walk, id.type, sets, `node:${id.typename}:${id.id}`);
       return { calls: own + inner.calls, nodes: inner.nodes };
@@ -337,7 +309,7 @@ function fieldCost(
       let nodes = ids.length;
       const distinct = new Set<string>();
       for (const raw of ids) {
-        const id = decodeGlobalId(walk, raw);
+        const id = decodeGlobalId(walk.schema, raw);
         if (!id || distinct.has(`${id.typename}:${id.id}`)) continue;
         distinct.add(`${id.typename}:${id.id}`);
         const inner = lookupCost(walk, id.type, sets, `node:${id.typename}:${id.id}`);
@@ -347,6 +319,11 @@ function fieldCost(
       return { calls, nodes };
     }
     default: {
+      if (rule.tree && isObjectType(named)) {
+        const level = treeLevel(walk, named, sets, rule.tree);
+        const size = rule.listSize ?? LIST_SIZE;
+        return { calls: own + size * level.calls, nodes: size * level.nodes };
+      }
       const items = isListField(field) ? (rule.listSize ?? LIST_SIZE) : 1;
       const itemKey = items === 1 ? key : undefined;
       const embedded = embeddedKeys(parent.name, field.name) ?? 'body';
@@ -360,6 +337,32 @@ function fieldCost(
       };
     }
   }
+}
+
+/**
+ * The most one page of a tree costs at any of its levels (`children` nests the next level): the
+ * pages of all levels together are at most the tree's size, so that size times this is a bound.
+ */
+function treeLevel(
+  walk: Walk,
+  type: GraphQLObjectType,
+  sets: readonly SelectionSetNode[],
+  children: string,
+): Part {
+  let worst = ZERO;
+  let level = sets;
+  for (let depth = 0; level.length > 0 && depth < 64; depth++) {
+    const part = objectCost(walk, type, level, 'body', undefined, children);
+    if (part.calls > worst.calls || (part.calls === worst.calls && part.nodes > worst.nodes)) {
+      worst = part;
+    }
+    level = subSets(
+      [...collectFields(walk, type, level).values()]
+        .flat()
+        .filter((node) => node.name.value === children),
+    );
+  }
+  return worst;
 }
 
 /** Calls of one referenced object: its read (when the rule says so) and its fields. */
@@ -464,21 +467,6 @@ function connectionItem(
   }
   if (!itemType || itemSets.length === 0) return ZERO;
   return maxOverTypes(walk, itemType, (t) => objectCost(walk, t, itemSets, 'body', undefined));
-}
-
-/** The object type and address a global ID names, when it names a Node type. */
-function decodeGlobalId(
-  walk: Walk,
-  value: unknown,
-): { typename: string; id: string; type: GraphQLObjectType } | undefined {
-  if (typeof value !== 'string' || !/^[A-Za-z0-9+/]+={0,2}$/.test(value)) return undefined;
-  const decoded = Buffer.from(value, 'base64').toString('utf8');
-  const colon = decoded.indexOf(':');
-  if (colon < 1) return undefined;
-  const typename = decoded.slice(0, colon);
-  const type = walk.schema.getType(typename);
-  if (!type || !isObjectType(type) || !isNode(walk, type)) return undefined;
-  return { typename, id: decoded.slice(colon + 1), type };
 }
 
 /** The error of an operation refused for its estimate. */
