@@ -1,16 +1,22 @@
 /**
  * The cost model of the graph, as data: how many upstream calls each field makes. The estimator
- * (`estimate.ts`) walks an operation with it; a test compares its estimate with the calls really
- * made on the benchmark's queries and on every client operation. When resolvers change, adjust
- * this table (and that test's list of exact queries), nothing else.
+ * (`estimate.ts`) walks an operation with it; `test/guard/estimate-actual.test.ts` compares its
+ * estimate with the calls really made on the benchmark's queries and every client operation.
+ * When resolvers change, adjust this table (and that test's lists of exact and worst-case
+ * queries), nothing else.
  *
  * A field without an entry gets the default of its return type:
- * - a scalar, an enum or an object embedded in its parent's answer reads the parent's body;
- * - a `...Connection` is one REST list call per 1,000 items asked (`first`, default 50), whose
- *   items arrive with their bodies (and are primed, so they cost nothing more);
+ * - a scalar, an enum or a plain object reads its parent's body;
+ * - an object its parent's answer embeds is a copy in hand, no call: known from the contracts
+ *   (`embedded.ts`: the parent resource's contract holds an object under the field's name), or
+ *   declared by a field of a value type (`extensions: { embedded: true }`); a field of its own
+ *   body that the copy lacks reads the object;
+ * - a `...Connection` is one REST list call per 1,000 items asked (`first`, default 50, at most
+ *   the REST page size), whose items arrive with their bodies (and are primed);
  * - a `Node` type is a reference: read from the parent's body, or known from the parent's
- *   address (the resource's address fields); its object is loaded by id (one call, once per
- *   request per object) when a selected field reads its body;
+ *   address (the resource's address fields); its object is read by id (one call, once per
+ *   request per object) when a selected field reads its body; a field with arguments naming the
+ *   object is a lookup (read also when only `id` is selected), as are root fields and `node`;
  * - a field of a resource's object reads the body unless it is one of the resource's address
  *   fields (`id`, child lists, objects addressed under it);
  * - a mutation is `MUTATION_CALLS` calls (its write); a reference in its payload may be a stub,
@@ -81,7 +87,7 @@ export const TREE_SIZE = 150;
 
 /** Fields whose cost differs from the default of their return type. */
 export const FIELD_COSTS: Readonly<Record<string, FieldCost>> = {
-  // Objects named by global IDs: one call each (by its type's loader), whatever is selected.
+  // Objects named by global IDs: lookups, read when a selected field needs the body (or for `id`).
   'Query.node': { returns: 'node' },
   'Query.nodes': { returns: 'nodes' },
 
