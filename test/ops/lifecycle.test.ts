@@ -78,9 +78,9 @@ describe('lifecycle', () => {
         '--log-format',
         'json',
       ]);
-      expect(await outputMatching(output, /does not look like a \/v1 surface/)).toContain(
-        'GET /v1/orgs',
-      );
+      const printed = await outputMatching(output, /does not look like a \/v1 surface/);
+      expect(printed).toContain(`GET http://127.0.0.1:${port}/v1/orgs?limit=1 answered 404`);
+      expect(printed.match(/does not look like a \/v1 surface/g)).toHaveLength(1);
       const readiness = await fetch(`${url}/readiness`);
       expect(readiness.status).toBe(503);
       expect(JSON.stringify(await readiness.json())).toContain('not a /v1 surface');
@@ -90,4 +90,31 @@ describe('lifecycle', () => {
       await new Promise<void>((resolve) => notV1.close(() => resolve()));
     }
   });
+
+  it('warns once at start and is not ready when the base URL is a wrong path of a /v1 server', async () => {
+    const { child, url, output } = await processes.gateway([
+      '--upstream',
+      `${workspace.url}/wrong`,
+      '--log-format',
+      'json',
+    ]);
+    const printed = await outputMatching(output, /does not look like a \/v1 surface/);
+    expect(printed).toContain(`GET ${workspace.url}/wrong/v1/orgs?limit=1 answered 404`);
+    expect(printed.match(/does not look like a \/v1 surface/g)).toHaveLength(1);
+    const readiness = await fetch(`${url}/readiness`);
+    expect(readiness.status).toBe(503);
+    expect(await readiness.json()).toMatchObject({ checks: { upstream: { ok: false } } });
+    child.kill('SIGTERM');
+    expect(await exited(child)).toBe(0);
+  });
+
+  it('is ready against the right base URL, with or without /v1', async () => {
+    for (const upstream of [workspace.url, `${workspace.url}/v1`]) {
+      const { child, url, output } = await processes.gateway(['--upstream', upstream]);
+      expect((await fetch(`${url}/readiness`)).status).toBe(200);
+      expect(output()).not.toContain('/v1 surface');
+      child.kill('SIGTERM');
+      expect(await exited(child)).toBe(0);
+    }
+  }, 180_000);
 });
