@@ -242,10 +242,17 @@ export async function startOps(setup: OpsSetup): Promise<Ops> {
     },
     async drain() {
       stopping = true;
+      logger.info({ inFlight }, 'shutting down');
       if (inFlight === 0) return;
       logger.info({ inFlight }, 'waiting for requests in flight');
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, config.shutdownGraceMs);
+        const timer = setTimeout(() => {
+          logger.warn(
+            { inFlight, graceMs: config.shutdownGraceMs },
+            'shutdown grace period over: closing the connections of requests still in flight',
+          );
+          resolve();
+        }, config.shutdownGraceMs);
         idle = () => {
           clearTimeout(timer);
           resolve();
