@@ -65,6 +65,46 @@ describe('lifecycle', () => {
     expect(output()).toContain('SIGTERM: stopping');
   });
 
+  it('counts aborted requests out at once: shutdown after them waits for nothing', async () => {
+    const { child, url, output } = await processes.gateway(
+      ['--upstream', slowUrl, '--shutdown-grace', '20', '--log-format', 'json'],
+      { LOG_LEVEL: 'info' },
+    );
+    const before = held;
+    const controllers = [1, 2, 3].map(() => new AbortController());
+    const aborted = controllers.map((controller) =>
+      fetch(`${url}/graphql`, {
+        method: 'POST',
+        headers: { authorization: 'Bearer dg_demo_admin', 'content-type': 'application/json' },
+        body: JSON.stringify({ query: '{ organizations(first: 1) { nodes { title } } }' }),
+        signal: controller.signal,
+      }).catch((error: unknown) => error),
+    );
+    // All three are held by the slow upstream, then their clients go away.
+    while (held < before + 3) await sleep(20);
+    for (const controller of controllers) controller.abort();
+    for (const result of await Promise.all(aborted)) {
+      expect((result as Error).name).toBe('AbortError');
+    }
+    // An errored request too (a body that is not JSON) ends its count.
+    const bad = await fetch(`${url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{',
+    });
+    expect(bad.status).toBe(400);
+    child.kill('SIGTERM');
+    expect(await exited(child)).toBe(0);
+    const lines = output()
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as { msg?: string; inFlight?: number });
+    // Nothing was in flight at shutdown, so it neither waited nor ran into the grace period.
+    expect(lines.find((line) => line.msg === 'shutting down')).toMatchObject({ inFlight: 0 });
+    expect(output()).not.toContain('waiting for requests in flight');
+    expect(output()).not.toContain('grace period over');
+  });
+
   it('warns at start when the base URL does not answer like /v1', async () => {
     const notV1 = createServer((_req, res) => {
       res.writeHead(404, { 'content-type': 'text/html' }).end('<h1>Not Found</h1>');
