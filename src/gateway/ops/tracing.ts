@@ -10,6 +10,7 @@ import type * as SdkTraceBase from '@opentelemetry/sdk-trace-base';
 import type { BasicTracerProvider } from '@opentelemetry/sdk-trace-base';
 import { type ExecutionResult, getOperationAST } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
+import { requirePackages } from '../../optional.ts';
 import { routeTemplate } from '../upstream/routes.ts';
 
 // OpenTelemetry (about 200 modules) is loaded when tracing is used, not when this module is: a
@@ -17,6 +18,17 @@ import { routeTemplate } from '../upstream/routes.ts';
 // them synchronously, as `createGateway` needs.
 const require = createRequire(import.meta.url);
 const api = () => require('@opentelemetry/api') as typeof Api;
+
+/** OpenTelemetry's packages: optional peer dependencies, installed by those who export traces. */
+export const TRACING_PACKAGES = [
+  '@opentelemetry/api',
+  '@opentelemetry/context-async-hooks',
+  '@opentelemetry/core',
+  '@opentelemetry/exporter-trace-otlp-http',
+  '@opentelemetry/instrumentation-undici',
+  '@opentelemetry/resources',
+  '@opentelemetry/sdk-trace-base',
+] as const;
 
 type MaybePromise<T> = T | Promise<T>;
 
@@ -139,6 +151,7 @@ export async function tracingFromEnv(
   env: NodeJS.ProcessEnv,
 ): Promise<{ provider: BasicTracerProvider; shutdown(): Promise<void> } | undefined> {
   if (!env.OTEL_EXPORTER_OTLP_ENDPOINT && !env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) return;
+  requirePackages('tracing (an OTLP endpoint is configured)', TRACING_PACKAGES);
   const { OTLPTraceExporter } = await import('@opentelemetry/exporter-trace-otlp-http');
   const { resourceFromAttributes } = require('@opentelemetry/resources') as typeof Resources;
   const { BasicTracerProvider, BatchSpanProcessor } =
