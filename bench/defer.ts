@@ -137,8 +137,9 @@ async function timed(
     for await (const part of parts) {
       if (count === 0) firstMs = performance.now() - sent;
       count++;
-      if ((part.body as { errors?: unknown[] }).errors)
+      if ((part.body as { errors?: unknown[] }).errors) {
         throw new Error(`errors: ${JSON.stringify(part.body).slice(0, 300)}`);
+      }
     }
   }
   return {
@@ -202,9 +203,17 @@ try {
   const crVars = { spaceId: space.id, idOrNumber: String(space.changeRequests.nodes[0]?.number) };
 
   const cases = [
-    { name: 'page view, whole', query: PAGE_VIEW.replace(' @defer(label: "PageBody")', ''), vars: pageVars },
+    {
+      name: 'page view, whole',
+      query: PAGE_VIEW.replace(' @defer(label: "PageBody")', ''),
+      vars: pageVars,
+    },
     { name: 'page view, @defer', query: PAGE_VIEW, vars: pageVars },
-    { name: 'diff view, whole', query: CHANGES.replaceAll(' @stream(initialCount: 0)', ''), vars: crVars },
+    {
+      name: 'diff view, whole',
+      query: CHANGES.replaceAll(' @stream(initialCount: 0)', ''),
+      vars: crVars,
+    },
     { name: 'diff view, @stream', query: CHANGES, vars: crVars },
   ];
   const results = new Map<string, { slow: Timing[]; fast: Timing[] }>();
@@ -222,7 +231,7 @@ try {
     }
   }
 
-  console.log(`\n${runs} runs each, one request at a time; medians in ms; upstream +${DELAY_MS} ms per call`);
+  console.log(`\n${runs} runs each, one at a time; medians in ms; upstream +${DELAY_MS} ms a call`);
   console.log('case                  first@20  last@20  first@0  last@0  parts  calls');
   const row = (name: string) => {
     const r = results.get(name) as { slow: Timing[]; fast: Timing[] };

@@ -627,9 +627,17 @@ function PageContent({
     () => new Map(paths.flatMap((p) => (p.path === null ? [] : [[p.path, p.id] as const]))),
     [paths],
   );
+  // The tree already holds the page's title: it shows at once, the body when it arrives.
+  const known = paths.find((p) => p.id === pageId);
   return (
     <article className="page">
-      <Status error={error} loading={isPending} what="the page" />
+      <Status error={error} loading={isPending && !known} what="the page" />
+      {isPending && known && (
+        <>
+          <h2 data-testid="page-title">{known.title ?? 'Untitled page'}</h2>
+          <Placeholder testId="page-content-placeholder" what="the page's text" />
+        </>
+      )}
       {data && !page && <p className="empty">This page does not exist in the main content.</p>}
       {page && (
         <>
