@@ -64,7 +64,7 @@ async function readAnswer(response: Response, onPart: (so: Assembled) => void): 
   }
   const parts = await meros<AnswerPart>(response);
   let so: Assembled = { hasNext: true };
-  if (parts instanceof Response) return so;
+  if (!(Symbol.asyncIterator in parts)) return so;
   for await (const part of parts) {
     const body = part.json ? part.body : (JSON.parse(String(part.body)) as AnswerPart);
     so = applyPart(so, body);
@@ -165,10 +165,7 @@ export function docsGraphFetcher<TData, TVariables>(
       context?.client && context.queryKey
         ? (data: TData) => context.client?.setQueryData(context.queryKey as QueryKey, data)
         : undefined;
-    return requestDocsGraph<TData, TVariables>(config, query, variables, {
-      ...(onPart ? { onPart } : {}),
-      signal: context?.signal,
-    });
+    return requestDocsGraph<TData, TVariables>(config, query, variables, onPart ? { onPart } : {});
   };
 }
 
@@ -176,5 +173,4 @@ export function docsGraphFetcher<TData, TVariables>(
 export interface QueryContext {
   client?: QueryClient;
   queryKey?: QueryKey;
-  signal?: AbortSignal;
 }
