@@ -87,7 +87,10 @@ describe.skipIf(skipReason !== undefined)('incremental rendering in headless Chr
     try {
       await page.goto(`${url}orgs/${org.id}/spaces/${space.id}/change-requests/${number}`);
       // The header (another query) and the first part of the changes are on screen ...
-      await page.locator('h1').filter({ hasText: `#${number}` }).waitFor();
+      await page
+        .locator('h1')
+        .filter({ hasText: `#${number}` })
+        .waitFor();
       await page.getByTestId('changes-placeholder').waitFor();
       // ... while every Markdown read is still held upstream: no diff yet.
       const markdown = /format=markdown/;
