@@ -142,7 +142,7 @@ describe('an incremental answer', () => {
     };
     expect(cost.actual).toBe(limited.upstream.calls.length);
     expect(cost.remaining).toBe(50 - cost.actual);
-    const tight = stack.gateway({ guard: { maxCost: 1 } });
+    const tight = stack.gateway({ guard: { maxCost: 0 } });
     const refused = await ask(tight.gateway, { query: QUERY, variables: { spaceId } });
     expect(refused).toHaveLength(1);
     expect(refused[0]?.errors?.[0]?.extensions?.code).toBe('COST_LIMIT_EXCEEDED');
