@@ -908,26 +908,27 @@ export type PageContentQuery = {
   space: {
     id: string;
     title: string | null;
-    page: {
-      description: string | null;
-      updatedAt: string | null;
-      markdown: string | null;
-      document: unknown;
-      id: string;
-      title: string | null;
-      emoji: string | null;
-      type: string | null;
-      path: string | null;
-      hidden: boolean | null;
-      pages: Array<{
-        id: string;
-        title: string | null;
-        emoji: string | null;
-        type: string | null;
-        path: string | null;
-        hidden: boolean | null;
-      } | null> | null;
-    } | null;
+    page:
+      | ({
+          description: string | null;
+          updatedAt: string | null;
+          id: string;
+          title: string | null;
+          emoji: string | null;
+          type: string | null;
+          path: string | null;
+          hidden: boolean | null;
+          pages: Array<{
+            id: string;
+            title: string | null;
+            emoji: string | null;
+            type: string | null;
+            path: string | null;
+            hidden: boolean | null;
+          } | null> | null;
+        } & ({ markdown: string | null } | { markdown?: never }) &
+          ({ document: unknown } | { document?: never }))
+      | null;
   } | null;
 };
 
@@ -1562,7 +1563,7 @@ export const ChangeRequestChangesDocument = new TypedDocumentString(
     query ChangeRequestChanges($spaceId: ID!, $idOrNumber: String!) {
   changeRequest(spaceId: $spaceId, idOrNumber: $idOrNumber) {
     id
-    pages {
+    pages @stream(initialCount: 0) {
       ...PageWithMarkdown
       pages {
         ...PageWithMarkdown
@@ -1574,7 +1575,7 @@ export const ChangeRequestChangesDocument = new TypedDocumentString(
   }
   space(id: $spaceId) {
     id
-    pages {
+    pages @stream(initialCount: 0) {
       ...PageWithMarkdown
       pages {
         ...PageWithMarkdown
@@ -1591,7 +1592,7 @@ export const ChangeRequestChangesDocument = new TypedDocumentString(
   path
   markdown
 }`,
-  { hash: 'ad4bfcd15935b05135832145b17d26795e23a417856e383fbf1cfe611b32d994' },
+  { hash: '84cad54cc7005fea57ffa5c2a554d714a1766cd30fe899a892944100ccd1752f' },
 ) as unknown as TypedDocumentString<ChangeRequestChangesQuery, ChangeRequestChangesQueryVariables>;
 
 export const useChangeRequestChangesQuery = <TData = ChangeRequestChangesQuery, TError = unknown>(
@@ -2505,10 +2506,12 @@ export const PageContentDocument = new TypedDocumentString(
       ...PageNode
       description
       updatedAt
-      markdown
-      document
       pages {
         ...PageNode
+      }
+      ... @defer(label: "PageBody") {
+        markdown
+        document
       }
     }
   }
@@ -2521,7 +2524,7 @@ export const PageContentDocument = new TypedDocumentString(
   path
   hidden
 }`,
-  { hash: '4e17249f4f96bc64965280319a22165d811b6f991af67aa3821bce61aaa73d1a' },
+  { hash: 'e78c5c757fdb78944bb4f2cb55bea5a535020473f642c08935b459b34075bbff' },
 ) as unknown as TypedDocumentString<PageContentQuery, PageContentQueryVariables>;
 
 export const usePageContentQuery = <TData = PageContentQuery, TError = unknown>(

@@ -60,7 +60,9 @@ export class RestSession {
     this.loader = new DataLoader<string, unknown>(
       async (keys) =>
         Promise.all(keys.map((key) => this.fetch(key).catch((error: Error) => error))),
-      { maxBatchSize: 64 },
+      // No batching: each read is its own call, so each answer is used as soon as it arrives
+      // (in a batch the fastest read would wait for the slowest, and so would a first part).
+      { batch: false },
     );
   }
 
