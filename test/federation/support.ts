@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { buildSubgraphSchema } from '@apollo/subgraph';
 import { createGatewayRuntime } from '@graphql-hive/gateway-runtime';
+import httpTransport from '@graphql-mesh/transport-http';
 import { composeServices, compositionHasErrors } from '@theguild/federation-composition';
 import { type DocumentNode, type ExecutionResult, parse, print } from 'graphql';
 import { createYoga } from 'graphql-yoga';
@@ -184,46 +185,6 @@ type Fetch = (
 ) => Promise<Response> | Response;
 
 /**
- * The HTTP transport of the runtime's subgraph calls (what `@graphql-mesh/transport-http`, which
- * `@graphql-hive/gateway` bundles, does): POST the subgraph's request as JSON with the runtime's
- * own `fetch`, so that its plugins (header propagation) apply.
- */
-const httpTransport = {
-  getSubgraphExecutor:
-    ({
-      transportEntry,
-      fetch: runtimeFetch,
-    }: {
-      transportEntry: { location?: string };
-      fetch?: Fetch;
-    }) =>
-    async (request: {
-      document: DocumentNode;
-      variables?: unknown;
-      operationName?: string;
-      context?: unknown;
-      info?: unknown;
-    }) => {
-      const send: Fetch = runtimeFetch ?? ((url, init) => fetch(url, init));
-      const response = await send(
-        transportEntry.location ?? '',
-        {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', accept: 'application/json' },
-          body: JSON.stringify({
-            query: print(request.document),
-            variables: request.variables,
-            operationName: request.operationName,
-          }),
-        },
-        request.context,
-        request.info,
-      );
-      return (await response.json()) as ExecutionResult;
-    },
-};
-
-/**
  * Hive Gateway's runtime serving `supergraph` on a free loopback port, forwarding the caller's
  * `Authorization` to every subgraph.
  */
@@ -231,7 +192,9 @@ export async function startRouter(supergraph: string) {
   const runtime = createGatewayRuntime({
     supergraph,
     logging: false,
-    transports: { http: httpTransport as never },
+    // The HTTP transport `@graphql-hive/gateway` bundles: its calls go through the runtime's fetch,
+    // so header propagation applies.
+    transports: { http: httpTransport },
     propagateHeaders: {
       fromClientToSubgraphs: ({ request }) => ({
         authorization: request.headers.get('authorization'),
