@@ -26,6 +26,8 @@ export interface UpstreamRequest {
   authorization?: string | undefined;
   body?: unknown;
   signal?: AbortSignal | undefined;
+  /** A GET made conditional: a 304 then answers `{ status: 304 }` with no body. */
+  ifNoneMatch?: string | undefined;
 }
 
 export interface UpstreamResponse {
@@ -33,6 +35,8 @@ export interface UpstreamResponse {
   body: unknown;
   /** Attempts made (1 + retries). */
   attempts: number;
+  /** The answer's `ETag`, when it has one. */
+  etag?: string;
 }
 
 /** What the gateway needs of an upstream: `UpstreamClient`, or a fake in schema-level tests. */
@@ -118,6 +122,7 @@ export class UpstreamClient implements Upstream {
     const attempts = { count: 0 };
     let status: number;
     let text: string;
+    let etag: string | undefined;
     try {
       const response = await this.dispatcher.request({
         method: req.method,
@@ -126,15 +131,22 @@ export class UpstreamClient implements Upstream {
           accept: 'application/json',
           ...(req.authorization ? { authorization: req.authorization } : {}),
           ...(req.body !== undefined ? { 'content-type': 'application/json' } : {}),
+          ...(req.ifNoneMatch ? { 'if-none-match': req.ifNoneMatch } : {}),
         },
         ...(req.body !== undefined ? { body: JSON.stringify(req.body) } : {}),
         ...(req.signal ? { signal: req.signal } : {}),
         attempts,
       } as Dispatcher.RequestOptions & Counted);
       status = response.statusCode;
+      const tag = response.headers.etag;
+      etag = typeof tag === 'string' ? tag : undefined;
       text = await response.body.text();
     } catch (error) {
       throw this.transportError(error, req.path);
+    }
+    const attemptsMade = Math.max(1, attempts.count);
+    if (status === 304 && req.ifNoneMatch) {
+      return { status, body: undefined, attempts: attemptsMade, ...(etag ? { etag } : {}) };
     }
     let body: unknown;
     if (text) {
@@ -149,7 +161,7 @@ export class UpstreamClient implements Upstream {
       }
     }
     if (status < 200 || status >= 300) throw errorFromResponse(status, body, req.path);
-    return { status, body, attempts: Math.max(1, attempts.count) };
+    return { status, body, attempts: attemptsMade, ...(etag ? { etag } : {}) };
   }
 
   private transportError(error: unknown, path: string): UpstreamError {
