@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { z } from 'zod';
-import type { RestSession } from '../upstream/rest.ts';
+import { type QueryValue, type RestSession, withQuery } from '../upstream/rest.ts';
 
 /** What one subscriber saw of a topic: the state of each item (`''` for a single object). */
 export type View = Record<string, string>;
@@ -65,12 +65,14 @@ export interface ItemChange<Item> {
  */
 export function listTopic<S extends z.ZodType<{ items: unknown[] }>, E>(options: {
   path: string;
-  read: string;
+  /** The query of the list read (its page size, filters). */
+  query: Record<string, QueryValue>;
   contract: S;
   state: (raw: Record<string, unknown>) => string;
   event: (change: ItemChange<z.infer<S>['items'][number]>) => E;
 }): Topic<E> {
-  const { path, read, contract, state, event } = options;
+  const { path, contract, state, event } = options;
+  const read = withQuery(path, options.query);
   return {
     key: path,
     read,

@@ -2,7 +2,6 @@ import { CommentList } from '../../../contract/comments.ts';
 import { builder } from '../../builder.ts';
 import { liveField } from '../../live/field.ts';
 import { fingerprint, type ItemChange, listTopic } from '../../live/topic.ts';
-import { withQuery } from '../../upstream/rest.ts';
 import { ChangeRequestResource } from '../changeRequest/resource.ts';
 import { SpaceResource } from '../space/resource.ts';
 import { CommentResource, type CommentShape } from './resource.ts';
@@ -86,7 +85,7 @@ liveField('commentsChanged', {
     const at = (id: string) => ({ space, ...(changeRequest ? { changeRequest } : {}), id });
     return listTopic({
       path,
-      read: withQuery(path, { limit: WATCHED_COMMENTS }),
+      query: { limit: WATCHED_COMMENTS },
       contract: CommentList,
       state,
       event: (change): CommentEvent => ({
