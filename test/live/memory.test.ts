@@ -141,7 +141,9 @@ describe('live data in memory', () => {
     await setSubject('After resuming');
     const events = await again.until(1);
     expect(
-      events.map((e) => (e.data.data?.changeRequestChanged as { subject: string }).subject),
+      events.map(
+        (e) => (e.data.data?.changeRequestChanged as { subject?: string } | undefined)?.subject,
+      ),
     ).toEqual(['After resuming']);
     again.close();
   });
