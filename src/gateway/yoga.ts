@@ -9,6 +9,7 @@ import type { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
 import { type Limits, limitsWith } from '../config/limits.ts';
 import { createContext, type GatewayContext } from './context.ts';
+import { subgraph } from './federation/schema.ts';
 import { type GuardOptions, guardPlugins } from './guard/plugins.ts';
 import { createLiveHub, type LiveHub } from './live/gateway.ts';
 import { type OpsOptions, opsPlugins, opsUpstream } from './ops/gateway.ts';
@@ -63,6 +64,11 @@ export interface GatewayOptions extends OpsOptions {
    * without credentials). Default none: same-origin pages (GraphiQL, the example) need no CORS.
    */
   corsOrigins?: readonly string[];
+  /**
+   * Serve the graph as a Federation v2 subgraph: entity keys on every `Node` type, `_entities`
+   * and `_service` (default false: the standalone graph).
+   */
+  federation?: boolean;
   /** Mask unexpected errors (default true). */
   maskedErrors?: boolean;
   /** GraphQL document limits and JSON depth; the defaults of `LIMITS` for those not given. */
@@ -142,8 +148,9 @@ export function createGateway(options: GatewayOptions): Gateway {
   const live = createLiveHub(client, options);
   const graphiql = options.graphiql ?? true;
   const graphiqlOptions = typeof graphiql === 'object' ? graphiql : {};
+  const graph = options.federation ? subgraph().schema : schema;
   const yoga = createYoga<Record<string, unknown>, GatewayContext>({
-    schema,
+    schema: graph,
     graphqlEndpoint: options.graphqlEndpoint ?? '/graphql',
     landingPage: false,
     // No uploads in this graph: a multipart body is an unsupported media type, not a parse fault.
@@ -157,7 +164,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     plugins: [
       ...guardPlugins(options.guard, limits, options.redis),
       fieldErrorsPlugin,
-      ...opsPlugins(options, schema),
+      ...opsPlugins(options, graph),
       upstreamExtension,
       ...live.plugins,
     ],
