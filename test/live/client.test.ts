@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ChangeRequestLiveDocument,
   type ChangeRequestLiveSubscription,
+  type ChangeRequestLiveSubscriptionVariables,
   type DocsGraphError,
   subscribeDocsGraph,
 } from '../../src/client/index.ts';
@@ -42,7 +43,10 @@ afterAll(async () => {
 describe('the typed client’s subscriptions', () => {
   it('receives typed events, and the error of an object that does not exist', async () => {
     const received: ChangeRequestLiveSubscription[] = [];
-    const stop = subscribeDocsGraph(
+    const stop = subscribeDocsGraph<
+      ChangeRequestLiveSubscription,
+      ChangeRequestLiveSubscriptionVariables
+    >(
       { endpoint: gateway.url, token: DEMO_TOKENS.read },
       ChangeRequestLiveDocument,
       { id: cr },
