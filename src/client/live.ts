@@ -147,7 +147,6 @@ export function useDocsGraphSubscription<TData, TVariables>(
   const config = docsGraphConfig();
   const key = JSON.stringify(variables ?? {});
   const enabled = options.enabled !== false;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for the variables.
   useEffect(() => {
     if (!enabled) return;
     return subscribeDocsGraph<TData, TVariables>(config, document, variables, {
