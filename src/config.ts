@@ -10,6 +10,7 @@ import type { ParseArgsConfig } from 'node:util';
 import { z } from 'zod';
 import { GUARD, LIMIT_OPTIONS, RATE_LIMIT_ON } from './config/guard.ts';
 import { limitsWith } from './config/limits.ts';
+import { LIVE } from './config/live.ts';
 import { CACHE, LIFECYCLE, OBSERVABILITY, REDIS, UPSTREAM } from './config/ops.ts';
 import { type Command, GATEWAY, type OptionSpec, type Raw, SERVE } from './config/option.ts';
 import { BENCH, GATEWAY_OPTIONS, GENERAL, IMPORT, SERVER, WORKSPACE } from './config/server.ts';
@@ -37,6 +38,7 @@ export const GROUPS = [
   { title: 'Guardrails', commands: GATEWAY, options: GUARD },
   { title: 'Response cache', commands: GATEWAY, options: CACHE },
   { title: 'Shared state', commands: GATEWAY, options: REDIS },
+  { title: 'Live data', commands: GATEWAY, options: LIVE },
   { title: 'Metrics, logs and traces', commands: GATEWAY, options: OBSERVABILITY },
   { title: 'Lifecycle and memory', commands: GATEWAY, options: LIFECYCLE },
   { title: 'Upstream calls', commands: GATEWAY, options: UPSTREAM },
@@ -58,6 +60,7 @@ const OPTIONS = {
   ...GUARD,
   ...CACHE,
   ...REDIS,
+  ...LIVE,
   ...OBSERVABILITY,
   ...LIFECYCLE,
   ...UPSTREAM,
@@ -226,6 +229,14 @@ function shape(v: OptionValues, command: Command | undefined) {
       redisUrl: v.redis,
       redisPrefix: v.redisPrefix,
       requireRedis: v.requireRedis,
+      live: {
+        pollIntervalMs: v.livePollInterval,
+        maxPerToken: v.liveMaxPerToken,
+        maxPerConnection: v.liveMaxPerConnection,
+        maxTotal: v.liveMaxTotal,
+        bufferMs: v.liveBuffer * 1000,
+        heartbeatMs: v.liveHeartbeat * 1000,
+      },
       metrics: v.metrics,
       logLevel: v.logLevel,
       logPretty: v.logFormat === undefined ? undefined : v.logFormat === 'pretty',

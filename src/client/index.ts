@@ -16,6 +16,12 @@ export {
   requestDocsGraph,
 } from './fetcher.ts';
 export * from './generated/hooks.ts';
+export {
+  type SubscribeOptions,
+  type SubscriptionHookOptions,
+  subscribeDocsGraph,
+  useDocsGraphSubscription,
+} from './live.ts';
 
 /** A generated document (`XxxDocument`) or any typed document string. */
 export type TypedDocument<TData, TVariables> = DocumentTypeDecoration<TData, TVariables> & {

@@ -53,6 +53,14 @@ export function mountGateway(
   getGateway: () => Gateway,
   options: { bodyLimit?: number } = {},
 ) {
+  // Open event streams end first, so closing the server does not wait for their clients.
+  app.addHook('preClose', async () => {
+    let gateway: Gateway | undefined;
+    try {
+      gateway = getGateway();
+    } catch {}
+    await gateway?.live?.close();
+  });
   app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => {

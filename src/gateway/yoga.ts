@@ -12,6 +12,7 @@ import { type Limits, limitsWith } from '../config/limits.ts';
 import { createContext, type GatewayContext } from './context.ts';
 import { subgraph } from './federation/schema.ts';
 import { type GuardOptions, guardPlugins } from './guard/plugins.ts';
+import { createLiveHub, type LiveHub } from './live/gateway.ts';
 import { type OpsOptions, opsPlugins, opsUpstream } from './ops/gateway.ts';
 import { fieldErrorsPlugin } from './plugins/shape.ts';
 import { schema } from './schema/index.ts';
@@ -84,6 +85,8 @@ type YogaCors = NonNullable<Parameters<typeof createYoga>[0]['cors']>;
 export type Gateway = YogaServerInstance<Record<string, unknown>, GatewayContext> & {
   /** The upstream client; close it with the server. */
   upstream: Upstream;
+  /** Live data: subscriptions, their polls and the changes replicas share. */
+  live: LiveHub;
 };
 
 /** Adds `extensions.upstream` (method, path, status, ms, loader) in debug mode. */
@@ -153,6 +156,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     options,
   );
   const limits = limitsWith(options.limits);
+  const live = createLiveHub(client, options);
   const graphiql = options.graphiql ?? true;
   const graphiqlOptions = typeof graphiql === 'object' ? graphiql : {};
   const graph = options.federation ? subgraph().schema : schema;
@@ -175,6 +179,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       fieldErrorsPlugin,
       ...opsPlugins(options, graph),
       upstreamExtension,
+      ...live.plugins,
     ],
     cors: corsFor(options.corsOrigins ?? []),
     // GraphiQL's page is a 9 MB module: loaded by the first browser that asks for it, not at start.
@@ -199,7 +204,7 @@ export function createGateway(options: GatewayOptions): Gateway {
           return options;
         }
       : false,
-    context: ({ request }) => ({
+    context: ({ request, ...server }) => ({
       ...createContext(
         client,
         request.headers.get('authorization') ?? undefined,
@@ -209,7 +214,8 @@ export function createGateway(options: GatewayOptions): Gateway {
       // The input-ids plugin reads them here: it checks mutation inputs in the schema itself.
       jsonDepth: limits.jsonDepth,
       idLength: limits.idLength,
+      live: live.context(request, server),
     }),
   });
-  return Object.assign(yoga, { upstream: client }) as Gateway;
+  return Object.assign(yoga, { upstream: client, live: live.hub }) as Gateway;
 }

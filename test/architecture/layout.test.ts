@@ -22,6 +22,9 @@ const CONFIG_DIR = 'src/config/';
 /** The parts of every domain folder; each of types, queries, mutations may be a folder of parts. */
 const DOMAIN_PARTS = ['index.ts', 'mutations', 'queries', 'resource.ts', 'types'];
 
+/** Parts a domain may have besides those: its subscription fields (live data of its objects). */
+const OPTIONAL_PARTS = ['subscriptions'];
+
 /**
  * Parts a domain lacks, and why: search reads hits of other domains' objects (its routes are on
  * the Organization and Space descriptors) and the REST surface has no search writes.
@@ -96,9 +99,12 @@ describe('the layout', () => {
   it('gives every domain the same parts: resource, types, queries, mutations and an index', () => {
     const parts = domainParts();
     const expected = Object.fromEntries(
-      Object.keys(parts).map((domain) => [
+      Object.entries(parts).map(([domain, has]) => [
         domain,
-        DOMAIN_PARTS.filter((p) => !WITHOUT[domain]?.includes(p)),
+        [
+          ...DOMAIN_PARTS.filter((p) => !WITHOUT[domain]?.includes(p)),
+          ...OPTIONAL_PARTS.filter((p) => has.includes(p)),
+        ].sort(),
       ]),
     );
     expect(parts).toEqual(expected);

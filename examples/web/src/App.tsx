@@ -9,7 +9,9 @@ import {
   type PageWithMarkdownFragment,
   useChangeRequestChangesQuery,
   useChangeRequestDetailQuery,
+  useChangeRequestLiveSubscription,
   useChangeRequestsQuery,
+  useCommentsLiveSubscription,
   useMergeChangeRequestMutation,
   useOrganizationChangeRequestsQuery,
   useOrganizationDashboardQuery,
@@ -712,6 +714,30 @@ function ChangeRequest({
   });
   const cr = data?.changeRequest;
   const description = cr ? documentText(cr.description) : '';
+  // Live: a change made by anyone (another tab, another user, the hosted app) shows at once.
+  const detailKey = useChangeRequestDetailQuery.getKey({ spaceId, idOrNumber: number });
+  useChangeRequestLiveSubscription(
+    { id: cr?.id ?? '' },
+    {
+      enabled: Boolean(cr?.id),
+      update: (client, live) => {
+        const next = live.changeRequestChanged;
+        if (!next) return;
+        client.setQueryData<ChangeRequestDetailQuery>(detailKey, (old) =>
+          old?.changeRequest
+            ? {
+                ...old,
+                changeRequest: { ...old.changeRequest, status: next.status, subject: next.subject },
+              }
+            : old,
+        );
+      },
+    },
+  );
+  useCommentsLiveSubscription(
+    { spaceId: cr?.space?.id ?? spaceId, changeRequestId: cr?.id ?? null },
+    { enabled: Boolean(cr?.id), invalidate: [detailKey] },
+  );
   return (
     <section>
       <Link to={{ kind: 'space', organizationId, spaceId }} navigate={navigate} className="back">

@@ -6,6 +6,7 @@ export type Incremental<T> =
   | T
   | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import { docsGraphFetcher } from '../fetcher.ts';
+import { type SubscriptionHookOptions, useDocsGraphSubscription } from '../live.ts';
 import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
 import {
   useQuery,
@@ -57,6 +58,21 @@ export type CommentBodyInput = {
   /** Markdown text (not empty). */
   markdown: string;
 };
+
+/** What happened to a comment. */
+export type CommentEventKind =
+  /** Posted. */
+  | 'ADDED'
+  /** Deleted (or no longer readable). */
+  | 'DELETED'
+  /** Its body or reactions changed. */
+  | 'EDITED'
+  /** Open again after being resolved. */
+  | 'REOPENED'
+  /** A reply was posted, edited or deleted. */
+  | 'REPLIED'
+  /** Resolved. */
+  | 'RESOLVED';
 
 /** Names a comment. */
 export type CommentRefInput = {
@@ -560,6 +576,33 @@ export type PageWithMarkdownFragment = {
   title: string | null;
   path: string | null;
   markdown: string | null;
+};
+
+export type ChangeRequestLiveSubscriptionVariables = Exact<{
+  id: string;
+}>;
+
+export type ChangeRequestLiveSubscription = {
+  changeRequestChanged: {
+    id: string;
+    status: ChangeRequestStatus | null;
+    subject: string | null;
+    commentsCount: number | null;
+    updatedAt: string | null;
+  } | null;
+};
+
+export type CommentsLiveSubscriptionVariables = Exact<{
+  spaceId: string;
+  changeRequestId?: string | null | undefined;
+}>;
+
+export type CommentsLiveSubscription = {
+  commentsChanged: {
+    kind: CommentEventKind;
+    commentId: string;
+    comment: { id: string; status: CommentStatus | null } | null;
+  } | null;
 };
 
 export type OrganizationsQueryVariables = Exact<{
@@ -1860,6 +1903,38 @@ useResolveCommentMutation.fetcher = (
     options,
   );
 
+export const ChangeRequestLiveDocument = new TypedDocumentString(
+  `
+    subscription ChangeRequestLive($id: ID!) {
+  changeRequestChanged(id: $id) {
+    id
+    status
+    subject
+    commentsCount
+    updatedAt
+  }
+}
+    `,
+  { hash: '278357491459aba63603138508a729ae3bbaa01d6b35baeaca7b6b5dbd3fa472' },
+) as unknown as TypedDocumentString<
+  ChangeRequestLiveSubscription,
+  ChangeRequestLiveSubscriptionVariables
+>;
+export const CommentsLiveDocument = new TypedDocumentString(
+  `
+    subscription CommentsLive($spaceId: ID!, $changeRequestId: ID) {
+  commentsChanged(spaceId: $spaceId, changeRequestId: $changeRequestId) {
+    kind
+    commentId
+    comment {
+      id
+      status
+    }
+  }
+}
+    `,
+  { hash: '397e8df41c5accde68eac05379f453ab927edddfd0c6926891d81943d8ba36c7' },
+) as unknown as TypedDocumentString<CommentsLiveSubscription, CommentsLiveSubscriptionVariables>;
 export const OrganizationsDocument = new TypedDocumentString(
   `
     query Organizations($first: Int = 20, $after: String) {
@@ -2706,3 +2781,15 @@ useRunTranslationMutation.fetcher = (
     variables,
     options,
   );
+
+/** Follows `ChangeRequestLive` while mounted; each event updates the query cache as `options` say. */
+export const useChangeRequestLiveSubscription = (
+  variables: ChangeRequestLiveSubscriptionVariables,
+  options?: SubscriptionHookOptions<ChangeRequestLiveSubscription>,
+) => useDocsGraphSubscription(ChangeRequestLiveDocument, variables, options);
+
+/** Follows `CommentsLive` while mounted; each event updates the query cache as `options` say. */
+export const useCommentsLiveSubscription = (
+  variables: CommentsLiveSubscriptionVariables,
+  options?: SubscriptionHookOptions<CommentsLiveSubscription>,
+) => useDocsGraphSubscription(CommentsLiveDocument, variables, options);

@@ -3,6 +3,7 @@ import type { GraphQLSchema } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
+import type { LiveOptions } from '../live/hub.ts';
 import type { Upstream } from '../upstream/client.ts';
 import { type CacheOptions, responseCachePlugins } from './cache.ts';
 import { cacheControlPlugin } from './freshness.ts';
@@ -23,6 +24,8 @@ export interface OpsOptions {
   logger?: Logger;
   /** OpenTelemetry tracer provider: spans per operation, phase and upstream call. */
   tracerProvider?: TracerProvider;
+  /** Subscriptions: limits, poll interval, buffer and heartbeat (`--live-*`). */
+  live?: Partial<LiveOptions>;
 }
 
 /** The Yoga plugins the options ask for, in the order they must run. */

@@ -15,6 +15,9 @@ export interface GatewayMetrics {
   upstreamShape: Counter<'path' | 'field' | 'kind'>;
   upstreamRevalidated: Counter<'path'>;
   cache: Counter<'result'>;
+  liveOpen: Gauge;
+  liveEvents: Counter;
+  livePolls: Counter<'status'>;
 }
 
 /**
@@ -85,6 +88,22 @@ export function createMetrics(registry = new Registry()): GatewayMetrics {
       name: 'docs_graph_response_cache_total',
       help: 'Response cache lookups of queries by result (hit, miss).',
       labelNames: ['result'],
+      registers,
+    }),
+    liveOpen: new Gauge({
+      name: 'docs_graph_live_subscriptions',
+      help: 'Open subscriptions on this replica.',
+      registers,
+    }),
+    liveEvents: new Counter({
+      name: 'docs_graph_live_events_total',
+      help: 'Subscription events sent.',
+      registers,
+    }),
+    livePolls: new Counter({
+      name: 'docs_graph_live_polls_total',
+      help: 'Polls of watched objects by status (304: unchanged, 0: no answer).',
+      labelNames: ['status'],
       registers,
     }),
   };

@@ -208,6 +208,7 @@ export async function startOps(setup: OpsSetup): Promise<Ops> {
       ...(metrics ? { metrics } : {}),
       ...(redis ? { redis } : {}),
       ...(config.cache ? { cache: config.cache } : {}),
+      live: config.live,
       ...(tracing ? { tracerProvider: tracing.provider } : {}),
     },
     async answer(path) {

@@ -84,6 +84,8 @@ export async function write<S extends z.ZodType>(
 ): Promise<z.infer<S>> {
   const result = await ctx.rest.send(method, path, body, schema);
   ctx.rest.clear();
+  // Subscribers of what the write concerns, on every replica, check it at once.
+  void ctx.live?.hub.changed(path);
   return result;
 }
 

@@ -1,3 +1,4 @@
 import './types.ts';
 import './queries.ts';
 import './mutations.ts';
+import './subscriptions.ts';

@@ -1,0 +1,54 @@
+import type { Plugin } from 'graphql-yoga';
+import type { Redis } from 'ioredis';
+import type { GatewayMetrics } from '../ops/metrics.ts';
+import type { Upstream } from '../upstream/client.ts';
+import { type LiveCounters, LiveHub, type LiveOptions, type LiveRequest } from './hub.ts';
+import { liveSsePlugin } from './sse.ts';
+import { MemoryLiveStore, RedisLiveStore } from './store.ts';
+
+export { DEFAULT_LIVE, LiveHub, type LiveOptions } from './hub.ts';
+
+/** `/metrics` counters of a hub. */
+function liveCounters(metrics: GatewayMetrics): LiveCounters {
+  return {
+    open: (delta) => metrics.liveOpen.inc(delta),
+    event: () => metrics.liveEvents.inc(),
+    poll: (status) => metrics.livePolls.inc({ status: String(status) }),
+  };
+}
+
+/**
+ * The live data of a gateway: a hub over Redis when the gateway has one (replicas share changes,
+ * leases and views), in memory otherwise; and the per-request part of the context.
+ */
+export function createLiveHub(
+  client: Upstream,
+  options: { redis?: Redis; metrics?: GatewayMetrics; live?: Partial<LiveOptions> },
+) {
+  const store = options.redis ? new RedisLiveStore(options.redis) : new MemoryLiveStore();
+  const hub = new LiveHub(
+    client,
+    store,
+    options.live,
+    options.metrics ? liveCounters(options.metrics) : undefined,
+  );
+  const requests = new WeakMap<Request, LiveRequest>();
+  return {
+    hub,
+    /** The Yoga plugins of live data: the event stream with ids and heartbeats. */
+    plugins: [
+      liveSsePlugin(hub.options.heartbeatMs, (request) => requests.get(request)),
+    ] as Plugin[],
+    /** The live part of a request's context; the connection is the client's socket. */
+    context(request: Request, server: Record<string, unknown>) {
+      const socket = (server.req as { socket?: object } | undefined)?.socket;
+      const live: LiveRequest = {
+        authorization: request.headers.get('authorization') ?? undefined,
+        connection: socket ?? {},
+        lastEventId: request.headers.get('last-event-id') ?? undefined,
+      };
+      requests.set(request, live);
+      return { hub, request: live };
+    },
+  };
+}

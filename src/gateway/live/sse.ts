@@ -1,0 +1,87 @@
+import type { ExecutionResult } from 'graphql';
+import { isAsyncIterable, type Plugin } from 'graphql-yoga';
+import type { LiveRequest } from './hub.ts';
+
+/** The JSON of one result, without Yoga's internal `extensions.http`. */
+function stringify(result: ExecutionResult): string {
+  const { http: _http, ...extensions } = (result.extensions ?? {}) as Record<string, unknown>;
+  return JSON.stringify({
+    ...result,
+    extensions: Object.keys(extensions).length > 0 ? extensions : undefined,
+  });
+}
+
+/**
+ * Subscriptions over Server-Sent Events, in the distinct-connections mode of the graphql-sse
+ * protocol (`event: next` messages, then `event: complete`), as Yoga serves them, with two
+ * additions: every event carries the `id:` a client sends back as `Last-Event-ID` when it
+ * reconnects, and a heartbeat comment is written every `heartbeatMs`.
+ */
+export function liveSsePlugin(
+  heartbeatMs: number,
+  liveOf: (request: Request) => LiveRequest | undefined,
+): Plugin {
+  const subscriptions = new WeakSet<Request>();
+  return {
+    onSubscribe({ args }) {
+      const request = (args.contextValue as { request?: Request }).request;
+      if (request) subscriptions.add(request);
+    },
+    onResultProcess({ request, result, setResultProcessor }) {
+      const accept = request.headers.get('accept') ?? '';
+      if (!subscriptions.has(request) || !isAsyncIterable(result)) return;
+      if (!accept.includes('text/event-stream')) return;
+      const live = liveOf(request);
+      setResultProcessor((input, fetchAPI) => {
+        const iterator = (input as AsyncIterable<ExecutionResult>)[Symbol.asyncIterator]();
+        const encoder = new fetchAPI.TextEncoder();
+        let heartbeat: NodeJS.Timeout | undefined;
+        const stream = new fetchAPI.ReadableStream<Uint8Array>({
+          start(controller) {
+            // A first comment flushes the headers (some browsers wait for a first byte).
+            controller.enqueue(encoder.encode(':\n\n'));
+            heartbeat = setInterval(() => {
+              if (controller.desiredSize === null) return clearInterval(heartbeat);
+              controller.enqueue(encoder.encode(':\n\n'));
+            }, heartbeatMs);
+            heartbeat.unref();
+          },
+          async pull(controller) {
+            try {
+              const { value, done } = await iterator.next();
+              if (value) {
+                const id = live?.eventId;
+                controller.enqueue(
+                  encoder.encode(
+                    `${id ? `id: ${id}\n` : ''}event: next\ndata: ${stringify(value)}\n\n`,
+                  ),
+                );
+              }
+              if (done) {
+                controller.enqueue(encoder.encode('event: complete\ndata:\n\n'));
+                clearInterval(heartbeat);
+                controller.close();
+              }
+            } catch (error) {
+              clearInterval(heartbeat);
+              controller.error(error);
+            }
+          },
+          async cancel() {
+            clearInterval(heartbeat);
+            await iterator.return?.();
+          },
+        });
+        return new fetchAPI.Response(stream, {
+          status: 200,
+          headers: {
+            'content-type': 'text/event-stream',
+            'cache-control': 'no-cache',
+            connection: 'keep-alive',
+            'content-encoding': 'none',
+          },
+        });
+      }, 'text/event-stream');
+    },
+  };
+}
