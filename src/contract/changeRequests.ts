@@ -8,6 +8,7 @@ import {
   openEnum,
   PageQuery,
   QueryBoolean,
+  sometimes,
   TemplateApplication,
   Timestamp,
   User,
@@ -93,8 +94,8 @@ export type OrganizationChangeRequestListQuery = z.infer<typeof OrganizationChan
 
 /** Answer of merge and update. */
 export const ChangeRequestRevisionResult = z.object({
-  revision: z.string(),
-  result: z.string(),
+  revision: sometimes(z.string()),
+  result: sometimes(z.string()),
 });
 export type ChangeRequestRevisionResult = z.infer<typeof ChangeRequestRevisionResult>;
 
