@@ -182,7 +182,8 @@ function countPages(pages: readonly PageInput[]): number {
  * Turns a folder of Markdown files into a space's content, as a new revision (type `edits`,
  * parent the previous one): nested folders become nested pages (a folder's README.md or
  * index.md is its page's content), YAML front matter gives a page its `title`, `description`
- * and `emoji` (else the first `#` heading is its title, else the file name). The imported pages
+ * and `emoji` (else the first `#` heading is its title, else the file name), and `link` (a URL)
+ * makes it a link page. The imported pages
  * replace the space's pages (only with `replace` when it has any); images and PDFs become its files (a file
  * of the same name is replaced). The space is reindexed for search.
  */

@@ -6,21 +6,15 @@ import {
   type SelectionSetNode,
 } from 'graphql';
 import { z } from 'zod';
-import { File, Page, PageTree, Revision } from '../../../contract/content.ts';
+import { File, Page, PageLinkTarget, PageTree, Revision } from '../../../contract/content.ts';
 import { defineResource, type InputOptions } from '../../resources/resource.ts';
 import { badInput } from '../../upstream/errors.ts';
 import { SpaceResource } from '../space/resource.ts';
 
 // Wire shapes: the contract's, plus the page fields the spec lists that the contract leaves out.
 
-/** Content reference, tolerant of kinds this gateway does not know. */
-export const ContentReferenceWire = z.looseObject({
-  kind: z.string(),
-  file: z.string().optional(),
-  page: z.string().optional(),
-  space: z.string().optional(),
-  spec: z.string().optional(),
-});
+/** Content reference, tolerant of kinds this gateway does not know (a link page's target too). */
+export const ContentReferenceWire = PageLinkTarget;
 export type ContentReferenceWire = z.infer<typeof ContentReferenceWire>;
 
 export const PageWire = Page.extend({
