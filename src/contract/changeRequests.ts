@@ -105,5 +105,5 @@ export const ChangeRequestPdfQuery = z.object({
   page: z.string().min(1).max(200).optional(),
 });
 export type ChangeRequestPdfQuery = z.infer<typeof ChangeRequestPdfQuery>;
-export const ChangeRequestPdf = z.object({ url: z.string() });
+export const ChangeRequestPdf = z.object({ url: sometimes(z.string()) });
 export type ChangeRequestPdf = z.infer<typeof ChangeRequestPdf>;

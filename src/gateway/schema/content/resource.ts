@@ -6,6 +6,7 @@ import {
   type SelectionSetNode,
 } from 'graphql';
 import { z } from 'zod';
+import { sometimes } from '../../../contract/common.ts';
 import { File, Page, PageLinkTarget, PageTree, Revision } from '../../../contract/content.ts';
 import { defineResource, type InputOptions } from '../../resources/resource.ts';
 import { badInput } from '../../upstream/errors.ts';
@@ -37,7 +38,7 @@ export const PageWire = Page.extend({
   },
 });
 export type PageWire = z.infer<typeof PageWire>;
-export const RevisionWire = Revision.extend({ pages: z.array(PageWire) });
+export const RevisionWire = Revision.extend({ pages: sometimes(z.array(PageWire)) });
 export type RevisionWire = z.infer<typeof RevisionWire>;
 export const PageTreeWire = PageTree.extend({ pages: z.array(PageWire) });
 
