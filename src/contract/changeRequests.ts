@@ -37,10 +37,10 @@ export const ChangeRequest = z.object({
   urls: z.object({ app: z.string().optional(), location: z.string().optional() }).optional(),
   permissions: z
     .object({
-      view: z.boolean(),
-      edit: z.boolean(),
-      merge: z.boolean(),
-      comment: z.boolean(),
+      view: sometimes(z.boolean()),
+      edit: sometimes(z.boolean()),
+      merge: sometimes(z.boolean()),
+      comment: sometimes(z.boolean()),
     })
     .optional(),
 });

@@ -95,6 +95,19 @@ export type CreateChangeRequestInput = {
   template?: ChangeRequestTemplateInput | null | undefined;
 };
 
+/** The kind of a page (REST `type`). */
+export type PageKind =
+  /** A page generated from `computed` (for example from an OpenAPI spec). */
+  | 'COMPUTED'
+  /** A page of content. */
+  | 'DOCUMENT'
+  /** A heading that groups child pages; it has no content of its own. */
+  | 'GROUP'
+  /** An entry of the navigation pointing at `target` (a URL or other content); it has no `slug`, `path` or content. */
+  | 'LINK'
+  /** A value this gateway does not know yet (sent by a newer upstream). */
+  | 'UNKNOWN';
+
 /** A new comment on a space’s main content (`spaceId`) or on a change request (`changeRequestId`). */
 export type PostCommentInput = {
   /** The body. */
@@ -509,8 +522,10 @@ export type PageNodeFragment = {
   title: string | null;
   emoji: string | null;
   type: string | null;
+  kind: PageKind | null;
   path: string | null;
   hidden: boolean | null;
+  target: { kind: string | null; url: string | null; page: string | null } | null;
 };
 
 export type CommentReplyFieldsFragment = {
@@ -869,6 +884,7 @@ export type SpaceWithPagesQuery = {
       title: string | null;
       emoji: string | null;
       type: string | null;
+      kind: PageKind | null;
       path: string | null;
       hidden: boolean | null;
       pages: Array<{
@@ -876,6 +892,7 @@ export type SpaceWithPagesQuery = {
         title: string | null;
         emoji: string | null;
         type: string | null;
+        kind: PageKind | null;
         path: string | null;
         hidden: boolean | null;
         pages: Array<{
@@ -883,6 +900,7 @@ export type SpaceWithPagesQuery = {
           title: string | null;
           emoji: string | null;
           type: string | null;
+          kind: PageKind | null;
           path: string | null;
           hidden: boolean | null;
           pages: Array<{
@@ -890,11 +908,16 @@ export type SpaceWithPagesQuery = {
             title: string | null;
             emoji: string | null;
             type: string | null;
+            kind: PageKind | null;
             path: string | null;
             hidden: boolean | null;
+            target: { kind: string | null; url: string | null; page: string | null } | null;
           } | null> | null;
+          target: { kind: string | null; url: string | null; page: string | null } | null;
         } | null> | null;
+        target: { kind: string | null; url: string | null; page: string | null } | null;
       } | null> | null;
+      target: { kind: string | null; url: string | null; page: string | null } | null;
     } | null> | null;
   } | null;
 };
@@ -917,6 +940,7 @@ export type PageContentQuery = {
       title: string | null;
       emoji: string | null;
       type: string | null;
+      kind: PageKind | null;
       path: string | null;
       hidden: boolean | null;
       pages: Array<{
@@ -924,9 +948,12 @@ export type PageContentQuery = {
         title: string | null;
         emoji: string | null;
         type: string | null;
+        kind: PageKind | null;
         path: string | null;
         hidden: boolean | null;
+        target: { kind: string | null; url: string | null; page: string | null } | null;
       } | null> | null;
+      target: { kind: string | null; url: string | null; page: string | null } | null;
     } | null;
   } | null;
 };
@@ -1054,8 +1081,14 @@ export const PageNodeFragmentDoc = new TypedDocumentString(
   title
   emoji
   type
+  kind
   path
   hidden
+  target {
+    kind
+    url
+    page
+  }
 }
     `,
   { fragmentName: 'PageNode' },
@@ -2456,10 +2489,16 @@ fragment PageNode on Page {
   title
   emoji
   type
+  kind
   path
   hidden
+  target {
+    kind
+    url
+    page
+  }
 }`,
-  { hash: 'a1927966286de0b2a769db0677bd2658f12ec53f43034ba9d94187ee244b9f58' },
+  { hash: 'f8ff7d2dbabaf8f8fe7c4b52f877f31e3e41fec113b84f3e0247af8bd8ba6809' },
 ) as unknown as TypedDocumentString<SpaceWithPagesQuery, SpaceWithPagesQueryVariables>;
 
 export const useSpaceWithPagesQuery = <TData = SpaceWithPagesQuery, TError = unknown>(
@@ -2518,10 +2557,16 @@ export const PageContentDocument = new TypedDocumentString(
   title
   emoji
   type
+  kind
   path
   hidden
+  target {
+    kind
+    url
+    page
+  }
 }`,
-  { hash: '4e17249f4f96bc64965280319a22165d811b6f991af67aa3821bce61aaa73d1a' },
+  { hash: '9b244094814b9ef23326d027d85c2bce295045a84ca9b8b636f078d01c3a5c2b' },
 ) as unknown as TypedDocumentString<PageContentQuery, PageContentQueryVariables>;
 
 export const usePageContentQuery = <TData = PageContentQuery, TError = unknown>(
