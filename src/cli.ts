@@ -107,7 +107,7 @@ async function main(argv: string[]): Promise<void> {
   }
 
   const { port, host } = config.server;
-  const { corsOrigins, debug } = config.gateway;
+  const { corsOrigins, debug, federation } = config.gateway;
   const { limits, ops, guard } = config;
   const { upstream } = config.gateway;
   if (command === 'gateway' && !upstream) {
@@ -123,6 +123,7 @@ async function main(argv: string[]): Promise<void> {
         host,
         debug,
         corsOrigins,
+        federation,
         limits,
         ops,
         guard,
@@ -137,6 +138,7 @@ async function main(argv: string[]): Promise<void> {
       gateway: command === 'start',
       debug,
       corsOrigins,
+      federation,
       limits,
       ops,
       guard,

@@ -208,7 +208,12 @@ function shape(v: OptionValues, command: Command | undefined) {
   return {
     server: { port: v.port, host: v.host },
     workspace: { dbPath: v.db, demoScale: Math.max(1, v.demoScale) },
-    gateway: { upstream: v.upstream, corsOrigins: v.corsOrigins, debug: v.debug },
+    gateway: {
+      upstream: v.upstream,
+      corsOrigins: v.corsOrigins,
+      debug: v.debug,
+      federation: v.federation,
+    },
     limits: limitsWith(v.limits),
     guard,
     ops: {

@@ -32,6 +32,8 @@ export interface StackOptions {
   debug?: boolean;
   /** Browser origins allowed to call `/graphql` cross-origin (see `GatewayOptions.corsOrigins`). */
   corsOrigins?: readonly string[];
+  /** Serve the graph as a Federation v2 subgraph (see `GatewayOptions.federation`). */
+  federation?: boolean;
   /** Milliseconds added before every upstream call of the gateway (benchmarks). */
   upstreamDelayMs?: number;
   /** HTTP and GraphQL document limits of both surfaces (the defaults of `LIMITS` otherwise). */
@@ -131,6 +133,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       graphiql: { token: 'dg_demo_admin' },
       debug: options.debug ? true : 'on-request',
       corsOrigins: options.corsOrigins ?? [],
+      federation: options.federation ?? false,
       limits,
       ...(options.guard ? { guard: options.guard } : {}),
       ...ops?.gatewayOptions,
@@ -177,6 +180,7 @@ export async function startGatewayServer(options: {
   /** Honour `x-docs-graph-debug: 1` (off by default: upstream paths stay private). */
   debug?: boolean;
   corsOrigins?: readonly string[];
+  federation?: boolean;
   limits?: Partial<Limits>;
   /** Cache, Redis, metrics, logs, traces, /health, /readiness and graceful shutdown. */
   ops?: OpsConfig;
@@ -196,6 +200,7 @@ export async function startGatewayServer(options: {
     upstream: ops?.upstream ?? options.upstream,
     debug: options.debug ? 'on-request' : false,
     corsOrigins: options.corsOrigins ?? [],
+    federation: options.federation ?? false,
     limits,
     ...(options.guard ? { guard: options.guard } : {}),
     ...ops?.gatewayOptions,

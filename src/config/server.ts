@@ -79,6 +79,14 @@ export const GATEWAY_OPTIONS = {
     description:
       '`gateway`: honour `x-docs-graph-debug: 1` (upstream calls in `extensions.upstream`); `start`: list them in every response',
   }),
+  federation: option({
+    flag: 'federation',
+    env: 'DOCS_GRAPH_FEDERATION',
+    ...toggle('a switch; the variable `1`'),
+    default: false,
+    description:
+      'serve the graph as a Federation v2 subgraph (entity keys, `_entities`, `_service`) for a supergraph router (docs/federation.md)',
+  }),
 };
 
 /** `docs-graph import`. */

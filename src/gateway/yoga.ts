@@ -9,6 +9,7 @@ import type { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
 import { type Limits, limitsWith } from '../config/limits.ts';
 import { createContext, type GatewayContext } from './context.ts';
+import { subgraph } from './federation/schema.ts';
 import { type GuardOptions, guardPlugins } from './guard/plugins.ts';
 import { type OpsOptions, opsPlugins, opsUpstream } from './ops/gateway.ts';
 import { fieldErrorsPlugin } from './plugins/shape.ts';
@@ -62,6 +63,11 @@ export interface GatewayOptions extends OpsOptions {
    * without credentials). Default none: same-origin pages (GraphiQL, the example) need no CORS.
    */
   corsOrigins?: readonly string[];
+  /**
+   * Serve the graph as a Federation v2 subgraph: entity keys on every `Node` type, `_entities`
+   * and `_service` (default false: the standalone graph).
+   */
+  federation?: boolean;
   /** Mask unexpected errors (default true). */
   maskedErrors?: boolean;
   /** GraphQL document limits and JSON depth; the defaults of `LIMITS` for those not given. */
@@ -138,8 +144,9 @@ export function createGateway(options: GatewayOptions): Gateway {
   const limits = limitsWith(options.limits);
   const graphiql = options.graphiql ?? true;
   const graphiqlOptions = typeof graphiql === 'object' ? graphiql : {};
+  const graph = options.federation ? subgraph().schema : schema;
   const yoga = createYoga<Record<string, unknown>, GatewayContext>({
-    schema,
+    schema: graph,
     graphqlEndpoint: options.graphqlEndpoint ?? '/graphql',
     landingPage: false,
     // No uploads in this graph: a multipart body is an unsupported media type, not a parse fault.
@@ -153,7 +160,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     plugins: [
       ...guardPlugins(options.guard, limits, options.redis),
       fieldErrorsPlugin,
-      ...opsPlugins(options, schema),
+      ...opsPlugins(options, graph),
       upstreamExtension,
     ],
     cors: corsFor(options.corsOrigins ?? []),

@@ -272,6 +272,7 @@ function fieldCost(
   const sets = subSets(fieldNodes);
   const named = getNamedType(field.type);
   if (sets.length === 0) return { calls: own, nodes: 0 };
+  if (field.name === '_entities') return entitiesCost(walk, args.representations, sets);
   switch (rule.returns) {
     case 'connection':
     case 'arrayConnection': {
@@ -323,6 +324,26 @@ function fieldCost(
       };
     }
   }
+}
+
+/**
+ * Calls of a subgraph's `_entities`, as `nodes`: per distinct representation, one read when a
+ * field selected on its type needs the body (a change request by number is always read).
+ */
+function entitiesCost(walk: Walk, representations: unknown, sets: readonly SelectionSetNode[]) {
+  const list = Array.isArray(representations) ? representations : [];
+  const part = { calls: 0, nodes: list.length };
+  const seen = new Set<string>();
+  for (const rep of list) {
+    const type = walk.schema.getType(String((rep as { __typename?: unknown })?.__typename));
+    if (!type || !isObjectType(type) || !isNode(walk, type) || seen.has(stable(rep))) continue;
+    seen.add(stable(rep));
+    const read = !('id' in rep) && 'number' in rep;
+    const inner = objectCost(walk, type, sets, read, undefined);
+    part.calls += (read ? 1 : 0) + inner.calls;
+    part.nodes += inner.nodes;
+  }
+  return part;
 }
 
 /** Calls of one referenced object: its load (when the rule says so) and its fields. */

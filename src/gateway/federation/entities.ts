@@ -1,0 +1,262 @@
+import {
+  type FieldNode,
+  type GraphQLResolveInfo,
+  type GraphQLSchema,
+  getNamedType,
+  isObjectType,
+  Kind,
+  type SelectionSetNode,
+} from 'graphql';
+import { builder } from '../builder.ts';
+import type { GatewayContext } from '../context.ts';
+import { decodeGlobalId } from '../resources/globalId.ts';
+import { read } from '../resources/lookups.ts';
+import { type Address, type Resource, resourceOf } from '../resources/resource.ts';
+import { badInput } from '../upstream/errors.ts';
+
+type AnyResource = Resource<Address, unknown, object>;
+
+/** A representation the router sends to `_entities`: `__typename` and the fields of one key. */
+export type Representation = Readonly<Record<string, unknown>>;
+
+/** The entities of the subgraph, by type name. */
+export type EntityIndex = ReadonlyMap<string, Entity>;
+
+/** The field of an object that returns the parent an address segment names. */
+const PARENT_FIELDS: Readonly<Record<string, string>> = {
+  org: 'organization',
+  space: 'space',
+  site: 'site',
+  spec: 'spec',
+  comment: 'comment',
+};
+
+/** One entity of the subgraph: its type, resource and keys (selections, first the global ID). */
+export interface Entity {
+  typename: string;
+  resource: AnyResource;
+  keys: string[];
+  /** The natural key (`restId` with its parents' natural keys), when the address has one. */
+  natural?: string;
+  /** The parent fields of the natural key, by address segment. */
+  parents: Readonly<Record<string, { field: string; resource: AnyResource }>>;
+}
+
+/**
+ * The entities of the graph: every `Node` type is one, keyed by its global ID (`id`). A type
+ * whose address has no optional segment is also keyed by its REST id (`restId`) with its
+ * parents' natural keys (`organization { restId } restId`), the address the REST API names it
+ * by; a change request also by `space { id } number`, its number within its space (the spec's
+ * `changeRequestId` accepts either).
+ */
+export function entitiesOf(schema: GraphQLSchema): Entity[] {
+  const node = schema.getType('Node');
+  const entities = new Map<string, Entity>();
+  const types = Object.values(schema.getTypeMap()).filter(
+    (type) => isObjectType(type) && type.getInterfaces().some((i) => i === node),
+  );
+  // Parents first, so that a child's natural key can name its parent's.
+  const resources = types
+    .map((type) => resourceOf(type.name))
+    .filter((r): r is AnyResource => r !== undefined)
+    .sort((a, b) => a.segments.length - b.segments.length);
+  for (const resource of resources) {
+    const type = schema.getType(resource.typename);
+    if (!isObjectType(type)) continue;
+    const entity: Entity = {
+      typename: resource.typename,
+      resource,
+      keys: ['id'],
+      parents: {},
+    };
+    if (!hasOptionalSegment(resource)) {
+      const parents: Record<string, { field: string; resource: AnyResource }> = {};
+      const nested: string[] = [];
+      for (const segment of resource.segments.slice(0, -1)) {
+        const field = PARENT_FIELDS[segment];
+        const returned = field ? type.getFields()[field] : undefined;
+        const parent = returned ? resourceOf(getNamedType(returned.type).name) : undefined;
+        const key = parent && entities.get(parent.typename)?.natural;
+        if (!field || !parent || !key) break;
+        parents[segment] = { field, resource: parent };
+        nested.push(`${field} { ${key} }`);
+      }
+      if (Object.keys(parents).length === resource.segments.length - 1) {
+        entity.natural = [...nested, 'restId'].join(' ');
+        entity.parents = parents;
+        entity.keys.push(entity.natural);
+      }
+    }
+    if (resource.typename === 'ChangeRequest') entity.keys.push('space { id } number');
+    entities.set(resource.typename, entity);
+  }
+  return [...entities.values()];
+}
+
+/** True when an address of `resource` may leave a segment out (content of a change request). */
+function hasOptionalSegment(resource: AnyResource): boolean {
+  const { length } = resource.segments;
+  return (
+    length > 1 &&
+    resource.parseLocal(
+      Array(length - 1)
+        .fill('x')
+        .join('/'),
+    ) !== undefined
+  );
+}
+
+/** The address a representation names by the global ID: BAD_USER_INPUT when it names none. */
+function byGlobalId(entity: Entity, id: string): Address {
+  const decoded = decodeGlobalId(id);
+  const address =
+    decoded.typename === entity.typename ? entity.resource.parseLocal(decoded.id) : undefined;
+  if (!address) throw badInput('representations', `not a valid ${entity.typename} ID`);
+  return address;
+}
+
+/** The address a representation names by its natural key (`restId` and the parents' keys). */
+function byNaturalKey(entity: Entity, representation: Representation, all: EntityIndex): Address {
+  const parents: Record<string, string> = {};
+  for (const [segment, { field, resource }] of Object.entries(entity.parents)) {
+    const given = representation[field];
+    const parent = all.get(resource.typename);
+    if (!parent || typeof given !== 'object' || given === null) {
+      throw badInput('representations', `${entity.typename} needs ${field} in its key`);
+    }
+    parents[segment] = resource.globalId(addressOf(parent, given as Representation, all));
+  }
+  const restId = representation.restId;
+  if (typeof restId !== 'string') {
+    throw badInput('representations', `${entity.typename} needs restId in its key`);
+  }
+  // The one rule of input ids: a REST id with its parents beside it, each segment checked.
+  return entity.resource.parseInput(restId, { parents });
+}
+
+/** The address a representation names, by whichever of its type's keys it carries. */
+function addressOf(entity: Entity, representation: Representation, all: EntityIndex): Address {
+  if (typeof representation.id === 'string') return byGlobalId(entity, representation.id);
+  if (entity.natural && 'restId' in representation) {
+    return byNaturalKey(entity, representation, all);
+  }
+  throw badInput('representations', `no key of ${entity.typename} in the representation`);
+}
+
+function collect(
+  info: GraphQLResolveInfo,
+  typename: string,
+  set: SelectionSetNode | undefined,
+  into: Set<string>,
+): void {
+  if (!set) return;
+  for (const selection of set.selections) {
+    if (selection.kind === Kind.FIELD) {
+      into.add(selection.name.value);
+      continue;
+    }
+    const fragment =
+      selection.kind === Kind.INLINE_FRAGMENT ? selection : info.fragments[selection.name.value];
+    const condition = fragment?.typeCondition?.name.value;
+    const type = condition ? info.schema.getType(condition) : undefined;
+    const applies =
+      !condition ||
+      condition === typename ||
+      (type !== undefined &&
+        !isObjectType(type) &&
+        info.schema.isSubType(type as never, info.schema.getType(typename) as never));
+    if (fragment && applies) collect(info, typename, fragment.selectionSet, into);
+  }
+}
+
+const walked = new WeakMap<readonly FieldNode[], Map<string, Set<string>>>();
+
+/** The fields `_entities` selects on its objects of type `typename` (fragments included). */
+function fieldsOn(info: GraphQLResolveInfo, typename: string): Set<string> {
+  let byType = walked.get(info.fieldNodes);
+  if (!byType) {
+    byType = new Map();
+    walked.set(info.fieldNodes, byType);
+  }
+  let fields = byType.get(typename);
+  if (!fields) {
+    fields = new Set();
+    for (const node of info.fieldNodes) collect(info, typename, node.selectionSet, fields);
+    byType.set(typename, fields);
+  }
+  return fields;
+}
+
+/** A change request by its number within its space: one read, then its address by its own id. */
+async function changeRequestByNumber(
+  entity: Entity,
+  representation: Representation,
+  ctx: GatewayContext,
+): Promise<object> {
+  const space = (representation.space as Representation | null | undefined)?.id;
+  const number = representation.number;
+  if (typeof space !== 'string' || typeof number !== 'number' || !Number.isInteger(number)) {
+    throw badInput('representations', 'ChangeRequest needs space { id } and number in its key');
+  }
+  const { resource } = entity;
+  const byNumber = resource.parseInput(String(number), { parents: { space } });
+  const item = (await read(ctx, resource.path(byNumber), resource.contract)) as { id?: unknown };
+  const address = resource.ref({ ...byNumber, id: typeof item?.id === 'string' ? item.id : null });
+  if (!address) throw badInput('representations', 'the change request has no valid id');
+  const at = resource.addressOf(address);
+  resource.prime(ctx, item, at);
+  return resource.shape(item, at);
+}
+
+/**
+ * Resolves one representation through the resource's descriptor and the request's one cache,
+ * as `node`/`nodes` do: the object's address (a stub, no call) when the fields selected on it
+ * are all known from its address or start from it; otherwise its body, read once per request, so
+ * a missing or forbidden object fails as itself (null at its place, with its error).
+ */
+export async function resolveEntity(
+  entity: Entity,
+  all: EntityIndex,
+  representation: Representation,
+  ctx: GatewayContext,
+  info: GraphQLResolveInfo,
+): Promise<object> {
+  const { resource } = entity;
+  if (
+    entity.typename === 'ChangeRequest' &&
+    typeof representation.id !== 'string' &&
+    'number' in representation
+  ) {
+    return changeRequestByNumber(entity, representation, ctx);
+  }
+  const stub = resource.stub(addressOf(entity, representation, all));
+  resource.selected(stub, info);
+  let body = false;
+  for (const field of fieldsOn(info, entity.typename)) {
+    if (field === '__typename' || field === 'id') continue;
+    if (resource.addressFields.has(field)) return stub;
+    body = true;
+  }
+  return body ? resource.full(ctx, stub) : stub;
+}
+
+/**
+ * Declares the federation-only `restId` field of every entity with a natural key, on the one
+ * builder: called after the standalone schema is built, so only the subgraph schema has it.
+ */
+export function declareRestIds(entities: readonly Entity[]): void {
+  for (const entity of entities) {
+    const { resource } = entity;
+    if (!entity.natural) continue;
+    builder.objectField(entity.typename as never, 'restId', (t) =>
+      t.id({
+        nullable: false,
+        description: `The REST id of the ${entity.typename} (unique within its parent), as \`/v1\` names it.`,
+        // Known from the address: never waits for the body.
+        extensions: { address: true },
+        resolve: (value: object) =>
+          (resource.addressOf(value) as Record<string, string>)[resource.own] as string,
+      }),
+    );
+  }
+}
