@@ -38,7 +38,7 @@ export type CommentBody = z.infer<typeof CommentBody>;
 export const Reaction = z.object({
   emoji: sometimes(z.string()),
   count: sometimes(z.number()),
-  users: sometimes(z.array(z.object({ user: User, reactedAt: z.string() }))),
+  users: sometimes(z.array(z.object({ user: sometimes(User), reactedAt: sometimes(z.string()) }))),
 });
 export type Reaction = z.infer<typeof Reaction>;
 

@@ -48,7 +48,7 @@ describe('link pages on /v1', () => {
     const demo = PageTree.parse(
       (await t.request('GET', `/v1/spaces/${t.demo.spaceIds[0]}/content/pages`)).body,
     );
-    expect(demo.pages.at(-1)).toMatchObject({
+    expect(demo.pages.find((p) => p.type === 'link')).toMatchObject({
       type: 'link',
       title: 'Status page',
       target: { kind: 'url', url: 'https://status.example.com' },
@@ -57,7 +57,10 @@ describe('link pages on /v1', () => {
 
   it('come from Markdown files whose front matter has a link', async () => {
     writeFileSync(join(folder, 'a.md'), '# Alpha\n\nText.\n');
-    writeFileSync(join(folder, 'b.md'), '---\ntitle: Changelog\nlink: https://example.com/changes\n---\n');
+    writeFileSync(
+      join(folder, 'b.md'),
+      '---\ntitle: Changelog\nlink: https://example.com/changes\n---\n',
+    );
     const space = insertSpace(t.ws, { organizationId: t.demo.organizationId, title: 'Import' });
     importMarkdownFolder(t.ws, folder, space.id);
     const tree = PageTree.parse(

@@ -358,16 +358,19 @@ export type ChangeRequestChangesQuery = {
     pages: Array<{
       id: string;
       title: string | null;
+      kind: PageKind | null;
       path: string | null;
       markdown: string | null;
       pages: Array<{
         id: string;
         title: string | null;
+        kind: PageKind | null;
         path: string | null;
         markdown: string | null;
         pages: Array<{
           id: string;
           title: string | null;
+          kind: PageKind | null;
           path: string | null;
           markdown: string | null;
         } | null> | null;
@@ -379,16 +382,19 @@ export type ChangeRequestChangesQuery = {
     pages: Array<{
       id: string;
       title: string | null;
+      kind: PageKind | null;
       path: string | null;
       markdown: string | null;
       pages: Array<{
         id: string;
         title: string | null;
+        kind: PageKind | null;
         path: string | null;
         markdown: string | null;
         pages: Array<{
           id: string;
           title: string | null;
+          kind: PageKind | null;
           path: string | null;
           markdown: string | null;
         } | null> | null;
@@ -573,6 +579,7 @@ export type MutationErrorFieldsFragment =
 export type PageWithMarkdownFragment = {
   id: string;
   title: string | null;
+  kind: PageKind | null;
   path: string | null;
   markdown: string | null;
 };
@@ -1163,6 +1170,7 @@ export const PageWithMarkdownFragmentDoc = new TypedDocumentString(
     fragment PageWithMarkdown on Page {
   id
   title
+  kind
   path
   markdown
 }
@@ -1621,10 +1629,11 @@ export const ChangeRequestChangesDocument = new TypedDocumentString(
     fragment PageWithMarkdown on Page {
   id
   title
+  kind
   path
   markdown
 }`,
-  { hash: 'ad4bfcd15935b05135832145b17d26795e23a417856e383fbf1cfe611b32d994' },
+  { hash: '502e9c80fe3072f0719872d43614df3645b07391c76aca88329f1dfadc600b7a' },
 ) as unknown as TypedDocumentString<ChangeRequestChangesQuery, ChangeRequestChangesQueryVariables>;
 
 export const useChangeRequestChangesQuery = <TData = ChangeRequestChangesQuery, TError = unknown>(

@@ -33,6 +33,8 @@ async function pageBody(
 ): Promise<PageShape> {
   const plain = isDefault(args.evaluated) && isDefault(args.dereferenced);
   if (plain && page[format] !== undefined) return page;
+  // A link page has no content: nothing to read.
+  if (page.type === 'link') return page;
   return PageResource.load(ctx, PageResource.addressOf(page), {
     format,
     evaluated: isDefault(args.evaluated) ? undefined : args.evaluated,
