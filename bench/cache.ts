@@ -1,6 +1,8 @@
 /**
- * Throughput of a repeated nested query through the gateway with the response cache off and on,
- * and the upstream calls each request costs, in one run. The workspace (/v1) runs in a process of
+ * Throughput of a repeated nested query through the gateway with the response cache off, on and
+ * following the upstream (the default: /v1 says `no-cache`, so every repeat revalidates with
+ * conditional GETs answered 304), and on with fixed lifetimes, with the upstream calls each
+ * request costs and how many of them were 304s, in one run. The workspace (/v1) runs in a process of
  * its own so its work is not counted against the gateway's. `npm run bench:cache`
  * (options: --requests N, --concurrency N, --scale N). Prints a table; asserts nothing.
  */
@@ -27,13 +29,16 @@ const concurrency = Number(values.concurrency);
 
 const QUERY = `query Dashboard { organizations(first: 2) { nodes { id title spaces(first: 5) { nodes { id title emoji changeRequests(first: 3) { nodes { number subject status createdBy { displayName } } } } } } } }`;
 
-async function measure(upstreamUrl: string, cache: boolean) {
+async function measure(upstreamUrl: string, cache: false | { freshness: 'upstream' | 'ttl' }) {
   let calls = 0;
+  let revalidated = 0;
   const inner = new UpstreamClient({ baseUrl: upstreamUrl });
   const counting: Upstream = {
-    request(req: UpstreamRequest) {
+    async request(req: UpstreamRequest) {
       calls++;
-      return inner.request(req);
+      const response = await inner.request(req);
+      if (response.revalidated) revalidated++;
+      return response;
     },
     close: () => inner.close(),
   };
@@ -52,6 +57,7 @@ async function measure(upstreamUrl: string, cache: boolean) {
   };
   await send(); // warm-up: the first request fills the cache when it is on
   calls = 0;
+  revalidated = 0;
   let next = 0;
   const started = performance.now();
   await Promise.all(
@@ -62,24 +68,44 @@ async function measure(upstreamUrl: string, cache: boolean) {
   const seconds = (performance.now() - started) / 1000;
   await new Promise<void>((resolve) => server.close(() => resolve()));
   await gateway.upstream.close();
-  return { rps: requests / seconds, callsPerRequest: calls / requests };
+  return {
+    rps: requests / seconds,
+    callsPerRequest: calls / requests,
+    revalidatedPerRequest: revalidated / requests,
+  };
 }
 
 const workspace = await startWorkspace(Number(values.scale));
 try {
   const off = await measure(workspace.url, false);
-  const on = await measure(workspace.url, true);
+  const upstream = await measure(workspace.url, { freshness: 'upstream' });
+  const ttl = await measure(workspace.url, { freshness: 'ttl' });
   const rows = [
-    ['cache', 'requests/s', 'upstream calls/request'],
-    ['off', off.rps.toFixed(0), off.callsPerRequest.toFixed(2)],
-    ['on', on.rps.toFixed(0), on.callsPerRequest.toFixed(2)],
+    ['cache', 'requests/s', 'upstream calls/request', 'of them 304'],
+    ...(
+      [
+        ['off', off],
+        ['on, following /v1 (default)', upstream],
+        ['on, fixed lifetimes', ttl],
+      ] as const
+    ).map(([name, m]) => [
+      name,
+      m.rps.toFixed(0),
+      m.callsPerRequest.toFixed(2),
+      m.revalidatedPerRequest.toFixed(2),
+    ]),
   ];
   console.log(
     `repeated nested query (orgs -> spaces -> change requests -> author), ${requests} requests, concurrency ${concurrency}`,
   );
-  for (const row of rows)
-    console.log(`${row[0]?.padEnd(6)}${row[1]?.padStart(12)}${row[2]?.padStart(26)}`);
-  console.log(`speed-up with the cache: ${(on.rps / off.rps).toFixed(1)}x`);
+  for (const row of rows) {
+    console.log(
+      `${row[0]?.padEnd(30)}${row[1]?.padStart(12)}${row[2]?.padStart(26)}${row[3]?.padStart(14)}`,
+    );
+  }
+  console.log(
+    `against the cache off: ${(upstream.rps / off.rps).toFixed(2)}x following /v1, ${(ttl.rps / off.rps).toFixed(1)}x with fixed lifetimes`,
+  );
 } finally {
   workspace.stop();
 }

@@ -180,6 +180,8 @@ function onSignals(close: () => Promise<void>): void {
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {
+  // A feature asked for without its optional packages: one line naming them (src/optional.ts).
+  if ((error as Error | null)?.name === 'MissingPackageError') die((error as Error).message);
   process.stderr.write(`docs-graph: ${(error as Error).stack ?? String(error)}\n`);
   process.exit(1);
 });

@@ -217,7 +217,12 @@ function shape(v: OptionValues, command: Command | undefined) {
     limits: limitsWith(v.limits),
     guard,
     ops: {
-      cache: v.cache && { ttl: v.cacheTtl, listTtl: v.cacheListTtl, ttlPerType: v.cacheTypeTtl },
+      cache: v.cache && {
+        freshness: v.cacheFreshness,
+        ttl: v.cacheTtl,
+        listTtl: v.cacheListTtl,
+        ttlPerType: v.cacheTypeTtl,
+      },
       redisUrl: v.redis,
       redisPrefix: v.redisPrefix,
       requireRedis: v.requireRedis,
@@ -233,6 +238,7 @@ function shape(v: OptionValues, command: Command | undefined) {
         connections: v.upstreamConnections,
         retries: v.upstreamRetries,
         retryBaseMs: v.upstreamRetryBase,
+        validatorBytes: v.upstreamValidators * 1_000_000,
       },
       tracing: {
         endpoint: v.otlpEndpoint,

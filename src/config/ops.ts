@@ -13,13 +13,22 @@ export const CACHE = {
     defaultText: 'on',
     description: 'response cache',
   }),
+  cacheFreshness: option({
+    flag: 'cache-freshness',
+    arg: '<upstream|ttl>',
+    env: 'DOCS_GRAPH_CACHE_FRESHNESS',
+    ...oneOf(['upstream', 'ttl'] as const),
+    default: 'upstream' as 'upstream' | 'ttl',
+    description:
+      "where a cached response's lifetime comes from. `upstream` (the default, for `start` and for `gateway` against any upstream): the upstream's `Cache-Control`/`Expires` of the answers it was built from, the least fresh, capped by the lifetimes below; when an answer says nothing, `no-cache` or `no-store`, the response is not kept and a repeat revalidates (conditional GETs, reused on 304). `ttl`: the lifetimes below, whatever the upstream says",
+  }),
   cacheTtl: option({
     flag: 'cache-ttl',
     arg: '<s>',
     env: 'DOCS_GRAPH_CACHE_TTL',
     ...wholeNumber(0, 86_400),
     default: 30,
-    description: 'seconds a response of objects is kept',
+    description: 'most seconds a response of objects is kept',
   }),
   cacheListTtl: option({
     flag: 'cache-list-ttl',
@@ -27,7 +36,7 @@ export const CACHE = {
     env: 'DOCS_GRAPH_CACHE_LIST_TTL',
     ...wholeNumber(0, 86_400),
     default: 10,
-    description: 'seconds a response holding a list is kept',
+    description: 'most seconds a response holding a list is kept',
   }),
   cacheTypeTtl: option<Record<string, number>>({
     flag: 'cache-type-ttl',
@@ -44,7 +53,7 @@ export const CACHE = {
     }),
     default: {},
     defaultText: 'none',
-    description: 'seconds a response is kept, per GraphQL type',
+    description: 'most seconds a response is kept, per GraphQL type',
   }),
 };
 
@@ -58,7 +67,7 @@ export const REDIS = {
     default: undefined,
     defaultText: 'off',
     description:
-      'shared state (response cache, rate-limit counters, APQ documents) in Redis, for many replicas',
+      'shared state (response cache, upstream validators, rate-limit counters, APQ documents) in Redis, for many replicas',
   }),
   redisPrefix: option({
     flag: 'redis-prefix',
@@ -199,5 +208,14 @@ export const UPSTREAM = {
     ...wholeNumber(0, 60_000),
     default: 100,
     description: 'base of the retry backoff, in milliseconds',
+  }),
+  upstreamValidators: option({
+    flag: 'upstream-validators',
+    arg: '<MB>',
+    env: 'DOCS_GRAPH_UPSTREAM_VALIDATORS',
+    ...wholeNumber(0, 4096),
+    default: 32,
+    description:
+      'megabytes of upstream GET answers kept, by token (hashed) and path, the least recently used dropped (in Redis with `--redis`), to revalidate with `If-None-Match` and reuse on 304; 0: off',
   }),
 };

@@ -1,3 +1,4 @@
+import { useDeferStream } from '@graphql-yoga/plugin-defer-stream';
 import type { DocumentNode } from 'graphql';
 import {
   createYoga,
@@ -91,7 +92,17 @@ const upstreamExtension: Plugin<GatewayContext> = {
     const ctx = args.contextValue as GatewayContext;
     return {
       onExecuteDone({ result, setResult }) {
-        if (!ctx.debug || !result || Symbol.asyncIterator in result) return;
+        if (!ctx.debug || !result) return;
+        // An incremental answer lists every call in its last part.
+        if (Symbol.asyncIterator in result) {
+          return {
+            onNext({ result: part, setResult: setPart }) {
+              if ((part as { hasNext?: boolean }).hasNext !== false) return;
+              const upstream = ctx.rest.calls;
+              setPart({ ...part, extensions: { ...part.extensions, upstream } });
+            },
+          };
+        }
         setResult({ ...result, extensions: { ...result.extensions, upstream: ctx.rest.calls } });
       },
     };
@@ -158,6 +169,8 @@ export function createGateway(options: GatewayOptions): Gateway {
     maskedErrors: options.maskedErrors ?? true,
     logging: false,
     plugins: [
+      // `@defer` and `@stream`: answered as `multipart/mixed` (or server-sent events) part by part.
+      useDeferStream(),
       ...guardPlugins(options.guard, limits, options.redis),
       fieldErrorsPlugin,
       ...opsPlugins(options, graph),

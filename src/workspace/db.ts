@@ -1,15 +1,27 @@
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
-import Database, { type Statement } from 'better-sqlite3';
+import type Database from 'better-sqlite3';
+import type { Statement } from 'better-sqlite3';
 import { LRUCache } from 'lru-cache';
+import { requirePackages } from '../optional.ts';
 import { migrations } from './store/tables/index.ts';
 
 export type Db = Database.Database;
 
+/**
+ * better-sqlite3 (a native module) is an optional peer dependency: only the embedded server
+ * needs it, a gateway in front of a hosted `/v1` never loads it.
+ */
+function sqlite(): typeof Database {
+  requirePackages('the embedded workspace server (start, workspace, import)', ['better-sqlite3']);
+  return createRequire(import.meta.url)('better-sqlite3') as typeof Database;
+}
+
 /** Opens (and migrates) the workspace database: WAL, foreign keys on, migrations in code. */
 export function openDatabase(path: string): Db {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
-  const db = new Database(path);
+  const db = new (sqlite())(path);
   db.pragma('journal_mode = WAL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');

@@ -77,7 +77,8 @@ describe('OpenAPI specs through the graph', () => {
       }
     ).organization.openAPISpec;
     const { body } = await e2e.gql(
-      `query($a: ID!, $b: ID!) { a: node(id: $a) { id ... on OpenAPISpec { slug } }
+      // `slug` is known from the address: `processingState` is what needs the spec's read.
+      `query($a: ID!, $b: ID!) { a: node(id: $a) { id ... on OpenAPISpec { slug processingState } }
         b: node(id: $b) { id ... on OpenAPISpecVersion { url } } }`,
       { a: spec.id, b: spec.latestVersion.id },
       { debug: true },

@@ -211,7 +211,7 @@ describe('content reads', () => {
         },
       },
     });
-    expect(upstream.paths).toEqual(['/spaces/s1', '/spaces/s1/content']);
+    expect(upstream.paths).toEqual(['/spaces/s1/content']);
   });
 
   it('the page tree primes by-id page reads', async () => {
@@ -233,7 +233,7 @@ describe('content reads', () => {
         ],
       },
     });
-    expect(upstream.paths).toEqual(['/spaces/s1', '/spaces/s1/content/pages']);
+    expect(upstream.paths).toEqual(['/spaces/s1/content/pages']);
   });
 
   it('links carry the list page’s stats at no extra call', async () => {
@@ -286,7 +286,7 @@ describe('content reads', () => {
         },
       },
     });
-    expect(upstream.paths).toEqual(['/spaces/s1', '/spaces/s1/links?limit=11&status=broken']);
+    expect(upstream.paths).toEqual(['/spaces/s1/links?limit=11&status=broken']);
   });
 
   it('files primes by-id reads; a file’s backlinks are one call', async () => {
@@ -320,7 +320,6 @@ describe('content reads', () => {
       },
     });
     expect(upstream.paths).toEqual([
-      '/spaces/s1',
       '/spaces/s1/content/files?limit=51',
       '/spaces/s1/content/files/f1/backlinks?limit=51',
     ]);

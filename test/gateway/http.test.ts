@@ -92,6 +92,7 @@ describe('the gateway over HTTP', () => {
       code: 'UNAUTHENTICATED',
       status: 401,
     });
+    expect(result.body.errors?.[0]?.message).toContain('authorization: Bearer <token>');
   });
 
   it('lists upstream calls in extensions only when asked', async () => {

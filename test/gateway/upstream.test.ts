@@ -144,7 +144,10 @@ describe('UpstreamClient', () => {
         .request({ method: 'GET', path: '/x' })
         .catch((e: unknown) => e)) as UpstreamError;
       expect(error.extensions).toMatchObject({ code, status });
-      expect(error.message).toBe(`m${status}`);
+      // A refused token also says what to send.
+      expect(error.message).toBe(
+        status === 401 ? 'm401; send a /v1 token as "authorization: Bearer <token>"' : `m${status}`,
+      );
     }
     await c.close();
   });

@@ -9,6 +9,7 @@ import {
   OrganizationDashboardDocument,
   OrganizationsDocument,
 } from '../../src/client/index.ts';
+import { CSRF_HEADERS, CSRF_REFUSAL } from '../../src/gateway/guard/csrf.ts';
 import { memoryAPQStore, readPersistedDocuments } from '../../src/gateway/guard/documents.ts';
 import { createGateway } from '../../src/gateway/yoga.ts';
 import { type RunningStack, startStack } from '../../src/stack.ts';
@@ -191,9 +192,12 @@ describe('automatic persisted queries (APQ) and CSRF prevention, by default', ()
     const url = `${stack.url}/graphql?query=${encodeURIComponent('{ __typename }')}`;
     const bare = await fetch(url);
     expect(bare.status).toBe(403);
-    expect(((await bare.json()) as { errors: Array<{ message: string }> }).errors[0]?.message).toBe(
-      'Required CSRF header(s) not present',
-    );
+    const refusal = ((await bare.json()) as { errors: Array<{ message: string }> }).errors[0];
+    expect(refusal?.message).toBe(CSRF_REFUSAL);
+    // The refusal names the fix: the JSON content type, or one of the accepted headers.
+    for (const fix of ['content-type: application/json', ...CSRF_HEADERS]) {
+      expect(refusal?.message).toContain(fix);
+    }
     expect((await fetch(url, { headers: { 'x-graphql-yoga-csrf': '1' } })).status).toBe(200);
     const simple = await fetch(`${stack.url}/graphql`, {
       method: 'POST',
@@ -201,6 +205,14 @@ describe('automatic persisted queries (APQ) and CSRF prevention, by default', ()
       body: JSON.stringify({ query: '{ __typename }' }),
     });
     expect(simple.status).toBe(403);
+    // What `curl -d` sends: a form content type.
+    const curl = await fetch(`${stack.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: JSON.stringify({ query: '{ __typename }' }),
+    });
+    expect(curl.status).toBe(403);
+    expect(JSON.stringify(await curl.json())).toContain('content-type: application/json');
     const json = await post(stack.url, { query: '{ __typename }' });
     expect(json.body).toMatchObject({ data: { __typename: 'Query' } });
     const graphiql = await fetch(`${stack.url}/graphql`, { headers: { accept: 'text/html' } });

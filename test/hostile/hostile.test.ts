@@ -57,6 +57,9 @@ function send(base: string, req: HostileRequest): Promise<Answer> {
     outgoing.on('error', (error: NodeJS.ErrnoException) => {
       if (error.code !== 'EPIPE' && error.code !== 'ECONNRESET') reject(error);
     });
+    // Once the answer is read, the socket leaves the request: a write of the rest of the body
+    // may still fail there (EPIPE) after the server closed.
+    outgoing.on('socket', (socket) => socket.on('error', () => {}));
     outgoing.end(body);
   });
 }

@@ -13,6 +13,13 @@ const SPACE = `query Space($id: ID!) { node(id: $id) { ... on Space { id title e
 const UPDATE = `mutation Rename($input: UpdateSpaceInput!) { updateSpace(input: $input) { __typename ... on SpacePayload { space { id title } } } }`;
 const UPDATE_BARE = `mutation Rename($input: UpdateSpaceInput!) { updateSpace(input: $input) { __typename } }`;
 
+/**
+ * The embedded `/v1` says `private, no-cache`, so following it (the default) no entry is ever
+ * kept (test/ops/freshness.test.ts covers that): the mechanics below (scopes, lifetimes per type,
+ * invalidation, ETag and 304) are tested with fixed lifetimes.
+ */
+const TTL_MODE = { freshness: 'ttl' } as const;
+
 type Json = Record<string, unknown>;
 const nodesOf = (value: unknown): Json[] => (value as { nodes: Json[] }).nodes;
 const spacesOf = (body: { data?: Json | null }) =>
@@ -39,7 +46,7 @@ describe('response cache', () => {
   });
 
   it('serves a repeat by the same token with no upstream call; another token pays in full', async () => {
-    const { gateway, upstream } = ops.gateway({ cache: true });
+    const { gateway, upstream } = ops.gateway({ cache: TTL_MODE });
     const first = await post(gateway, SPACES);
     expect(first.body.errors).toBeUndefined();
     const full = upstream.take();
@@ -59,7 +66,9 @@ describe('response cache', () => {
   });
 
   it('keeps lists for a shorter time than objects, per type when configured', async () => {
-    const { gateway } = ops.gateway({ cache: { ttl: 40, listTtl: 7, ttlPerType: { Space: 5 } } });
+    const { gateway } = ops.gateway({
+      cache: { ...TTL_MODE, ttl: 40, listTtl: 7, ttlPerType: { Space: 5 } },
+    });
     const list = await post(gateway, `{ organizations(first: 1) { nodes { id } } }`);
     expect(list.body.extensions?.responseCache).toMatchObject({ ttl: 7000 });
     const orgId = nodesOf((list.body.data as Json).organizations)[0]?.id;
@@ -70,7 +79,7 @@ describe('response cache', () => {
   });
 
   it('a mutation invalidates every entry holding an object it touched, for every token', async () => {
-    const { gateway, upstream } = ops.gateway({ cache: true });
+    const { gateway, upstream } = ops.gateway({ cache: TTL_MODE });
     const list = await post(gateway, SPACES);
     const space = spacesOf(list.body)[0] as Json;
     await post(gateway, SPACES, {}, 'read');
@@ -96,7 +105,7 @@ describe('response cache', () => {
   });
 
   it('invalidates the objects a mutation names in its input, by global ID or REST id', async () => {
-    const { gateway } = ops.gateway({ cache: true });
+    const { gateway } = ops.gateway({ cache: TTL_MODE });
     const space = spacesOf((await post(gateway, SPACES)).body)[0] as Json;
     await post(gateway, SPACE, { id: space.id });
     expect((await post(gateway, SPACE, { id: space.id })).body.extensions?.responseCache).toEqual({
@@ -116,7 +125,7 @@ describe('response cache', () => {
   });
 
   it('answers a GET carrying the ETag with 304, and scopes Cache-Control to the token', async () => {
-    const { gateway, upstream } = ops.gateway({ cache: true });
+    const { gateway, upstream } = ops.gateway({ cache: TTL_MODE });
     const url = `http://gateway/graphql?query=${encodeURIComponent('{ organizations(first: 1) { nodes { title } } }')}`;
     const auth = {
       authorization: `Bearer ${DEMO_TOKENS.admin}`,

@@ -32,7 +32,7 @@ const BIN = new URL('../../bin/docs-graph.js', import.meta.url).pathname;
 describe('operational configuration', () => {
   it('defaults to the cache on, metrics on the main port, info logs and no Redis', () => {
     expect(opsConfig({}, {})).toEqual({
-      cache: { ttl: 30, listTtl: 10, ttlPerType: {} },
+      cache: { freshness: 'upstream', ttl: 30, listTtl: 10, ttlPerType: {} },
       redisUrl: undefined,
       redisPrefix: 'docs-graph:',
       requireRedis: false,
@@ -48,6 +48,7 @@ describe('operational configuration', () => {
         connections: 32,
         retries: 2,
         retryBaseMs: 100,
+        validatorBytes: 32_000_000,
       },
       tracing: { endpoint: undefined, tracesEndpoint: undefined, serviceName: 'docs-graph' },
       nodeOptions: undefined,

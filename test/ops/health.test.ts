@@ -21,7 +21,7 @@ async function freePort(): Promise<number> {
 const quiet = (extra: Record<string, string> = {}) =>
   loadConfig({ env: { LOG_LEVEL: 'silent', ...extra } }).ops;
 
-/** Checks /health, /readiness and /metrics of a server, and that its cache is on. */
+/** Checks /health, /readiness and /metrics of a server, that its cache is on and revalidates. */
 async function checkEndpoints(url: string) {
   const health = await fetch(`${url}/health`);
   expect(health.status).toBe(200);
@@ -36,8 +36,10 @@ async function checkEndpoints(url: string) {
   expect(metrics.status).toBe(200);
   expect(metrics.headers.get('content-type')).toContain('text/plain');
   const text = await metrics.text();
-  expect(text).toContain('docs_graph_graphql_requests_total{operation="Orgs",outcome="ok"} 1');
-  expect(text).toContain('docs_graph_graphql_requests_total{operation="Orgs",outcome="cached"} 1');
+  // The cache is on and follows /v1 (`no-cache`): the repeat revalidates with a 304.
+  expect(text).toContain('docs_graph_graphql_requests_total{operation="Orgs",outcome="ok"} 2');
+  expect(text).toContain('docs_graph_response_cache_total{result="miss"} 2');
+  expect(text).toContain('docs_graph_upstream_revalidated_total{path="/orgs"} 1');
 }
 
 describe('health, readiness and metrics', () => {

@@ -123,6 +123,15 @@ function Status({ error, loading, what }: { error: unknown; loading: boolean; wh
   return null;
 }
 
+/** Stands where deferred or streamed data will appear once its part arrives. */
+function Placeholder({ testId, what }: { testId: string; what: string }) {
+  return (
+    <p className="placeholder" data-testid={testId} aria-busy="true">
+      Loading {what}…
+    </p>
+  );
+}
+
 /** "Show more" under a paged list (hidden when the list is complete). */
 function More({
   shown,
@@ -660,24 +669,37 @@ function PageContent({
     () => new Map(paths.flatMap((p) => (p.path === null ? [] : [[p.path, p.id] as const]))),
     [paths],
   );
+  // The tree already holds the page's title: it shows at once, the body when it arrives.
+  const known = paths.find((p) => p.id === pageId);
   return (
     <article className="page">
-      <Status error={error} loading={isPending} what="the page" />
+      <Status error={error} loading={isPending && !known} what="the page" />
+      {isPending && known && (
+        <>
+          <h2 data-testid="page-title">{known.title ?? 'Untitled page'}</h2>
+          <Placeholder testId="page-content-placeholder" what="the page's text" />
+        </>
+      )}
       {data && !page && <p className="empty">This page does not exist in the main content.</p>}
       {page && (
         <>
-          <h2>{page.title ?? 'Untitled page'}</h2>
+          <h2 data-testid="page-title">{page.title ?? 'Untitled page'}</h2>
           {page.description && <p className="muted">{page.description}</p>}
-          <Markdown
-            testId="page-content"
-            // The page's own `# Title` is already the heading above.
-            text={(page.markdown ?? '').replace(/^# .*\n+/, '')}
-            resolve={(href) => {
-              const path = resolvePagePath(href, page.path ?? '', new Set(byPath.keys()));
-              return path === undefined ? undefined : (byPath.get(path) ?? undefined);
-            }}
-            onNavigate={onPage}
-          />
+          {/* The body is deferred: the title shows first, the Markdown when its part arrives. */}
+          {page.markdown === undefined ? (
+            <Placeholder testId="page-content-placeholder" what="the page's text" />
+          ) : (
+            <Markdown
+              testId="page-content"
+              // The page's own `# Title` is already the heading above.
+              text={(page.markdown ?? '').replace(/^# .*\n+/, '')}
+              resolve={(href) => {
+                const path = resolvePagePath(href, page.path ?? '', new Set(byPath.keys()));
+                return path === undefined ? undefined : (byPath.get(path) ?? undefined);
+              }}
+              onNavigate={onPage}
+            />
+          )}
         </>
       )}
     </article>
@@ -838,10 +860,12 @@ function Changes({
   merged: boolean;
   outdated: boolean;
 }) {
-  const { data, error, isPending } = useChangeRequestChangesQuery({
+  // Both page lists stream (`@stream`): the data grows page by page while `isFetching` holds.
+  const { data, error, isPending, isFetching } = useChangeRequestChangesQuery({
     spaceId,
     idOrNumber: number,
   });
+  const complete = data !== undefined && !isFetching;
   const changes = useMemo<Change[]>(() => {
     if (!data?.changeRequest || !data.space) return [];
     const proposed = flattenTree(
@@ -854,6 +878,8 @@ function Changes({
     const list: Change[] = [];
     for (const page of proposed) {
       const before = mainByPath.get(page.path);
+      // Until main's pages are all in, a page not found there yet may still come.
+      if (!before && !complete) continue;
       if (!before) {
         list.push({ ...page, kind: 'added', before: '', after: page.markdown ?? '' });
       } else if ((before.markdown ?? '') !== (page.markdown ?? '') || before.title !== page.title) {
@@ -866,18 +892,18 @@ function Changes({
       }
     }
     // A request behind main lacks what main gained since; that is not a removal it proposes.
-    for (const page of outdated ? [] : main) {
+    for (const page of outdated || !complete ? [] : main) {
       if (!proposedPaths.has(page.path)) {
         list.push({ ...page, kind: 'removed', before: page.markdown ?? '', after: '' });
       }
     }
     return list;
-  }, [data, outdated]);
+  }, [data, outdated, complete]);
   return (
     <div className="changes" data-testid="changes">
       <h2>
         {merged ? 'Changes against the current main content' : 'Changes'}
-        {data ? ` (${count(changes.length, 'page')})` : ''}
+        {complete ? ` (${count(changes.length, 'page')})` : ''}
       </h2>
       <Status error={error} loading={isPending} what="the changes" />
       {outdated && !merged && (
@@ -886,7 +912,7 @@ function Changes({
           listed.
         </p>
       )}
-      {data && changes.length === 0 && (
+      {complete && changes.length === 0 && (
         <p className="empty">
           {merged
             ? 'The main content now holds every change of this request.'
@@ -902,6 +928,7 @@ function Changes({
           <Diff before={change.before} after={change.after} />
         </details>
       ))}
+      {data && !complete && <Placeholder testId="changes-placeholder" what="more changed pages" />}
     </div>
   );
 }

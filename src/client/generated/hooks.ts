@@ -938,30 +938,31 @@ export type PageContentQuery = {
   space: {
     id: string;
     title: string | null;
-    page: {
-      description: string | null;
-      updatedAt: string | null;
-      markdown: string | null;
-      document: unknown;
-      id: string;
-      title: string | null;
-      emoji: string | null;
-      type: string | null;
-      kind: PageKind | null;
-      path: string | null;
-      hidden: boolean | null;
-      pages: Array<{
-        id: string;
-        title: string | null;
-        emoji: string | null;
-        type: string | null;
-        kind: PageKind | null;
-        path: string | null;
-        hidden: boolean | null;
-        target: { kind: string | null; url: string | null; page: string | null } | null;
-      } | null> | null;
-      target: { kind: string | null; url: string | null; page: string | null } | null;
-    } | null;
+    page:
+      | ({
+          description: string | null;
+          updatedAt: string | null;
+          id: string;
+          title: string | null;
+          emoji: string | null;
+          type: string | null;
+          kind: PageKind | null;
+          path: string | null;
+          hidden: boolean | null;
+          pages: Array<{
+            id: string;
+            title: string | null;
+            emoji: string | null;
+            type: string | null;
+            kind: PageKind | null;
+            path: string | null;
+            hidden: boolean | null;
+            target: { kind: string | null; url: string | null; page: string | null } | null;
+          } | null> | null;
+          target: { kind: string | null; url: string | null; page: string | null } | null;
+        } & ({ markdown: string | null } | { markdown?: never }) &
+          ({ document: unknown } | { document?: never }))
+      | null;
   } | null;
 };
 
@@ -1603,7 +1604,7 @@ export const ChangeRequestChangesDocument = new TypedDocumentString(
     query ChangeRequestChanges($spaceId: ID!, $idOrNumber: String!) {
   changeRequest(spaceId: $spaceId, idOrNumber: $idOrNumber) {
     id
-    pages {
+    pages @stream(initialCount: 0) {
       ...PageWithMarkdown
       pages {
         ...PageWithMarkdown
@@ -1615,7 +1616,7 @@ export const ChangeRequestChangesDocument = new TypedDocumentString(
   }
   space(id: $spaceId) {
     id
-    pages {
+    pages @stream(initialCount: 0) {
       ...PageWithMarkdown
       pages {
         ...PageWithMarkdown
@@ -1633,7 +1634,7 @@ export const ChangeRequestChangesDocument = new TypedDocumentString(
   path
   markdown
 }`,
-  { hash: '502e9c80fe3072f0719872d43614df3645b07391c76aca88329f1dfadc600b7a' },
+  { hash: '16ed4e53acf59d6063a282573fd7031a2689df63645c051c04bc34bc5915a9f3' },
 ) as unknown as TypedDocumentString<ChangeRequestChangesQuery, ChangeRequestChangesQueryVariables>;
 
 export const useChangeRequestChangesQuery = <TData = ChangeRequestChangesQuery, TError = unknown>(
@@ -2553,10 +2554,12 @@ export const PageContentDocument = new TypedDocumentString(
       ...PageNode
       description
       updatedAt
-      markdown
-      document
       pages {
         ...PageNode
+      }
+      ... @defer(label: "PageBody") {
+        markdown
+        document
       }
     }
   }
@@ -2575,7 +2578,7 @@ export const PageContentDocument = new TypedDocumentString(
     page
   }
 }`,
-  { hash: '9b244094814b9ef23326d027d85c2bce295045a84ca9b8b636f078d01c3a5c2b' },
+  { hash: '64407e2492ce0c80787e022c8db86c4dad8a718b743e18129f4c3feef7e46406' },
 ) as unknown as TypedDocumentString<PageContentQuery, PageContentQueryVariables>;
 
 export const usePageContentQuery = <TData = PageContentQuery, TError = unknown>(

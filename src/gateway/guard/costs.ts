@@ -1,19 +1,26 @@
 /**
  * The cost model of the graph, as data: how many upstream calls each field makes. The estimator
- * (`estimate.ts`) walks an operation with it; a test compares its estimate with the calls really
- * made on the benchmark's queries and on every client operation. When resolvers change, adjust
- * this table (and that test's list of exact queries), nothing else.
+ * (`estimate.ts`) walks an operation with it; `test/guard/estimate-actual.test.ts` compares its
+ * estimate with the calls really made on the benchmark's queries and every client operation.
+ * When resolvers change, adjust this table (and that test's lists of exact and worst-case
+ * queries), nothing else.
  *
  * A field without an entry gets the default of its return type:
- * - a scalar, an enum or an object embedded in its parent's answer reads the parent's body;
- * - a `...Connection` is one REST list call per 1,000 items asked (`first`, default 50), whose
- *   items arrive with their bodies (and are primed, so they cost nothing more);
+ * - a scalar, an enum or a plain object reads its parent's body;
+ * - an object its parent's answer embeds is a copy in hand, no call: known from the contracts
+ *   (`embedded.ts`: the parent resource's contract holds an object under the field's name), or
+ *   declared by a field of a value type (`extensions: { embedded: true }`); a field of its own
+ *   body that the copy lacks reads the object;
+ * - a `...Connection` is one REST list call per 1,000 items asked (`first`, default 50, at most
+ *   the REST page size), whose items arrive with their bodies (and are primed);
  * - a `Node` type is a reference: read from the parent's body, or known from the parent's
- *   address (the resource's address fields); its object is loaded by id (one call, once per
- *   request per object) when a selected field reads its body;
+ *   address (the resource's address fields); its object is read by id (one call, once per
+ *   request per object) when a selected field reads its body; a field with arguments naming the
+ *   object is a lookup (read also when only `id` is selected), as are root fields and `node`;
  * - a field of a resource's object reads the body unless it is one of the resource's address
  *   fields (`id`, child lists, objects addressed under it);
- * - a mutation is `MUTATION_CALLS` calls; its payload answers from the write's answer.
+ * - a mutation is `MUTATION_CALLS` calls (its write); a reference in its payload may be a stub,
+ *   so it counts one read when a selected field needs the body.
  */
 
 /** How one field (`Type.field`) turns into upstream calls. */
@@ -39,16 +46,30 @@ export interface FieldCost {
   stub?: readonly string[];
   /** Items of a list field that has no `first` (an upper bound; default `LIST_SIZE`). */
   listSize?: number;
+  /**
+   * The field's `calls` are not made when its parent was read at its address by this query and
+   * its arguments are plain: that read was made in the form the field answers from (a page read
+   * as Markdown when its `markdown` is selected).
+   */
+  unlessRead?: boolean;
+  /**
+   * The field lists a tree whose deeper levels are the items' field of this name: `listSize` is
+   * then the pages of all levels together, and the tree costs that size times its costliest level.
+   */
+  tree?: string;
 }
 
 /** `first` where a connection's argument is absent. */
 export const DEFAULT_FIRST = 50;
-/** Items per REST list page (the upstream's maximum `limit`). */
+/** Items per REST list page (the upstream's maximum `limit`, and the largest `first`). */
 export const REST_PAGE_SIZE = 1000;
 /** Items assumed for a list without `first` whose items cost calls. */
 export const LIST_SIZE = 50;
-/** Calls of a mutation: its write, and the reads some writes make first. */
-export const MUTATION_CALLS = 3;
+/**
+ * Calls of a mutation itself: its one write (every mutation is a `writeMutation` whose resolver
+ * sends one REST write and reads nothing first); its payload's reads are counted by its fields.
+ */
+export const MUTATION_CALLS = 1;
 /**
  * When a root field's object (`organization(id)`, `space(id)`...) is loaded: objects resolve to
  * their address, so a lookup reads its object when a selected field needs the body, or, to
@@ -58,34 +79,34 @@ export const ROOT_LOAD: NonNullable<FieldCost['load']> = 'lookup';
 /** When a reference inside an object is loaded: when a selected field reads its body. */
 export const REFERENCE_LOAD: NonNullable<FieldCost['load']> = 'whenBodyNeeded';
 /**
- * Pages assumed in one content tree, all levels together: a tree's top list is counted at this
- * size and each nested `pages` at one child per page, so a field asked at every level of a tree
- * is counted this many times per level (a bound for trees up to this size).
+ * Pages assumed in one content tree, all levels together: the pages of all levels are at most
+ * this many, so a tree costs this many times what one page costs at its costliest level (a bound
+ * for trees up to this size).
  */
 export const TREE_SIZE = 150;
 
 /** Fields whose cost differs from the default of their return type. */
 export const FIELD_COSTS: Readonly<Record<string, FieldCost>> = {
-  // Objects named by global IDs: one call each (by its type's loader), whatever is selected.
+  // Objects named by global IDs: lookups, read when a selected field needs the body (or for `id`).
   'Query.node': { returns: 'node' },
   'Query.nodes': { returns: 'nodes' },
 
   // Content trees: one call for the revision's content, pages embedded in it.
-  'Space.pages': { calls: 1, returns: 'body', listSize: TREE_SIZE },
-  'Space.page': { calls: 1, returns: 'body' },
-  'Page.pages': { returns: 'body', listSize: 1 },
-  // A page's body in a format its answer lacks is read on demand (tree pages carry neither).
-  'Page.markdown': { calls: 1 },
+  'Space.pages': { calls: 1, returns: 'body', listSize: TREE_SIZE, tree: 'pages' },
+  // A page named by id is read, with the form its fields ask (whatever else is selected).
+  'Space.page': { returns: 'reference', load: 'always' },
+  'ChangeRequest.page': { returns: 'reference', load: 'always' },
+  // A page's body in a format its answer lacks is read on demand (tree pages carry neither); a
+  // page read by id is read as Markdown when its `markdown` is selected.
+  'Page.markdown': { calls: 1, unlessRead: true },
   'Page.document': { calls: 1 },
-  'Revision.pages': { returns: 'body', listSize: TREE_SIZE },
+  'Revision.pages': { returns: 'body', listSize: TREE_SIZE, tree: 'pages' },
   'Revision.files': { returns: 'body' },
-  'ChangeRequest.pages': { calls: 1, returns: 'body', listSize: TREE_SIZE },
+  'ChangeRequest.pages': { calls: 1, returns: 'body', listSize: TREE_SIZE, tree: 'pages' },
   'ChangeRequest.requestedReviewers': { returns: 'body' },
 
   // References whose parent already holds the fields asked most.
   'ChangeRequest.space': { returns: 'reference', parentBody: true },
-  'SiteSpace.space': { returns: 'body' },
-  'SiteSection.siteSpaces': { returns: 'body' },
   'SiteSectionGroup.sections': { returns: 'body' },
   'SiteSectionGroup.children': { returns: 'body' },
   'PublishedSiteStructure.structure': { returns: 'body' },

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { type APQStore, useAPQ } from '@graphql-yoga/plugin-apq';
-import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
 import { usePersistedOperations } from '@graphql-yoga/plugin-persisted-operations';
 import type { Plugin } from 'graphql-yoga';
 import type { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
+import { csrfPrevention } from './csrf.ts';
 
 /** A persisted-documents manifest: SHA-256 (hex) of a document's text -> the text. */
 export type PersistedDocuments = Readonly<Record<string, string>>;
@@ -93,9 +93,7 @@ export function documentPlugins(
   const plugins: Plugin[] = [];
   if (options.csrf !== false) {
     // JSON POSTs are preflighted by browsers; a GET or a form POST must carry this header.
-    plugins.push(
-      useCSRFPrevention({ requestHeaders: ['x-graphql-yoga-csrf', 'x-docs-graph-csrf'] }),
-    );
+    plugins.push(csrfPrevention());
   }
   const trusted = options.trustedDocuments;
   if (trusted) {

@@ -12,26 +12,31 @@ import {
   getDirectiveValues,
   getNamedType,
   isAbstractType,
-  isInterfaceType,
-  isListType,
-  isNonNullType,
   isObjectType,
   Kind,
   type OperationDefinitionNode,
   type SelectionSetNode,
 } from 'graphql';
 import { getArgumentValues, getVariableValues } from 'graphql/execution/values.js';
-import { resourceOf } from '../resources/resource.ts';
 import {
-  DEFAULT_FIRST,
   FIELD_COSTS,
   type FieldCost,
   LIST_SIZE,
   MUTATION_CALLS,
   REFERENCE_LOAD,
-  REST_PAGE_SIZE,
   ROOT_LOAD,
 } from './costs.ts';
+import { bodyKeys, embeddedKeys } from './embedded.ts';
+import { clampFirst, pagesFor, stable } from './listPages.ts';
+import {
+  decodeGlobalId,
+  embedded,
+  fromAddress,
+  isConnection,
+  isListField,
+  isNode,
+  subSets,
+} from './schemaTypes.ts';
 
 /** What an operation is expected to cost before it runs. */
 export interface Estimate {
@@ -56,6 +61,17 @@ interface Part {
   calls: number;
   nodes: number;
 }
+
+/**
+ * What is in hand of an object when its fields run:
+ * - `address`: its address alone; the first field that reads its body reads it (one call, in
+ *   the form the selected fields ask: a page as Markdown when its `markdown` is selected);
+ * - `read`: its body, read at its address by this query, in that form;
+ * - `body`: its body, from another answer (a list page, a content tree);
+ * - a set of keys: a copy embedded in its parent's answer, holding these keys; a field of its
+ *   own body that the copy lacks reads the object (one call).
+ */
+type InHand = 'address' | 'read' | 'body' | ReadonlySet<string>;
 
 const ZERO: Part = { calls: 0, nodes: 0 };
 const FREE_FIELDS = new Set(['id', '__typename']);
@@ -110,7 +126,7 @@ export function estimateCost(
         ? schema.getSubscriptionType()
         : schema.getQueryType();
   if (!root) return { calls: 0, nodes: 0 };
-  const part = objectCost(walk, root, [operation.selectionSet], true, '');
+  const part = objectCost(walk, root, [operation.selectionSet], 'body', '');
   return { calls: part.calls, nodes: part.nodes };
 }
 
@@ -164,16 +180,17 @@ function applies(walk: Walk, condition: string | undefined, type: GraphQLObjectT
 }
 
 /**
- * Calls of one object of `type` with `sets` selected. `loaded`: its body is in hand; otherwise
- * the first field that reads the body loads it (one call). `key` names the object when it is
- * the same whatever the data (no list above it), so the same object asked twice counts once.
+ * Calls of one object of `type` with `sets` selected, `have` in hand (see `InHand`). `key` names
+ * the object when it is the same whatever the data (no list above it), so the same object asked
+ * twice counts once.
  */
 function objectCost(
   walk: Walk,
   type: GraphQLObjectType,
   sets: readonly SelectionSetNode[],
-  loaded: boolean,
+  have: InHand,
   key: string | undefined,
+  skip?: string,
 ): Part {
   let calls = 0;
   let nodes = 0;
@@ -181,17 +198,25 @@ function objectCost(
   for (const fieldNodes of collectFields(walk, type, sets).values()) {
     const first = fieldNodes[0] as FieldNode;
     const name = first.name.value;
-    if (name.startsWith('__')) continue;
+    if (name.startsWith('__') || name === skip) continue;
     const field = type.getFields()[name];
     if (!field) continue;
     const rule = ruleOf(walk, type, field);
-    if (rule.parentBody && !loaded) needsBody = true;
-    const part = fieldCost(walk, field, fieldNodes, rule, key);
+    if (rule.parentBody && lacks(have, type, name)) needsBody = true;
+    const part = fieldCost(walk, type, field, fieldNodes, rule, key, have);
     calls += part.calls;
     nodes += part.nodes;
   }
   if (needsBody && !once(walk, key && `${key}#body`)) calls += 1;
   return { calls, nodes };
+}
+
+/** True when reading `field` of an object of `type` with `have` in hand needs its body read. */
+function lacks(have: InHand, type: GraphQLObjectType, field: string): boolean {
+  if (have === 'address') return true;
+  if (typeof have === 'string') return false;
+  // An embedded copy answers what it holds; of the rest, only what a read answers needs one.
+  return !have.has(field) && bodyKeys(type.name).has(field);
 }
 
 /** True when `key` was counted already (and marks it counted). */
@@ -213,30 +238,17 @@ function ruleOf(walk: Walk, type: GraphQLObjectType, field: GraphQLField<unknown
     base = {};
   } else if (isConnection(named)) {
     base = { returns: 'connection' };
-  } else if (isNode(walk, named)) {
-    base = isRoot
-      ? { returns: 'reference', load: ROOT_LOAD }
-      : { returns: 'reference', load: REFERENCE_LOAD, parentBody: !fromAddress(type, field) };
+  } else if (isNode(walk.schema, named) && isRoot) {
+    base = { returns: 'reference', load: ROOT_LOAD };
+  } else if (isNode(walk.schema, named) && !embedded(type, field)) {
+    // A field with arguments names the object (a lookup, read to answer whether it exists).
+    const load = field.args.length > 0 ? 'lookup' : REFERENCE_LOAD;
+    base = { returns: 'reference', load, parentBody: !fromAddress(type, field) };
   } else {
+    // Scalars, and objects embedded in the parent's answer (a copy: see `lacks`).
     base = { parentBody: !isRoot && !fromAddress(type, field), returns: 'body' };
   }
   return given ? { ...base, ...given } : base;
-}
-
-/** True when `type` is a resource's and `field` is answered from its address alone. */
-function fromAddress(type: GraphQLObjectType, field: GraphQLField<unknown, unknown>): boolean {
-  return resourceOf(type.name)?.addressFields.has(field.name) ?? false;
-}
-
-function isConnection(type: GraphQLNamedType): type is GraphQLObjectType {
-  return isObjectType(type) && type.name.endsWith('Connection') && 'edges' in type.getFields();
-}
-
-function isNode(walk: Walk, type: GraphQLNamedType): boolean {
-  const node = walk.schema.getType('Node');
-  if (!node || !isInterfaceType(node)) return false;
-  if (isObjectType(type)) return type.getInterfaces().includes(node);
-  return false;
 }
 
 function argsOf(walk: Walk, field: GraphQLField<unknown, unknown>, node: FieldNode) {
@@ -247,28 +259,27 @@ function argsOf(walk: Walk, field: GraphQLField<unknown, unknown>, node: FieldNo
   }
 }
 
-function subSets(fieldNodes: readonly FieldNode[]): SelectionSetNode[] {
-  return fieldNodes.flatMap((n) => (n.selectionSet ? [n.selectionSet] : []));
-}
+/** True when every argument given is absent or its plain value (`false`). */
+const plainArgs = (args: Record<string, unknown>) =>
+  Object.values(args).every((v) => v === undefined || v === null || v === false || v === 'false');
 
-function isListField(field: GraphQLField<unknown, unknown>): boolean {
-  const type = isNonNullType(field.type) ? field.type.ofType : field.type;
-  return isListType(type);
-}
-
-/** Calls of one field on one parent object. */
+/** Calls of one field on one parent object of type `parent` (`have` in hand of it). */
 function fieldCost(
   walk: Walk,
+  parent: GraphQLObjectType,
   field: GraphQLField<unknown, unknown>,
   fieldNodes: readonly FieldNode[],
   rule: FieldCost,
   parentKey: string | undefined,
+  have: InHand,
 ): Part {
   const args = argsOf(walk, field, fieldNodes[0] as FieldNode);
   // Arguments that do not coerce fail the field before any call.
   if (!args) return ZERO;
   const key = parentKey === undefined ? undefined : `${parentKey}/${field.name}${stable(args)}`;
-  const own = rule.calls && !once(walk, key && `${key}#calls`) ? rule.calls : 0;
+  // A body form the parent's own read already answers (a page read as Markdown) costs nothing.
+  const answered = rule.unlessRead && (have === 'read' || have === 'address') && plainArgs(args);
+  const own = rule.calls && !answered && !once(walk, key && `${key}#calls`) ? rule.calls : 0;
   const sets = subSets(fieldNodes);
   const named = getNamedType(field.type);
   if (sets.length === 0) return { calls: own, nodes: 0 };
@@ -287,37 +298,40 @@ function fieldCost(
       return { calls: own + pages + first * item.calls, nodes: first + first * item.nodes };
     }
     case 'node': {
-      const id = decodeGlobalId(walk, args.id);
+      // `node(id)` is a lookup like `organization(id)`: read when a selected field needs it.
+      const id = decodeGlobalId(walk.schema, args.id);
       if (!id) return { calls: own, nodes: 0 };
-      const load = once(walk, `node:${id.typename}:${id.id}#body`) ? 0 : 1;
-      const inner = objectCost(walk, id.type, sets, true, `node:${id.typename}:${id.id}`);
-      return { calls: own + load + inner.calls, nodes: inner.nodes };
+      const inner = lookupCost(walk, id.type, sets, `node:${id.typename}:${id.id}`);
+      return { calls: own + inner.calls, nodes: inner.nodes };
     }
     case 'nodes': {
       const ids = Array.isArray(args.ids) ? args.ids : [];
-      const distinct = new Map<string, GraphQLObjectType>();
-      for (const raw of ids) {
-        const id = decodeGlobalId(walk, raw);
-        if (id) distinct.set(`${id.typename}:${id.id}`, id.type);
-      }
       let calls = own;
       let nodes = ids.length;
-      const perType = new Map<GraphQLObjectType, number>();
-      for (const type of distinct.values()) perType.set(type, (perType.get(type) ?? 0) + 1);
-      for (const [type, count] of perType) {
-        const inner = objectCost(walk, type, sets, true, undefined);
-        calls += count * (1 + inner.calls);
-        nodes += count * inner.nodes;
+      const distinct = new Set<string>();
+      for (const raw of ids) {
+        const id = decodeGlobalId(walk.schema, raw);
+        if (!id || distinct.has(`${id.typename}:${id.id}`)) continue;
+        distinct.add(`${id.typename}:${id.id}`);
+        const inner = lookupCost(walk, id.type, sets, `node:${id.typename}:${id.id}`);
+        calls += inner.calls;
+        nodes += inner.nodes;
       }
       return { calls, nodes };
     }
     default: {
+      if (rule.tree && isObjectType(named)) {
+        const level = treeLevel(walk, named, sets, rule.tree);
+        const size = rule.listSize ?? LIST_SIZE;
+        return { calls: own + size * level.calls, nodes: size * level.nodes };
+      }
       const items = isListField(field) ? (rule.listSize ?? LIST_SIZE) : 1;
       const itemKey = items === 1 ? key : undefined;
+      const embedded = embeddedKeys(parent.name, field.name) ?? 'body';
       const item =
         rule.returns === 'reference'
           ? referenceCost(walk, named, sets, rule, itemKey)
-          : maxOverTypes(walk, named, (t) => objectCost(walk, t, sets, true, itemKey));
+          : maxOverTypes(walk, named, (t) => objectCost(walk, t, sets, embedded, itemKey));
       return {
         calls: own + items * item.calls,
         nodes: isListField(field) ? items * item.nodes : item.nodes,
@@ -326,27 +340,54 @@ function fieldCost(
   }
 }
 
-/**
- * Calls of a subgraph's `_entities`, as `nodes`: per distinct representation, one read when a
- * field selected on its type needs the body (a change request by number is always read).
- */
+/** `_entities` as `nodes`: per distinct representation, its read when its fields need it. */
 function entitiesCost(walk: Walk, representations: unknown, sets: readonly SelectionSetNode[]) {
   const list = Array.isArray(representations) ? representations : [];
   const part = { calls: 0, nodes: list.length };
   const seen = new Set<string>();
   for (const rep of list) {
     const type = walk.schema.getType(String((rep as { __typename?: unknown })?.__typename));
-    if (!type || !isObjectType(type) || !isNode(walk, type) || seen.has(stable(rep))) continue;
+    if (!type || !isObjectType(type) || !isNode(walk.schema, type)) continue;
+    if (seen.has(stable(rep))) continue;
     seen.add(stable(rep));
+    // A change request by number is always read (its address needs the number resolved).
     const read = !('id' in rep) && 'number' in rep;
-    const inner = objectCost(walk, type, sets, read, undefined);
-    part.calls += (read ? 1 : 0) + inner.calls;
+    const inner = read
+      ? readCost(walk, type, sets, undefined)
+      : objectCost(walk, type, sets, 'address', undefined);
+    part.calls += inner.calls;
     part.nodes += inner.nodes;
   }
   return part;
 }
 
-/** Calls of one referenced object: its load (when the rule says so) and its fields. */
+/**
+ * The most one page of a tree costs at any of its levels (`children` nests the next level): the
+ * pages of all levels together are at most the tree's size, so that size times this is a bound.
+ */
+function treeLevel(
+  walk: Walk,
+  type: GraphQLObjectType,
+  sets: readonly SelectionSetNode[],
+  children: string,
+): Part {
+  let worst = ZERO;
+  let level = sets;
+  for (let depth = 0; level.length > 0 && depth < 64; depth++) {
+    const part = objectCost(walk, type, level, 'body', undefined, children);
+    if (part.calls > worst.calls || (part.calls === worst.calls && part.nodes > worst.nodes)) {
+      worst = part;
+    }
+    level = subSets(
+      [...collectFields(walk, type, level).values()]
+        .flat()
+        .filter((node) => node.name.value === children),
+    );
+  }
+  return worst;
+}
+
+/** Calls of one referenced object: its read (when the rule says so) and its fields. */
 function referenceCost(
   walk: Walk,
   named: GraphQLNamedType,
@@ -356,29 +397,51 @@ function referenceCost(
 ): Part {
   return maxOverTypes(walk, named, (type) => {
     const load = rule.load ?? REFERENCE_LOAD;
+    if (load === 'lookup') return lookupCost(walk, type, sets, key);
     let loads: boolean;
     if (load === 'always') loads = true;
-    else if (load === 'lookup') {
-      const fields = [...collectFields(walk, type, sets).values()];
-      // Only `id` asked: the object is read to know it exists; else its body fields read it.
-      if (fields.some((nodes) => !FREE_FIELDS.has((nodes[0] as FieldNode).name.value))) {
-        return objectCost(walk, type, sets, false, key);
-      }
-      loads = true;
-    } else if (load === 'unlessStub') {
+    else if (load === 'unlessStub') {
       const known = new Set([...FREE_FIELDS, ...(rule.stub ?? [])]);
       loads = [...collectFields(walk, type, sets).values()].some(
         (nodes) => !known.has((nodes[0] as FieldNode).name.value),
       );
     } else {
-      // Loaded lazily: the first field reading the body loads it (counted by objectCost).
-      return objectCost(walk, type, sets, false, key);
+      // Read lazily: the first field reading the body reads it (counted by objectCost).
+      return objectCost(walk, type, sets, 'address', key);
     }
-    if (!loads) return objectCost(walk, type, sets, true, key);
-    const inner = objectCost(walk, type, sets, true, key);
-    const counted = once(walk, key && `${key}#body`);
-    return { calls: (counted ? 0 : 1) + inner.calls, nodes: inner.nodes };
+    if (!loads) return objectCost(walk, type, sets, 'address', key);
+    return readCost(walk, type, sets, key);
   });
+}
+
+/** One read of the object at its address (once per object), then its fields. */
+function readCost(
+  walk: Walk,
+  type: GraphQLObjectType,
+  sets: readonly SelectionSetNode[],
+  key: string | undefined,
+): Part {
+  const inner = objectCost(walk, type, sets, 'read', key);
+  const counted = once(walk, key && `${key}#body`);
+  return { calls: (counted ? 0 : 1) + inner.calls, nodes: inner.nodes };
+}
+
+/**
+ * An object named by the query (`organization(id)`, `node(id)`, `space.page(id)`): read when a
+ * selected field reads its body, or, to answer whether it exists, when only `id` and
+ * `__typename` are selected.
+ */
+function lookupCost(
+  walk: Walk,
+  type: GraphQLObjectType,
+  sets: readonly SelectionSetNode[],
+  key: string | undefined,
+): Part {
+  const fields = [...collectFields(walk, type, sets).values()];
+  if (fields.some((nodes) => !FREE_FIELDS.has((nodes[0] as FieldNode).name.value))) {
+    return objectCost(walk, type, sets, 'address', key);
+  }
+  return readCost(walk, type, sets, key);
 }
 
 /** The most expensive of the object types `named` may be (one object is one of them). */
@@ -425,66 +488,7 @@ function connectionItem(
     }
   }
   if (!itemType || itemSets.length === 0) return ZERO;
-  return maxOverTypes(walk, itemType, (t) => objectCost(walk, t, itemSets, true, undefined));
-}
-
-function clampFirst(value: unknown): number {
-  const first = typeof value === 'number' && Number.isInteger(value) ? value : DEFAULT_FIRST;
-  return Math.min(1000, Math.max(1, first));
-}
-
-/** Cursor slack of the connection code: items looked for past a cursor's offset. */
-const CURSOR_SLACK = 25;
-
-/**
- * REST pages a connection reads: `first + 1` items (to know `hasNextPage`) past the cursor's
- * offset within its page, `REST_PAGE_SIZE` per page.
- */
-function pagesFor(first: number, after: unknown): number {
-  if (typeof after !== 'string' || after === '') {
-    return Math.max(1, Math.ceil(first / REST_PAGE_SIZE));
-  }
-  let offset = REST_PAGE_SIZE;
-  let slack = CURSOR_SLACK;
-  try {
-    const value = JSON.parse(Buffer.from(after, 'base64url').toString('utf8')) as unknown;
-    if (Array.isArray(value) && Number.isInteger(value[2])) {
-      offset = Math.min(REST_PAGE_SIZE, value[2] as number);
-      slack = value[3] === null ? 0 : CURSOR_SLACK;
-    }
-  } catch {
-    // A malformed cursor fails the field before any call; the bound stays.
-  }
-  return Math.max(1, Math.ceil((offset + first + 1 + slack) / REST_PAGE_SIZE));
-}
-
-/** The object type and address a global ID names, when it names a Node type. */
-function decodeGlobalId(
-  walk: Walk,
-  value: unknown,
-): { typename: string; id: string; type: GraphQLObjectType } | undefined {
-  if (typeof value !== 'string' || !/^[A-Za-z0-9+/]+={0,2}$/.test(value)) return undefined;
-  const decoded = Buffer.from(value, 'base64').toString('utf8');
-  const colon = decoded.indexOf(':');
-  if (colon < 1) return undefined;
-  const typename = decoded.slice(0, colon);
-  const type = walk.schema.getType(typename);
-  if (!type || !isObjectType(type) || !isNode(walk, type)) return undefined;
-  return { typename, id: decoded.slice(colon + 1), type };
-}
-
-let unkeyable = 0;
-
-function stable(args: Record<string, unknown>): string {
-  const keys = Object.keys(args).sort();
-  if (keys.length === 0) return '';
-  try {
-    return JSON.stringify(keys.map((k) => [k, args[k]]));
-  } catch {
-    // Too deep to serialise (the input checks refuse it later): a key equal to no other.
-    unkeyable += 1;
-    return `#${unkeyable}`;
-  }
+  return maxOverTypes(walk, itemType, (t) => objectCost(walk, t, itemSets, 'body', undefined));
 }
 
 /** The error of an operation refused for its estimate. */

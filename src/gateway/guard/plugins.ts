@@ -185,27 +185,49 @@ export function guardPlugins(
     },
     async onResultProcess({ request, result, setResult }) {
       if (Array.isArray(result) || Symbol.asyncIterator in (result as object)) return;
-      const state = states.get(request);
-      const actual = callsMade(state?.context);
-      let bucket = state?.bucket?.state ?? null;
-      if (limiter && state?.bucket && state.bucket.taken > actual) {
-        try {
-          bucket = await limiter.giveBack(state.bucket.key, state.bucket.taken - actual);
-        } catch {
-          // Kept as taken: the budget errs on the side of the upstream.
-        }
-        state.bucket.taken = actual;
-      }
-      const extension: CostExtension = {
-        requested: state?.requested ?? 0,
-        actual,
-        maximum: maxCost,
-        limit: bucket?.limit ?? null,
-        remaining: bucket?.remaining ?? null,
-        resetAt: bucket?.resetAt ?? null,
-      };
       const single = result as { extensions?: Record<string, unknown> };
-      setResult({ ...single, extensions: { ...single.extensions, cost: extension } } as never);
+      const cost = await costOf(states.get(request));
+      setResult({ ...single, extensions: { ...single.extensions, cost } } as never);
+    },
+  };
+
+  /** The cost extension of a finished operation, unspent calls given back to its budget. */
+  async function costOf(state: CostState | undefined): Promise<CostExtension> {
+    const actual = callsMade(state?.context);
+    let bucket = state?.bucket?.state ?? null;
+    if (limiter && state?.bucket && state.bucket.taken > actual) {
+      try {
+        bucket = await limiter.giveBack(state.bucket.key, state.bucket.taken - actual);
+      } catch {
+        // Kept as taken: the budget errs on the side of the upstream.
+      }
+      state.bucket.taken = actual;
+    }
+    return {
+      requested: state?.requested ?? 0,
+      actual,
+      maximum: maxCost,
+      limit: bucket?.limit ?? null,
+      remaining: bucket?.remaining ?? null,
+      resetAt: bucket?.resetAt ?? null,
+    };
+  }
+
+  // An incremental answer (`@defer`, `@stream`) carries the cost in its last part, once every
+  // call is made; the unspent part of the budget is given back then.
+  const incrementalCost: Plugin = {
+    onExecute({ args }) {
+      const request = (args.contextValue as unknown as RequestContext).request;
+      return {
+        onExecuteDone: () => ({
+          async onNext({ result, setResult }) {
+            const part = result as { hasNext?: boolean; extensions?: Record<string, unknown> };
+            if (part.hasNext !== false) return;
+            const cost = await costOf(states.get(request));
+            setResult({ ...part, extensions: { ...part.extensions, cost } } as never);
+          },
+        }),
+      };
     },
   };
 
@@ -215,6 +237,7 @@ export function guardPlugins(
     ...documentPlugins(options, redis, limits.documentLength),
     ...documentLimitPlugins(limits, options.introspection ?? true),
     cost,
+    incrementalCost,
     argumentLimitPlugin(limits),
   ];
 }

@@ -15,13 +15,22 @@ import type { Plugin } from 'graphql-yoga';
 import type { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
+import { downstreamCacheControl, requestFreshness, upstreamTtl } from './freshness.ts';
 import type { GatewayMetrics } from './metrics.ts';
 
 /** Response cache settings. TTLs are in seconds. */
 export interface CacheOptions {
-  /** TTL of a response made of objects (default 30 s). */
+  /**
+   * Where a response's lifetime comes from. `upstream` (default): the upstream's `Cache-Control`
+   * and `Expires` of the answers it was built from (the least fresh), capped by the TTLs below; an
+   * answer that says nothing, `no-cache` or `no-store` makes the response uncached, so a repeat
+   * asks the upstream again (conditional GETs, answered 304 when nothing changed). `ttl`: the TTLs
+   * below, whatever the upstream says.
+   */
+  freshness?: 'upstream' | 'ttl';
+  /** TTL (upper bound) of a response made of objects (default 30 s). */
   ttl?: number;
-  /** TTL of a response holding a list (a connection): shorter than objects (default 10 s). */
+  /** TTL (upper bound) of a response holding a list (a connection) (default 10 s). */
   listTtl?: number;
   /** TTL per GraphQL type name (`{ Space: 120, ChangeRequest: 15 }`); the smallest one applies. */
   ttlPerType?: Record<string, number>;
@@ -32,6 +41,7 @@ export interface CacheOptions {
 }
 
 export const CACHE_DEFAULTS = {
+  freshness: 'upstream',
   ttl: 30,
   listTtl: 10,
   maxEntries: 1000,
@@ -260,17 +270,23 @@ interface RequestState {
   scope: string | null;
   result?: ExecutionResult;
   mutation?: boolean;
+  /** The GraphQL context, whose upstream session knows the freshness of the answers used. */
+  context?: unknown;
 }
 
 /**
  * The response cache as Yoga plugins: `@graphql-yoga/plugin-response-cache` (memory, or Redis via
  * `@envelop/response-cache-redis`) scoped to a hash of the caller's token, entries tagged by the
  * global IDs they hold and by those their arguments name, invalidated by every mutation that
- * touches one (its payload and its input), with `Cache-Control`, `ETag` and 304.
+ * touches one (its payload and its input), with `Cache-Control`, `ETag` and 304. Following the
+ * upstream (the default), an entry lives no longer than the least fresh upstream answer it was
+ * built from says, so an answer to revalidate is never served from the cache: the repeat asks
+ * the upstream again, with the stored entity tags.
  */
 export function responseCachePlugins(setup: ResponseCacheSetup): Plugin[] {
   const ttl = setup.options.ttl ?? CACHE_DEFAULTS.ttl;
   const listTtl = setup.options.listTtl ?? CACHE_DEFAULTS.listTtl;
+  const followUpstream = (setup.options.freshness ?? CACHE_DEFAULTS.freshness) === 'upstream';
   const ttlPerType: Record<string, number> = {};
   for (const type of Object.values(setup.schema.getTypeMap())) {
     if (isObjectType(type) && type.name.endsWith('Connection')) ttlPerType[type.name] = listTtl;
@@ -303,6 +319,7 @@ export function responseCachePlugins(setup: ResponseCacheSetup): Plugin[] {
       Object.entries(ttlPerType).map(([k, v]) => [k, v * 1000]),
     ),
     includeExtensionMetadata: true,
+    ...(followUpstream ? { onTtl: ({ ttl, context }) => upstreamTtl(ttl, context) } : {}),
     enabled: (_request, context) => !uncacheable.has(context),
     buildResponseCacheKey(params) {
       let source: string;
@@ -342,6 +359,7 @@ export function responseCachePlugins(setup: ResponseCacheSetup): Plugin[] {
       const named = namedEntities(args.document, args.operationName, args.variableValues, schema);
       const request = (args.contextValue as { request?: Request }).request;
       const state = request ? states.get(request) : undefined;
+      if (state) state.context = args.contextValue;
       if (operation?.operation === 'mutation') {
         if (state) state.mutation = true;
         return {
@@ -375,20 +393,20 @@ export function responseCachePlugins(setup: ResponseCacheSetup): Plugin[] {
       const meta = state.result?.extensions?.responseCache as
         | { hit?: boolean; didCache?: boolean; ttl?: number }
         | undefined;
-      const scope = state.scope ? 'private' : 'public';
-      if (meta?.hit) {
-        setup.metrics?.cache.inc({ result: 'hit' });
-        response.headers.set('cache-control', `${scope}, no-cache`);
-      } else if (meta?.didCache) {
-        setup.metrics?.cache.inc({ result: 'miss' });
-        response.headers.set(
-          'cache-control',
-          `${scope}, max-age=${Math.floor((meta.ttl ?? 0) / 1000)}`,
-        );
-      } else {
-        if (meta && !state.mutation) setup.metrics?.cache.inc({ result: 'miss' });
-        response.headers.set('cache-control', 'no-store');
-      }
+      if (meta?.hit) setup.metrics?.cache.inc({ result: 'hit' });
+      else if (meta && !state.mutation) setup.metrics?.cache.inc({ result: 'miss' });
+      response.headers.set(
+        'cache-control',
+        downstreamCacheControl({
+          tokenScoped: state.scope !== null,
+          mutation: state.mutation ?? false,
+          result: state.result,
+          freshness: requestFreshness(state.context),
+          cachedFor: meta?.didCache ? Math.floor((meta.ttl ?? 0) / 1000) : undefined,
+          hit: meta?.hit ?? false,
+          cacheOn: true,
+        }),
+      );
       response.headers.append('vary', 'Authorization');
     },
   };

@@ -5,6 +5,7 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Upstream } from '../upstream/client.ts';
 import { type CacheOptions, responseCachePlugins } from './cache.ts';
+import { cacheControlPlugin } from './freshness.ts';
 import type { GatewayMetrics } from './metrics.ts';
 import { observePlugin } from './observe.ts';
 import { tracingPlugin } from './tracing.ts';
@@ -39,7 +40,7 @@ export function opsPlugins(options: OpsOptions, schema: GraphQLSchema): Plugin[]
         logger: options.logger,
       }),
     );
-  }
+  } else plugins.push(cacheControlPlugin());
   return plugins;
 }
 

@@ -17,13 +17,11 @@ export function serveOpsFastify(app: FastifyInstance, getOps: () => Ops | undefi
       });
     }
   });
-  const done = new WeakMap<object, () => void>();
-  app.addHook('onRequest', async (request) => {
+  // A request is in flight until its response closes: sent in full, or cut short because the
+  // client went away or the handler failed (Fastify's `onResponse` does not run for an aborted one).
+  app.addHook('onRequest', async (_request, reply) => {
     const ops = getOps();
-    if (ops) done.set(request, ops.begin());
-  });
-  app.addHook('onResponse', async (request) => {
-    done.get(request)?.();
+    if (ops) reply.raw.once('close', ops.begin());
   });
 }
 

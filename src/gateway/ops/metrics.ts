@@ -13,6 +13,7 @@ export interface GatewayMetrics {
   upstreamDuration: Histogram<'method' | 'path'>;
   upstreamRetries: Counter<'method' | 'path'>;
   upstreamShape: Counter<'path' | 'field' | 'kind'>;
+  upstreamRevalidated: Counter<'path'>;
   cache: Counter<'result'>;
 }
 
@@ -72,6 +73,12 @@ export function createMetrics(registry = new Registry()): GatewayMetrics {
       name: 'docs_graph_upstream_shape_deviations_total',
       help: 'Values of upstream answers that deviate from the contract, by route template, JSON path (indices as []) and kind (missing, invalid, coerced, alternative).',
       labelNames: ['path', 'field', 'kind'],
+      registers,
+    }),
+    upstreamRevalidated: new Counter({
+      name: 'docs_graph_upstream_revalidated_total',
+      help: 'Upstream GETs answered 304 Not Modified to the stored entity tag, whose stored body was reused, by route template (also counted in docs_graph_upstream_requests_total with status 304).',
+      labelNames: ['path'],
       registers,
     }),
     cache: new Counter({

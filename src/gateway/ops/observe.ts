@@ -12,6 +12,20 @@ interface RequestState {
   type?: string;
   context?: GatewayContext;
   result?: ExecutionResult;
+  /** Parts of an incremental answer sent so far (undefined for a whole answer). */
+  parts?: number;
+  /** Error codes of an incremental answer's parts. */
+  partErrors?: unknown[];
+  /** Set when an incremental answer's response is made: the line is logged at its last part. */
+  respond?: () => void;
+  streamEnded?: boolean;
+}
+
+/** One part of an incremental answer: the initial payload or a later one. */
+interface Part {
+  errors?: ReadonlyArray<{ extensions?: unknown }>;
+  incremental?: ReadonlyArray<{ errors?: ReadonlyArray<{ extensions?: unknown }> }>;
+  extensions?: Record<string, unknown>;
 }
 
 const OPERATION_NAME = /^\s*(query|mutation|subscription)\s+([_A-Za-z][_0-9A-Za-z]*)/;
@@ -60,6 +74,29 @@ export function observePlugin(observe: {
       state.operation ??= operation?.name?.value;
       state.type = operation?.operation;
       state.context = ctx;
+      return {
+        onExecuteDone({ result }) {
+          if (!(Symbol.asyncIterator in result)) return;
+          state.parts = 0;
+          state.partErrors = [];
+          return {
+            onNext({ result: part }) {
+              const payload = part as Part;
+              state.parts = (state.parts ?? 0) + 1;
+              for (const error of [
+                ...(payload.errors ?? []),
+                ...(payload.incremental ?? []).flatMap((entry) => entry.errors ?? []),
+              ]) {
+                state.partErrors?.push(error.extensions);
+              }
+            },
+            onEnd() {
+              state.streamEnded = true;
+              state.respond?.();
+            },
+          };
+        },
+      };
     },
     onResultProcess({ request, result }) {
       const state = states.get(request);
@@ -71,32 +108,52 @@ export function observePlugin(observe: {
       const state = states.get(request);
       if (!state) return;
       states.delete(request);
-      metrics?.inFlight.dec();
       response.headers.set('x-request-id', state.id);
-      if (!state.result && response.status !== 304 && request.method === 'GET') return; // GraphiQL
-      const seconds = (performance.now() - state.started) / 1000;
-      const outcome = response.status === 304 ? 'not_modified' : outcomeOf(state.result);
-      const operation = state.operation ?? 'anonymous';
-      const codes = (state.result?.errors ?? []).map((e) =>
-        String((e.extensions as { code?: unknown } | undefined)?.code ?? 'INTERNAL_SERVER_ERROR'),
-      );
-      metrics?.requests.inc({ operation, outcome });
-      metrics?.requestDuration.observe({ operation, outcome }, seconds);
-      for (const code of codes) metrics?.errors.inc({ code });
-      const upstreamCalls = state.context?.rest.calls.filter((c) => !c.loader).length ?? 0;
-      logger?.info(
-        {
-          requestId: state.id,
-          operation,
-          operationType: state.type ?? null,
-          status: response.status,
-          outcome,
-          ms: Math.round(seconds * 1000),
-          upstreamCalls,
-          ...(codes.length ? { errorCodes: [...new Set(codes)] } : {}),
-        },
-        'graphql request',
-      );
+      // An incremental answer is logged and measured at its last part, with the number of parts.
+      if (state.parts !== undefined && !state.streamEnded) {
+        state.respond = () => done(state, response.status);
+        return;
+      }
+      done(state, response.status, request.method);
     },
   };
+
+  /** Logs and measures a finished request. */
+  function done(state: RequestState, status: number, method?: string) {
+    metrics?.inFlight.dec();
+    if (!state.result && state.parts === undefined && status !== 304 && method === 'GET') return; // GraphiQL
+    const seconds = (performance.now() - state.started) / 1000;
+    const extensions =
+      state.parts === undefined ? state.result?.errors?.map((e) => e.extensions) : state.partErrors;
+    const outcome =
+      status === 304
+        ? 'not_modified'
+        : state.parts === undefined
+          ? outcomeOf(state.result)
+          : extensions?.length
+            ? 'error'
+            : 'ok';
+    const operation = state.operation ?? 'anonymous';
+    const codes = (extensions ?? []).map((e) =>
+      String((e as { code?: unknown } | undefined)?.code ?? 'INTERNAL_SERVER_ERROR'),
+    );
+    metrics?.requests.inc({ operation, outcome });
+    metrics?.requestDuration.observe({ operation, outcome }, seconds);
+    for (const code of codes) metrics?.errors.inc({ code });
+    const upstreamCalls = state.context?.rest.calls.filter((c) => !c.loader).length ?? 0;
+    logger?.info(
+      {
+        requestId: state.id,
+        operation,
+        operationType: state.type ?? null,
+        status,
+        outcome,
+        ms: Math.round(seconds * 1000),
+        upstreamCalls,
+        parts: state.parts ?? 1,
+        ...(codes.length ? { errorCodes: [...new Set(codes)] } : {}),
+      },
+      'graphql request',
+    );
+  }
 }

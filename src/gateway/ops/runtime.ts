@@ -5,11 +5,13 @@ import type { OpsConfig } from '../../config.ts';
 import { createRedis } from '../redis.ts';
 import { type Upstream, UpstreamClient } from '../upstream/client.ts';
 import { UpstreamError } from '../upstream/errors.ts';
+import { memoryValidators } from '../upstream/validators.ts';
 import type { OpsOptions } from './gateway.ts';
 import { createLogger } from './logging.ts';
 import { releaseYoungGeneration, startedWith, tuneMemory } from './memory.ts';
 import { createMetrics, type GatewayMetrics } from './metrics.ts';
 import { tracingFromEnv } from './tracing.ts';
+import { redisValidators } from './upstream.ts';
 
 /** An answer of `/health`, `/readiness` or `/metrics`. */
 export interface OpsAnswer {
@@ -24,25 +26,33 @@ const PROBE_FRESH_MS = 5_000;
 /** What one GET of `/v1/orgs` without a token says about an upstream. */
 export type ProbeResult =
   | { kind: 'answered'; status: number }
-  | { kind: 'not-v1'; status: number }
+  | { kind: 'not-v1'; status: number; answer: string }
   | { kind: 'unreachable'; message: string };
 
+/** The URL a probe reads (`<base>/v1/orgs?limit=1`). */
+export const probeUrl = (client: Pick<UpstreamClient, 'origin' | 'prefix'>): string =>
+  `${client.origin}${client.prefix}${PROBE_PATH}`;
+
+const PROBE_PATH = '/orgs?limit=1';
+
 /**
- * Probes a `/v1` surface with one unauthenticated `GET /orgs`: any answer (401 included) shows it
- * is up; a 404 with no JSON error body means the base URL is not a `/v1` surface at all.
+ * Probes a `/v1` surface with one unauthenticated `GET /orgs`. A `/v1` route answers it with a
+ * 2xx, or refuses the missing token with 401 or 403: the upstream exists. Anything else (a 404
+ * route, an HTML page, a server error) means the base URL is not a working `/v1` surface; a
+ * connection error means nothing answered.
  */
 export async function probeUpstream(client: Upstream): Promise<ProbeResult> {
   try {
-    const response = await client.request({ method: 'GET', path: '/orgs?limit=1' });
+    const response = await client.request({ method: 'GET', path: PROBE_PATH });
     return { kind: 'answered', status: response.status };
   } catch (error) {
     if (!(error instanceof UpstreamError) || error.status === undefined) {
       return { kind: 'unreachable', message: (error as Error).message };
     }
-    // errorFromResponse words a 404 without a JSON `error` body as "upstream answered 404 ...".
-    const bare = /^upstream answered 404\b/.test(error.message) || /not JSON/.test(error.message);
-    if (error.status === 404 && bare) return { kind: 'not-v1', status: 404 };
-    return { kind: 'answered', status: error.status };
+    if (error.status === 401 || error.status === 403) {
+      return { kind: 'answered', status: error.status };
+    }
+    return { kind: 'not-v1', status: error.status, answer: error.message };
   }
 }
 
@@ -110,10 +120,17 @@ export async function startOps(setup: OpsSetup): Promise<Ops> {
     if (redisDown) logger.info('redis reachable again');
     redisDown = false;
   });
+  const { validatorBytes, ...upstreamOptions } = config.upstream;
   const upstream = new UpstreamClient({
     baseUrl: setup.upstreamUrl,
-    ...config.upstream,
+    ...upstreamOptions,
     delayMs: setup.upstreamDelayMs ?? 0,
+    validators:
+      validatorBytes === 0
+        ? false
+        : redis
+          ? redisValidators(redis)
+          : memoryValidators({ maxBytes: validatorBytes }),
   });
 
   let metricsServer: Server | undefined;
@@ -161,9 +178,9 @@ export async function startOps(setup: OpsSetup): Promise<Ops> {
           ok: false,
           detail:
             lastProbe?.kind === 'not-v1'
-              ? 'the base URL answers 404 with no JSON error body: not a /v1 surface'
+              ? `GET ${probeUrl(upstream)} answered ${lastProbe.status}: ${lastProbe.answer};: not a /v1 surface`
               : lastProbe?.kind === 'unreachable'
-                ? lastProbe.message
+                ? `GET ${probeUrl(upstream)}: ${lastProbe.message}`
                 : 'no answer',
         };
     if (redis) {
@@ -203,15 +220,16 @@ export async function startOps(setup: OpsSetup): Promise<Ops> {
     },
     async checkUpstream() {
       const result = await probe();
+      const tried = probeUrl(upstream);
       if (result.kind === 'not-v1') {
         logger.warn(
-          { upstream: setup.upstreamUrl },
-          `the upstream ${setup.upstreamUrl} answers GET /v1/orgs with 404 and no JSON error body: it does not look like a /v1 surface (check the base URL); every query would fail with NOT_FOUND`,
+          { upstream: setup.upstreamUrl, tried, status: result.status },
+          `the upstream does not look like a /v1 surface: GET ${tried} answered ${result.status} (${result.answer}), where a /v1 route answers 2xx, 401 or 403; check the base URL (every query would fail); /readiness answers 503`,
         );
       } else if (result.kind === 'unreachable') {
         logger.warn(
-          { upstream: setup.upstreamUrl },
-          `the upstream ${setup.upstreamUrl} is unreachable for now: ${result.message}`,
+          { upstream: setup.upstreamUrl, tried },
+          `the upstream is unreachable for now: GET ${tried} failed (${result.message}); /readiness answers 503 until it answers`,
         );
       }
       // Log lines are written asynchronously: a warning at start is out before the banner.
@@ -233,10 +251,17 @@ export async function startOps(setup: OpsSetup): Promise<Ops> {
     },
     async drain() {
       stopping = true;
+      logger.info({ inFlight }, 'shutting down');
       if (inFlight === 0) return;
       logger.info({ inFlight }, 'waiting for requests in flight');
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, config.shutdownGraceMs);
+        const timer = setTimeout(() => {
+          logger.warn(
+            { inFlight, graceMs: config.shutdownGraceMs },
+            'shutdown grace period over: closing the connections of requests still in flight',
+          );
+          resolve();
+        }, config.shutdownGraceMs);
         idle = () => {
           clearTimeout(timer);
           resolve();

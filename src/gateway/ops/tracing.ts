@@ -10,6 +10,7 @@ import type * as SdkTraceBase from '@opentelemetry/sdk-trace-base';
 import type { BasicTracerProvider } from '@opentelemetry/sdk-trace-base';
 import { type ExecutionResult, getOperationAST } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
+import { requirePackages } from '../../optional.ts';
 import { routeTemplate } from '../upstream/routes.ts';
 
 // OpenTelemetry (about 200 modules) is loaded when tracing is used, not when this module is: a
@@ -17,6 +18,17 @@ import { routeTemplate } from '../upstream/routes.ts';
 // them synchronously, as `createGateway` needs.
 const require = createRequire(import.meta.url);
 const api = () => require('@opentelemetry/api') as typeof Api;
+
+/** OpenTelemetry's packages: optional peer dependencies, installed by those who export traces. */
+export const TRACING_PACKAGES = [
+  '@opentelemetry/api',
+  '@opentelemetry/context-async-hooks',
+  '@opentelemetry/core',
+  '@opentelemetry/exporter-trace-otlp-http',
+  '@opentelemetry/instrumentation-undici',
+  '@opentelemetry/resources',
+  '@opentelemetry/sdk-trace-base',
+] as const;
 
 type MaybePromise<T> = T | Promise<T>;
 
@@ -31,6 +43,7 @@ function inSpan<T>(
   wrapped: () => MaybePromise<T>,
   kind: Api.SpanKind = api().SpanKind.INTERNAL,
   onSpan?: (span: Span, ctx: Context) => void,
+  holdUntil?: () => Promise<void> | undefined,
 ): MaybePromise<T> {
   const { context, SpanStatusCode, trace } = api();
   const tracer = provider.getTracer('docs-graph');
@@ -45,13 +58,19 @@ function inSpan<T>(
   };
   try {
     const result = context.with(ctx, wrapped);
+    // A span whose work goes on after `wrapped` (an incremental answer) ends with that work.
+    const end = () => {
+      const held = holdUntil?.();
+      if (held) void held.then(() => span.end());
+      else span.end();
+    };
     if (isPromise(result)) {
       return result.then((value) => {
-        span.end();
+        end();
         return value;
       }, fail);
     }
-    span.end();
+    end();
     return result;
   } catch (error) {
     return fail(error);
@@ -59,6 +78,13 @@ function inSpan<T>(
 }
 
 let undici: UndiciInstrumentation | undefined;
+
+/** One part of an incremental answer: the initial payload or a later one. */
+interface IncrementalPart {
+  hasNext?: boolean;
+  errors?: ReadonlyArray<{ message: string }>;
+  incremental?: ReadonlyArray<{ errors?: ReadonlyArray<{ message: string }> }>;
+}
 
 /**
  * Turns on OpenTelemetry's undici instrumentation (diagnostics channels): every upstream call made
@@ -81,20 +107,44 @@ export function enableUpstreamTracing(provider: TracerProvider): void {
   undici.enable();
 }
 
-/** Spans of one GraphQL operation (with its name and type) and of its parse, validate and execute. */
+/** An incremental answer being sent: its parts so far and the end of its last one. */
+interface Incremental {
+  parts: number;
+  /** When the previous part was sent (or execution began). */
+  since: number;
+  ended: Promise<void>;
+  end: () => void;
+}
+
+/**
+ * Spans of one GraphQL operation (with its name and type) and of its parse, validate and execute.
+ * An incremental answer (`@defer`, `@stream`) is still one trace: the operation and execute spans
+ * last until its last part, and each part is a `graphql.part` span under the operation, from the
+ * part before it to its own (`graphql.part.index`, `graphql.part.has_next`).
+ */
 export function tracingPlugin(provider: TracerProvider): Plugin {
   enableUpstreamTracing(provider);
-  const { SpanKind, SpanStatusCode } = api();
+  const { SpanKind, SpanStatusCode, context, trace } = api();
   const operationSpans = new WeakMap<object, Span>();
+  const incremental = new WeakMap<object, Incremental>();
+  const held = (ctx: object) => () => incremental.get(ctx)?.ended;
   return {
     instrumentation: {
       operation: ({ context: ctx }, wrapped) =>
-        inSpan(provider, 'graphql.operation', wrapped, SpanKind.SERVER, (span) => {
-          operationSpans.set(ctx, span);
-        }),
+        inSpan(
+          provider,
+          'graphql.operation',
+          wrapped,
+          SpanKind.SERVER,
+          (span) => {
+            operationSpans.set(ctx, span);
+          },
+          held(ctx),
+        ),
       parse: (_payload, wrapped) => inSpan(provider, 'graphql.parse', wrapped),
       validate: (_payload, wrapped) => inSpan(provider, 'graphql.validate', wrapped),
-      execute: (_payload, wrapped) => inSpan(provider, 'graphql.execute', wrapped),
+      execute: ({ context: ctx }, wrapped) =>
+        inSpan(provider, 'graphql.execute', wrapped, undefined, undefined, held(ctx)),
     },
     onExecute({ args }) {
       const span = operationSpans.get(args.contextValue as object);
@@ -105,12 +155,53 @@ export function tracingPlugin(provider: TracerProvider): Plugin {
         span.setAttribute('graphql.operation.type', operation.operation);
         if (name) span.setAttribute('graphql.operation.name', name);
       }
+      const failed = (errors: ReadonlyArray<{ message: string }> | undefined) => {
+        if (span && errors?.length) {
+          span.setStatus({ code: SpanStatusCode.ERROR, message: errors[0]?.message ?? '' });
+        }
+      };
+      const ctx = args.contextValue as object;
+      const began = Date.now();
       return {
         onExecuteDone({ result }) {
-          const errors = (result as ExecutionResult).errors;
-          if (span && errors?.length) {
-            span.setStatus({ code: SpanStatusCode.ERROR, message: errors[0]?.message ?? '' });
+          if (!(Symbol.asyncIterator in result)) {
+            failed((result as ExecutionResult).errors);
+            return;
           }
+          let end = () => {};
+          const ended = new Promise<void>((resolve) => {
+            end = resolve;
+          });
+          const state: Incremental = { parts: 0, since: began, ended, end };
+          incremental.set(ctx, state);
+          const tracer = provider.getTracer('docs-graph');
+          return {
+            onNext({ result: part }) {
+              const payload = part as IncrementalPart;
+              const parent = span ? trace.setSpan(context.active(), span) : context.active();
+              const partSpan = tracer.startSpan(
+                'graphql.part',
+                { startTime: state.since, attributes: { 'graphql.part.index': state.parts } },
+                parent,
+              );
+              partSpan.setAttribute('graphql.part.has_next', payload.hasNext !== false);
+              const errors = [
+                ...(payload.errors ?? []),
+                ...(payload.incremental ?? []).flatMap((entry) => entry.errors ?? []),
+              ];
+              if (errors.length) {
+                partSpan.setStatus({ code: SpanStatusCode.ERROR, message: errors[0]?.message });
+                failed(errors);
+              }
+              state.parts += 1;
+              state.since = Date.now();
+              partSpan.end(state.since);
+            },
+            onEnd() {
+              span?.setAttribute('graphql.parts', state.parts);
+              state.end();
+            },
+          };
         },
       };
     },
@@ -139,6 +230,7 @@ export async function tracingFromEnv(
   env: NodeJS.ProcessEnv,
 ): Promise<{ provider: BasicTracerProvider; shutdown(): Promise<void> } | undefined> {
   if (!env.OTEL_EXPORTER_OTLP_ENDPOINT && !env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) return;
+  requirePackages('tracing (an OTLP endpoint is configured)', TRACING_PACKAGES);
   const { OTLPTraceExporter } = await import('@opentelemetry/exporter-trace-otlp-http');
   const { resourceFromAttributes } = require('@opentelemetry/resources') as typeof Resources;
   const { BasicTracerProvider, BatchSpanProcessor } =

@@ -1,5 +1,5 @@
 import { ObjectRef } from '@pothos/core';
-import type { GraphQLResolveInfo } from 'graphql';
+import { type GraphQLResolveInfo, isAbstractType, Kind, type SelectionSetNode } from 'graphql';
 import { builder } from '../builder.ts';
 import type { GatewayContext } from '../context.ts';
 import { selectedFields } from '../plugins/selections.ts';
@@ -27,9 +27,9 @@ export function resourceRef<A extends Address, Item, Shape extends object>(
 
 /**
  * The Relay node type of a resource: its `id` is the global ID of its address, and `node(id)` /
- * `nodes(ids)` read it at that address, in the form the selected fields need, through the
- * request's one cache (a malformed address is BAD_USER_INPUT for its ID alone, with no call).
- * `ref` implements a ref made by `resourceRef`.
+ * `nodes(ids)` are lookups of it (see `nodeLookup`), read in the form the selected fields need
+ * through the request's one cache (a malformed address is BAD_USER_INPUT for its ID alone, with
+ * no call). `ref` implements a ref made by `resourceRef`.
  */
 export function resourceNode<A extends Address, Item, Shape extends object>(
   resource: Resource<A, Item, Shape>,
@@ -44,7 +44,7 @@ export function resourceNode<A extends Address, Item, Shape extends object>(
       if (!address) {
         return badInput('id', `not a valid ${resource.typename} ID`);
       }
-      return resource.load(ctx, address, resource.bodyQuery(info)).catch((error: Error) => error);
+      return nodeLookup(resource, ctx, address, info);
     },
   } as never);
   return ref;
@@ -65,4 +65,56 @@ export function lookup<A extends Address, Item, Shape extends object>(
   for (const field of selectedFields(info))
     if (field !== 'id' && field !== '__typename') return stub;
   return resource.full(ctx, stub);
+}
+
+/** Names of the fields selected on an object of type `typename` (fragments for it included). */
+function selectedOn(info: GraphQLResolveInfo, typename: string): Set<string> {
+  const type = info.schema.getType(typename);
+  const applies = (condition: string | undefined) => {
+    if (condition === undefined || condition === typename) return true;
+    const on = info.schema.getType(condition);
+    return (
+      on !== undefined &&
+      isAbstractType(on) &&
+      type !== undefined &&
+      'getInterfaces' in type &&
+      info.schema.isSubType(on, type)
+    );
+  };
+  const into = new Set<string>();
+  const collect = (set: SelectionSetNode | undefined) => {
+    for (const selection of set?.selections ?? []) {
+      if (selection.kind === Kind.FIELD) into.add(selection.name.value);
+      else if (selection.kind === Kind.INLINE_FRAGMENT) {
+        if (applies(selection.typeCondition?.name.value)) collect(selection.selectionSet);
+      } else {
+        const fragment = info.fragments[selection.name.value];
+        if (fragment && applies(fragment.typeCondition.name.value)) collect(fragment.selectionSet);
+      }
+    }
+  };
+  for (const node of info.fieldNodes) collect(node.selectionSet);
+  return into;
+}
+
+/**
+ * `node(id)` as a lookup, as `organization(id)` is: when the query selects a field answered from
+ * the address (a child list, an object addressed under it), the object's stub, read only when a
+ * selected field needs its body; otherwise the object read at once (a missing or forbidden
+ * object then fails as itself, `node: null`), also when only its `id` is asked, to answer
+ * whether it exists. A failed read is the node's error.
+ */
+function nodeLookup<A extends Address, Item, Shape extends object>(
+  resource: Resource<A, Item, Shape>,
+  ctx: GatewayContext,
+  address: A,
+  info: GraphQLResolveInfo,
+): Shape | Promise<Shape | Error> {
+  for (const field of selectedOn(info, resource.typename)) {
+    if (field === 'id' || field === '__typename' || !resource.addressFields.has(field)) continue;
+    const stub = resource.stub(address);
+    resource.selected(stub, info);
+    return stub;
+  }
+  return resource.load(ctx, address, resource.bodyQuery(info)).catch((error: Error) => error);
 }

@@ -2,6 +2,13 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { type Dispatcher, interceptors, Pool, errors as undiciErrors } from 'undici';
 import type { Deviation } from './damage.ts';
 import { errorFromResponse, UpstreamError } from './errors.ts';
+import {
+  type Freshness,
+  freshnessOf,
+  memoryValidators,
+  type ValidatorStore,
+  validatorKey,
+} from './validators.ts';
 
 export interface UpstreamOptions {
   /** Base URL of the REST surface, with or without the trailing `/v1`. */
@@ -17,6 +24,11 @@ export interface UpstreamOptions {
   retryBaseMs?: number;
   /** Added before every call (benchmarks inject upstream latency with it). */
   delayMs?: number;
+  /**
+   * Where the last answer of each GET is kept per token, to revalidate it with `If-None-Match`
+   * and reuse it on 304 (default: in memory, `memoryValidators()`); `false`: never revalidate.
+   */
+  validators?: ValidatorStore | false;
 }
 
 export interface UpstreamRequest {
@@ -26,6 +38,11 @@ export interface UpstreamRequest {
   authorization?: string | undefined;
   body?: unknown;
   signal?: AbortSignal | undefined;
+  /**
+   * An entity tag of the caller's own for a GET: sent as `If-None-Match` instead of the stored
+   * one; a 304 then answers with no body (`notModified`), and nothing is stored.
+   */
+  ifNoneMatch?: string | undefined;
 }
 
 export interface UpstreamResponse {
@@ -33,6 +50,14 @@ export interface UpstreamResponse {
   body: unknown;
   /** Attempts made (1 + retries). */
   attempts: number;
+  /** The answer's `ETag`, when it has one. */
+  etag?: string | undefined;
+  /** How long the answer may be reused, from its `Cache-Control`/`Expires` (GETs only). */
+  freshness?: Freshness | undefined;
+  /** A 304 to the stored entity tag: `body` is the stored answer, revalidated. */
+  revalidated?: boolean;
+  /** A 304 to the caller's own `ifNoneMatch`: there is no body. */
+  notModified?: boolean;
 }
 
 /** What the gateway needs of an upstream: `UpstreamClient`, or a fake in schema-level tests. */
@@ -71,7 +96,8 @@ export class UpstreamClient implements Upstream {
   readonly prefix: string;
   private readonly pool: Pool;
   private readonly dispatcher: Dispatcher;
-  private readonly options: Required<Omit<UpstreamOptions, 'baseUrl'>>;
+  private readonly options: Required<Omit<UpstreamOptions, 'baseUrl' | 'validators'>>;
+  private readonly validators: ValidatorStore | undefined;
 
   constructor(options: UpstreamOptions) {
     const url = new URL(options.baseUrl);
@@ -87,6 +113,8 @@ export class UpstreamClient implements Upstream {
       retryBaseMs: options.retryBaseMs ?? 100,
       delayMs: options.delayMs ?? 0,
     };
+    this.validators =
+      options.validators === false ? undefined : (options.validators ?? memoryValidators());
     this.pool = new Pool(this.origin, {
       connections: this.options.connections,
       connect: { timeout: this.options.connectTimeoutMs },
@@ -112,12 +140,23 @@ export class UpstreamClient implements Upstream {
     );
   }
 
-  /** Sends one request; non-2xx answers become `UpstreamError`s. */
+  /**
+   * Sends one request; non-2xx answers become `UpstreamError`s. A GET carries the entity tag of
+   * the last answer stored for its token and path, and a 304 reuses that answer's body.
+   */
   async request(req: UpstreamRequest): Promise<UpstreamResponse> {
     if (this.options.delayMs > 0) await sleep(this.options.delayMs);
     const attempts = { count: 0 };
+    const own = req.method === 'GET' ? req.ifNoneMatch : undefined;
+    const key =
+      req.method === 'GET' && own === undefined && this.validators
+        ? validatorKey(req.authorization, req.path)
+        : undefined;
+    const stored = key ? await this.stored(key) : undefined;
+    const ifNoneMatch = own ?? stored?.etag;
     let status: number;
     let text: string;
+    let headers: Record<string, string | string[] | undefined>;
     try {
       const response = await this.dispatcher.request({
         method: req.method,
@@ -126,16 +165,38 @@ export class UpstreamClient implements Upstream {
           accept: 'application/json',
           ...(req.authorization ? { authorization: req.authorization } : {}),
           ...(req.body !== undefined ? { 'content-type': 'application/json' } : {}),
+          ...(ifNoneMatch ? { 'if-none-match': ifNoneMatch } : {}),
         },
         ...(req.body !== undefined ? { body: JSON.stringify(req.body) } : {}),
         ...(req.signal ? { signal: req.signal } : {}),
         attempts,
       } as Dispatcher.RequestOptions & Counted);
       status = response.statusCode;
+      headers = response.headers;
       text = await response.body.text();
     } catch (error) {
       throw this.transportError(error, req.path);
     }
+    const header = (name: string) => {
+      const value = headers[name];
+      return Array.isArray(value) ? value.join(', ') : value;
+    };
+    const etag = header('etag');
+    const freshness =
+      req.method === 'GET'
+        ? freshnessOf({
+            cacheControl: header('cache-control'),
+            expires: header('expires'),
+            date: header('date'),
+            age: header('age'),
+          })
+        : undefined;
+    const counted = Math.max(1, attempts.count);
+    if (status === 304 && own !== undefined) {
+      return { status, body: undefined, attempts: counted, etag, freshness, notModified: true };
+    }
+    const revalidated = status === 304 && stored !== undefined;
+    if (revalidated) text = stored.body;
     let body: unknown;
     if (text) {
       try {
@@ -148,8 +209,29 @@ export class UpstreamClient implements Upstream {
         );
       }
     }
+    if (revalidated) {
+      return { status, body, attempts: counted, etag: etag ?? stored.etag, freshness, revalidated };
+    }
     if (status < 200 || status >= 300) throw errorFromResponse(status, body, req.path);
-    return { status, body, attempts: Math.max(1, attempts.count) };
+    if (key && status === 200 && etag && !freshness?.noStore) this.store(key, { etag, body: text });
+    return { status, body, attempts: counted, etag, freshness };
+  }
+
+  /** The stored answer of `key`; none when the store fails (the call is then made in full). */
+  private async stored(key: string): Promise<{ etag: string; body: string } | undefined> {
+    try {
+      return (await this.validators?.get(key)) ?? undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  private store(key: string, answer: { etag: string; body: string }): void {
+    try {
+      void Promise.resolve(this.validators?.set(key, answer)).catch(() => {});
+    } catch {
+      // A store that fails only costs the next call its 304.
+    }
   }
 
   private transportError(error: unknown, path: string): UpstreamError {

@@ -344,19 +344,16 @@ function batcher(session: RestSession): DataLoader<PageRequest, ConnectionResult
           const largest = group.reduce((a, b) => (b.first > a.first ? b : a));
           reads.set(key, readConnection(session, largest.first, largest.after, largest.options));
         }
-        return Promise.all(
-          requests.map(async (request) => {
-            const key = `${withQuery(request.options.path, request.options.query)} ${request.after ?? ''}`;
-            try {
-              return shortened(
-                await (reads.get(key) as Promise<ConnectionResult<unknown>>),
-                request.first,
-              );
-            } catch (error) {
-              return error as Error;
-            }
-          }),
-        );
+        // A promise per request, not one for the batch: each load settles with its own read
+        // (DataLoader resolves a load with the promise, which adopts it), so a read of one list
+        // never waits for another list of the same tick (nor does a streamed item for its peers).
+        return requests.map(async (request) => {
+          const key = `${withQuery(request.options.path, request.options.query)} ${request.after ?? ''}`;
+          return shortened(
+            await (reads.get(key) as Promise<ConnectionResult<unknown>>),
+            request.first,
+          );
+        }) as unknown as ConnectionResult<unknown>[];
       },
       { cache: false },
     );

@@ -68,10 +68,13 @@ export function errorFromResponse(status: number, body: unknown, path: string): 
       ? String((body as { error?: { message?: unknown } }).error?.message ?? '')
       : '';
   const code = codeForStatus(status);
-  const text =
+  const said =
     message && code !== 'UPSTREAM_ERROR'
       ? message
       : `upstream answered ${status} for ${path}${message ? `: ${message}` : ''}`;
+  // A refused token is the first refusal a newcomer meets: say what to send.
+  const text =
+    status === 401 ? `${said}; send a /v1 token as "authorization: Bearer <token>"` : said;
   return new UpstreamError(text, code, status, code === 'BAD_USER_INPUT' ? fieldNamed(text) : []);
 }
 

@@ -6,6 +6,7 @@ import { type Deviation, ShapeDamage } from './damage.ts';
 import { UpstreamError } from './errors.ts';
 import { segment } from './path.ts';
 import { parseTolerant } from './tolerant.ts';
+import { type Freshness, freshnessOf, leastFresh } from './validators.ts';
 
 /** One upstream call as `extensions.upstream` lists it in debug mode. */
 export interface UpstreamCall {
@@ -15,6 +16,8 @@ export interface UpstreamCall {
   ms: number;
   /** True when the answer came from this request's loader (no HTTP call was made). */
   loader: boolean;
+  /** True when the upstream answered 304 to the stored entity tag and its stored body was used. */
+  revalidated?: true;
   /** How the answer deviated from the contract (debug mode lists them). */
   deviations?: Deviation[];
 }
@@ -46,6 +49,8 @@ export class RestSession {
   readonly calls: UpstreamCall[] = [];
   /** Errors of the response that no field's value carries (items left out of a list). */
   readonly fieldErrors: GraphQLError[] = [];
+  /** How long each GET answer used may be reused, as the upstream said. */
+  private readonly answers: Freshness[] = [];
   private readonly loader: DataLoader<string, unknown>;
 
   constructor(
@@ -55,7 +60,9 @@ export class RestSession {
     this.loader = new DataLoader<string, unknown>(
       async (keys) =>
         Promise.all(keys.map((key) => this.fetch(key).catch((error: Error) => error))),
-      { maxBatchSize: 64 },
+      // No batching: each read is its own call, so each answer is used as soon as it arrives
+      // (in a batch the fastest read would wait for the slowest, and so would a first part).
+      { batch: false },
     );
   }
 
@@ -101,6 +108,14 @@ export class RestSession {
   ): Promise<z.infer<S>> {
     const raw = await this.call(method, path, body);
     return this.parse(contract, raw, method, path);
+  }
+
+  /**
+   * The freshness of the answers this request used: the least fresh of its GETs (undefined when
+   * it made none). A response built from them may be reused no longer than this.
+   */
+  freshness(): Freshness | undefined {
+    return leastFresh(this.answers);
   }
 
   /** Forgets every loaded object (after a write), so later reads show the new state. */
@@ -166,7 +181,10 @@ export class RestSession {
         status: response.status,
         ms: Math.round(performance.now() - started),
         loader: false,
+        ...(response.revalidated ? { revalidated: true as const } : {}),
       });
+      // An answer that says nothing of its freshness is revalidated before any reuse.
+      if (method === 'GET') this.answers.push(response.freshness ?? freshnessOf({}));
       return response.body;
     } catch (error) {
       this.calls.push({

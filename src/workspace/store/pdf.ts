@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import type { Token, Tokens } from 'marked';
+import { requirePackages } from '../../optional.ts';
 import type { Workspace } from '../context.ts';
-import { notFound } from '../errors.ts';
+import { HttpError, notFound } from '../errors.ts';
 import type { ChangeRequestRow } from './changeRequests.ts';
 import { type PageRow, revisionIndex } from './content/revisionIndex.ts';
 import { inlineText, markdownTokens } from './markdown.ts';
@@ -24,8 +25,17 @@ type PdfDocumentClass = new (options?: Record<string, unknown>) => PdfDocument;
 
 // pdfkit and its fonts load with the first export, not with the server.
 let PDFDocument: PdfDocumentClass | undefined;
-const pdfDocument = (): PdfDocumentClass =>
-  (PDFDocument ??= createRequire(import.meta.url)('pdfkit') as PdfDocumentClass);
+const pdfDocument = (): PdfDocumentClass => {
+  if (PDFDocument) return PDFDocument;
+  // pdfkit is an optional peer dependency: without it, an export answers 501 naming it.
+  try {
+    requirePackages('PDF export', ['pdfkit']);
+  } catch (error) {
+    throw new HttpError(501, (error as Error).message);
+  }
+  PDFDocument = createRequire(import.meta.url)('pdfkit') as PdfDocumentClass;
+  return PDFDocument;
+};
 
 /** The standard PDF fonts encode Latin-1 only: other characters are left out. */
 function printable(text: string): string {

@@ -96,6 +96,7 @@ export const MemberSpaceRef = builder.objectRef<MemberSpaceShape>('MemberSpace')
     space: t.field({
       type: SpaceRef,
       description: 'The space.',
+      extensions: { embedded: true },
       resolve: (s) => s.space,
     }),
   }),

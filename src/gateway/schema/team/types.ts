@@ -65,6 +65,7 @@ export const TeamMemberRef = builder.objectRef<TeamMemberShape>('TeamMember').im
     member: t.field({
       type: MemberRef,
       description: 'The organization membership (REST `organization`).',
+      extensions: { embedded: true },
       resolve: (m) => MemberResource.shape(m.organization, { org: m.org, id: m.organization.id }),
     }),
     role: t.field({
@@ -99,6 +100,7 @@ export const MemberTeamRef = builder.objectRef<MemberTeamShape>('MemberTeam').im
     team: t.field({
       type: TeamRef,
       description: 'The team.',
+      extensions: { embedded: true },
       resolve: (m) => TeamResource.shape(m.team, { org: m.org, id: m.team.id }),
     }),
     role: t.field({

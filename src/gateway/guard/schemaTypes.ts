@@ -1,0 +1,68 @@
+import {
+  type FieldNode,
+  type GraphQLField,
+  type GraphQLNamedType,
+  type GraphQLObjectType,
+  type GraphQLSchema,
+  isInterfaceType,
+  isListType,
+  isNonNullType,
+  isObjectType,
+  type SelectionSetNode,
+} from 'graphql';
+import { resourceOf } from '../resources/resource.ts';
+import { embeddedKeys } from './embedded.ts';
+
+// What the estimate asks of the schema: kinds of fields and types, and the types of global IDs.
+
+/**
+ * True when `field` returns objects embedded in its parent's answer (copies, not addresses): a
+ * resource's field whose contract holds an object under that name, or a field of a value type
+ * (a list item that is no resource) declared so where it is defined (`extensions.embedded`).
+ */
+export function embedded(type: GraphQLObjectType, field: GraphQLField<unknown, unknown>): boolean {
+  return field.extensions?.embedded === true || embeddedKeys(type.name, field.name) !== undefined;
+}
+
+/** True when `type` is a resource's and `field` is answered from its address alone. */
+export function fromAddress(
+  type: GraphQLObjectType,
+  field: GraphQLField<unknown, unknown>,
+): boolean {
+  return resourceOf(type.name)?.addressFields.has(field.name) ?? false;
+}
+
+export function isConnection(type: GraphQLNamedType): type is GraphQLObjectType {
+  return isObjectType(type) && type.name.endsWith('Connection') && 'edges' in type.getFields();
+}
+
+export function isNode(schema: GraphQLSchema, type: GraphQLNamedType): boolean {
+  const node = schema.getType('Node');
+  if (!node || !isInterfaceType(node)) return false;
+  if (isObjectType(type)) return type.getInterfaces().includes(node);
+  return false;
+}
+
+export function subSets(fieldNodes: readonly FieldNode[]): SelectionSetNode[] {
+  return fieldNodes.flatMap((n) => (n.selectionSet ? [n.selectionSet] : []));
+}
+
+export function isListField(field: GraphQLField<unknown, unknown>): boolean {
+  const type = isNonNullType(field.type) ? field.type.ofType : field.type;
+  return isListType(type);
+}
+
+/** The object type and address a global ID names, when it names a Node type. */
+export function decodeGlobalId(
+  schema: GraphQLSchema,
+  value: unknown,
+): { typename: string; id: string; type: GraphQLObjectType } | undefined {
+  if (typeof value !== 'string' || !/^[A-Za-z0-9+/]+={0,2}$/.test(value)) return undefined;
+  const decoded = Buffer.from(value, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 1) return undefined;
+  const typename = decoded.slice(0, colon);
+  const type = schema.getType(typename);
+  if (!type || !isObjectType(type) || !isNode(schema, type)) return undefined;
+  return { typename, id: decoded.slice(colon + 1), type };
+}
