@@ -8,6 +8,7 @@ import {
   openEnum,
   PageQuery,
   QueryBoolean,
+  sometimes,
   TemplateApplication,
   Timestamp,
   User,
@@ -36,10 +37,10 @@ export const ChangeRequest = z.object({
   urls: z.object({ app: z.string().optional(), location: z.string().optional() }).optional(),
   permissions: z
     .object({
-      view: z.boolean(),
-      edit: z.boolean(),
-      merge: z.boolean(),
-      comment: z.boolean(),
+      view: sometimes(z.boolean()),
+      edit: sometimes(z.boolean()),
+      merge: sometimes(z.boolean()),
+      comment: sometimes(z.boolean()),
     })
     .optional(),
 });
@@ -93,8 +94,8 @@ export type OrganizationChangeRequestListQuery = z.infer<typeof OrganizationChan
 
 /** Answer of merge and update. */
 export const ChangeRequestRevisionResult = z.object({
-  revision: z.string(),
-  result: z.string(),
+  revision: sometimes(z.string()),
+  result: sometimes(z.string()),
 });
 export type ChangeRequestRevisionResult = z.infer<typeof ChangeRequestRevisionResult>;
 
@@ -104,5 +105,5 @@ export const ChangeRequestPdfQuery = z.object({
   page: z.string().min(1).max(200).optional(),
 });
 export type ChangeRequestPdfQuery = z.infer<typeof ChangeRequestPdfQuery>;
-export const ChangeRequestPdf = z.object({ url: z.string() });
+export const ChangeRequestPdf = z.object({ url: sometimes(z.string()) });
 export type ChangeRequestPdf = z.infer<typeof ChangeRequestPdf>;

@@ -8,6 +8,7 @@ import {
   oneOfField,
   openEnum,
   PageQuery,
+  sometimes,
   User,
 } from './common.ts';
 import { Member } from './members.ts';
@@ -35,17 +36,17 @@ export type CommentBody = z.infer<typeof CommentBody>;
 
 /** One emoji's reactions: who reacted and when. */
 export const Reaction = z.object({
-  emoji: z.string(),
-  count: z.number(),
-  users: z.array(z.object({ user: User, reactedAt: z.string() })),
+  emoji: sometimes(z.string()),
+  count: sometimes(z.number()),
+  users: sometimes(z.array(z.object({ user: sometimes(User), reactedAt: sometimes(z.string()) }))),
 });
 export type Reaction = z.infer<typeof Reaction>;
 
 /** The replies of one user to a comment. */
 export const Replier = z.object({
-  updatedAt: z.string(),
-  count: z.number(),
-  user: User,
+  updatedAt: sometimes(z.string()),
+  count: sometimes(z.number()),
+  user: sometimes(User),
 });
 export type Replier = z.infer<typeof Replier>;
 
@@ -77,17 +78,17 @@ export type CommentTarget = z.infer<typeof CommentTarget>;
 export const Comment = z.object({
   object: z.literal('comment'),
   id: z.string(),
-  postedBy: User,
-  postedAt: z.string(),
+  postedBy: sometimes(User),
+  postedAt: sometimes(z.string()),
   editedAt: z.string().optional(),
-  reactions: z.array(Reaction),
-  replies: z.number(),
-  repliers: z.array(Replier),
-  body: CommentBody,
-  target: CommentTarget,
-  urls: z.object({ location: z.string().optional() }),
-  permissions: CommentPermissions,
-  status: openEnum(ENUMS.commentStatus),
+  reactions: sometimes(z.array(Reaction)),
+  replies: sometimes(z.number()),
+  repliers: sometimes(z.array(Replier)),
+  body: sometimes(CommentBody),
+  target: sometimes(CommentTarget),
+  urls: sometimes(z.object({ location: z.string().optional() })),
+  permissions: sometimes(CommentPermissions),
+  status: sometimes(openEnum(ENUMS.commentStatus)),
   resolvedAt: z.string().optional(),
   resolvedBy: User.optional(),
 });
@@ -97,13 +98,13 @@ export type Comment = z.infer<typeof Comment>;
 export const CommentReply = z.object({
   object: z.literal('comment-reply'),
   id: z.string(),
-  postedBy: User,
-  postedAt: z.string(),
+  postedBy: sometimes(User),
+  postedAt: sometimes(z.string()),
   editedAt: z.string().optional(),
-  reactions: z.array(Reaction),
-  body: CommentBody,
-  urls: z.object({ location: z.string().optional() }),
-  permissions: CommentPermissions,
+  reactions: sometimes(z.array(Reaction)),
+  body: sometimes(CommentBody),
+  urls: sometimes(z.object({ location: z.string().optional() })),
+  permissions: sometimes(CommentPermissions),
 });
 export type CommentReply = z.infer<typeof CommentReply>;
 

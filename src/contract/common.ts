@@ -53,6 +53,24 @@ export function oneOfField<T extends z.ZodType>(schema: T, alternatives: string)
   return schema;
 }
 
+/**
+ * Members the spec does not mark "always present" (its Req column) but that this contract's
+ * answers carry: the embedded server always sends them (their type says so, and its strict
+ * parse requires them), while the gateway's tolerant reading takes an upstream's answer without
+ * one as that member absent (null in the graph, no error), counted as `absent` apart from damage
+ * so operators see it. Members the spec marks always present are plain: their absence is damage.
+ */
+export const notAlwaysPresent = z.registry<Record<string, never>>();
+
+/** `schema` as a member not always present upstream (see `notAlwaysPresent`). */
+export function sometimes<T extends z.ZodType>(schema: T): T {
+  const member = schema.clone() as T;
+  notAlwaysPresent.add(member, {});
+  const alternatives = oneOf.get(schema);
+  if (alternatives) oneOf.add(member, alternatives);
+  return member;
+}
+
 /** The known values of an open enum, for gateways that map them to GraphQL enums. */
 export const ENUMS = {
   role: ['admin', 'create', 'review', 'edit', 'comment', 'read'],
@@ -72,6 +90,7 @@ export const ENUMS = {
   spaceVisibility: ['public', 'unlisted', 'share-link', 'visitor-auth', 'in-collection', 'private'],
   editMode: ['live', 'locked'],
   revisionType: ['edits', 'merge', 'rollback', 'update', 'computed'],
+  pageType: ['document', 'group', 'link', 'computed'],
   organizationType: ['business', 'community'],
   linkStatus: ['ok', 'broken', 'in-app'],
   impact: ['low', 'medium', 'high'],
@@ -308,7 +327,7 @@ export function httpUrl(max: number, base: z.ZodString = z.string()) {
 export function listPage<T extends z.ZodType>(item: T) {
   return z.object({
     next: z.object({ page: z.string() }).optional(),
-    count: z.number(),
+    count: sometimes(z.number()),
     items: z.array(item),
   });
 }
@@ -417,7 +436,7 @@ export type TemplateApplication = z.infer<typeof TemplateApplication>;
 export const User = z.object({
   object: z.literal('user'),
   id: z.string(),
-  displayName: z.string(),
+  displayName: sometimes(z.string()),
   email: z.string().optional(),
   photoURL: z.string().optional(),
   urls: z.object({ location: z.string().optional() }).optional(),

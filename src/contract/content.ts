@@ -8,6 +8,7 @@ import {
   openEnum,
   PageQuery,
   QueryBoolean,
+  sometimes,
   Timestamp,
   Urls,
 } from './common.ts';
@@ -28,18 +29,43 @@ export const PageLayout = z.object({
   metadata: z.boolean().optional(),
 });
 
-/** A page of a revision, with its child pages (recursive). */
-export const Page = z.object({
+/**
+ * Where a link page points (`kind` discriminator): a URL (`url` {`url`}) or a content reference
+ * (`page` {`page`, `space`}, `file` {`file`, `space`}, `openapi` {`spec`}); other kinds are kept
+ * as they arrive.
+ */
+export const PageLinkTarget = z.looseObject({
+  kind: z.string(),
+  url: z.string().optional(),
+  page: z.string().optional(),
+  file: z.string().optional(),
+  space: z.string().optional(),
+  spec: z.string().optional(),
+});
+export type PageLinkTarget = z.infer<typeof PageLinkTarget>;
+
+/**
+ * A page of a revision, with its child pages (recursive). `type` says its kind: `document` (a
+ * page of content), `group` (a heading of child pages, no content), `link` (an entry of the
+ * navigation pointing at `target`; no `slug` or `path`) or `computed` (generated from `computed`);
+ * the hosted service may send others. Members the contract does not name are kept, so a page of
+ * another kind still shows as it arrived.
+ */
+export const Page = z.looseObject({
   id: z.string(),
-  title: z.string(),
+  title: sometimes(z.string()),
   linkTitle: z.string().optional(),
   emoji: z.string().optional(),
   icon: oneOfField(z.string(), 'an icon name').optional(),
   createdAt: Timestamp.optional(),
   updatedAt: Timestamp.optional(),
-  type: z.string(),
-  slug: z.string(),
-  path: z.string(),
+  type: sometimes(openEnum(ENUMS.pageType)),
+  /** Absent on link pages. */
+  slug: z.string().optional(),
+  /** Absent on link pages. */
+  path: z.string().optional(),
+  /** Where a link page points. */
+  target: PageLinkTarget.optional(),
   description: z.string().optional(),
   /** Present on a single page read with `format=markdown`. */
   markdown: z.string().optional(),
@@ -69,11 +95,11 @@ export type Page = z.infer<typeof Page>;
 /** A file of a revision. */
 export const File = z.object({
   id: z.string(),
-  name: z.string(),
-  contentType: z.string(),
-  downloadURL: z.string(),
-  size: z.number(),
-  dimensions: z.object({ width: z.number(), height: z.number() }).optional(),
+  name: sometimes(z.string()),
+  contentType: sometimes(z.string()),
+  downloadURL: sometimes(z.string()),
+  size: sometimes(z.number()),
+  dimensions: z.object({ width: sometimes(z.number()), height: sometimes(z.number()) }).optional(),
   git: GitPath.optional(),
 });
 export type File = z.infer<typeof File>;
@@ -84,14 +110,14 @@ export type FileList = z.infer<typeof FileList>;
 export const Revision = z.object({
   object: z.literal('revision'),
   id: z.string(),
-  parents: z.array(z.string()),
-  pages: z.array(Page),
-  files: z.array(File),
-  reusableContents: z.array(
-    z.object({ id: z.string(), title: z.string().optional(), git: GitPath.optional() }),
+  parents: sometimes(z.array(z.string())),
+  pages: sometimes(z.array(Page)),
+  files: sometimes(z.array(File)),
+  reusableContents: sometimes(
+    z.array(z.object({ id: z.string(), title: z.string().optional(), git: GitPath.optional() })),
   ),
-  variables: z.record(z.string(), z.string()),
-  createdAt: Timestamp,
+  variables: sometimes(z.record(z.string(), z.string())),
+  createdAt: sometimes(Timestamp),
   git: z
     .object({
       oid: z.string().optional(),
@@ -102,7 +128,7 @@ export const Revision = z.object({
     })
     .optional(),
   urls: Urls.optional(),
-  type: openEnum(ENUMS.revisionType),
+  type: sometimes(openEnum(ENUMS.revisionType)),
 });
 export type Revision = z.infer<typeof Revision>;
 
@@ -113,8 +139,8 @@ export type PageTree = z.infer<typeof PageTree>;
 /** The page a reference or link points at, in short. */
 export const PageSummary = z.object({
   id: z.string(),
-  title: z.string(),
-  path: z.string(),
+  title: sometimes(z.string()),
+  path: sometimes(z.string()),
   urls: z.object({ app: z.string().optional() }).optional(),
 });
 
@@ -128,7 +154,7 @@ export const ReferenceItem = z.object({
   space: z.object({ id: z.string(), title: z.string().optional() }).optional(),
   versionContext: z
     .object({
-      type: z.string(),
+      type: sometimes(z.string()),
       revision: z.string().optional(),
       changeRequest: z.string().optional(),
     })
@@ -144,20 +170,22 @@ export type ReferenceList = z.infer<typeof ReferenceList>;
 
 /** One link target of a revision and the places it is written. */
 export const Link = z.object({
-  status: openEnum(ENUMS.linkStatus),
-  relation: z.string(),
-  targetReference: ReferenceItem,
-  locationReferences: z.array(ReferenceItem),
+  status: sometimes(openEnum(ENUMS.linkStatus)),
+  relation: sometimes(z.string()),
+  targetReference: sometimes(ReferenceItem),
+  locationReferences: sometimes(z.array(ReferenceItem)),
 });
 export type Link = z.infer<typeof Link>;
 
 export const LinkStats = z.object({
-  total: z.number(),
-  broken: z.object({ total: z.number(), changeRequest: z.number() }),
+  total: sometimes(z.number()),
+  broken: sometimes(
+    z.object({ total: sometimes(z.number()), changeRequest: sometimes(z.number()) }),
+  ),
 });
 
 /** Links list page: a list page plus `stats`. */
-export const LinkList = listPage(Link).extend({ stats: LinkStats });
+export const LinkList = listPage(Link).extend({ stats: sometimes(LinkStats) });
 export type LinkList = z.infer<typeof LinkList>;
 
 /** `metadata` and `computed`, shared by every content read. */

@@ -8,6 +8,7 @@ import {
   oneOfField,
   openEnum,
   PageQuery,
+  sometimes,
   Timestamp,
 } from './common.ts';
 
@@ -36,7 +37,7 @@ export const ConversationId = z
 export const IssuesCluster = z.object({
   object: z.literal('issues-cluster'),
   id: z.string(),
-  label: z.string(),
+  label: sometimes(z.string()),
   createdAt: Timestamp.optional(),
   updatedAt: Timestamp.optional(),
   icon: oneOfField(z.string(), 'an icon name').optional(),
@@ -69,9 +70,9 @@ export type ConversationList = z.infer<typeof ConversationList>;
 
 /** One message of a conversation. */
 export const ConversationPart = z.object({
-  type: z.string(),
-  role: z.string(),
-  body: z.string(),
+  type: sometimes(z.string()),
+  role: sometimes(z.string()),
+  body: sometimes(z.string()),
 });
 export type ConversationPart = z.infer<typeof ConversationPart>;
 
@@ -84,8 +85,8 @@ export const ConversationMetadata = z.object({
 /** `GET {org}/conversations/{conversationId}`. */
 export const ConversationDetail = z.object({
   conversation: Conversation,
-  parts: z.array(ConversationPart),
-  metadata: ConversationMetadata,
+  parts: sometimes(z.array(ConversationPart)),
+  metadata: sometimes(ConversationMetadata),
 });
 export type ConversationDetail = z.infer<typeof ConversationDetail>;
 
@@ -93,12 +94,12 @@ export type ConversationDetail = z.infer<typeof ConversationDetail>;
 export const ConversationIssue = z.object({
   object: z.literal('conversation-issue'),
   id: z.string(),
-  title: z.string(),
+  title: sometimes(z.string()),
   details: Document.optional(),
   impact: openEnum(ENUMS.impact).optional(),
   createdAt: Timestamp.optional(),
   ingestedAt: Timestamp.optional(),
-  conversation: z.string(),
+  conversation: sometimes(z.string()),
   cluster: z.string().optional(),
   urls: z.object({ location: z.string().optional() }).optional(),
 });
@@ -107,7 +108,7 @@ export type ConversationIssue = z.infer<typeof ConversationIssue>;
 /** An issue with its conversation, as the issue list and get answer. */
 export const ConversationIssueEntry = z.object({
   issue: ConversationIssue,
-  conversation: Conversation,
+  conversation: sometimes(Conversation),
 });
 export type ConversationIssueEntry = z.infer<typeof ConversationIssueEntry>;
 export const ConversationIssueList = listPage(ConversationIssueEntry);

@@ -1,21 +1,31 @@
 import { z } from 'zod';
-import { ENUMS, listPage, Order, openEnum, PageQuery, Role, Timestamp, User } from './common.ts';
+import {
+  ENUMS,
+  listPage,
+  Order,
+  openEnum,
+  PageQuery,
+  Role,
+  sometimes,
+  Timestamp,
+  User,
+} from './common.ts';
 import { Space } from './spaces.ts';
 
 /** A member of an organization. */
 export const Member = z.object({
   object: z.literal('member'),
   id: z.string(),
-  role: openEnum(ENUMS.role).nullable(),
-  user: User,
-  disabled: z.boolean(),
-  joinedAt: Timestamp,
+  role: sometimes(openEnum(ENUMS.role).nullable()),
+  user: sometimes(User),
+  disabled: sometimes(z.boolean()),
+  joinedAt: sometimes(Timestamp),
   lastSeenAt: Timestamp.optional(),
-  sso: z.boolean(),
+  sso: sometimes(z.boolean()),
   /** Number of spaces the member can read. */
-  spaces: z.number(),
+  spaces: sometimes(z.number()),
   /** Number of teams the member belongs to. */
-  teams: z.number(),
+  teams: sometimes(z.number()),
 });
 export type Member = z.infer<typeof Member>;
 export const MemberList = listPage(Member);
@@ -23,7 +33,7 @@ export type MemberList = z.infer<typeof MemberList>;
 
 /** One item of `GET {org}/members/{userId}/spaces`: a space and the member's level on it. */
 export const MemberSpace = z.object({
-  permission: openEnum(ENUMS.role),
+  permission: sometimes(openEnum(ENUMS.role)),
   space: Space,
 });
 export type MemberSpace = z.infer<typeof MemberSpace>;
@@ -34,17 +44,17 @@ export type MemberSpaceList = z.infer<typeof MemberSpaceList>;
 export const MemberTeamTeam = z.object({
   object: z.literal('team'),
   id: z.string(),
-  title: z.string(),
-  members: z.number(),
-  spaces: z.number(),
-  createdAt: Timestamp,
+  title: sometimes(z.string()),
+  members: sometimes(z.number()),
+  spaces: sometimes(z.number()),
+  createdAt: sometimes(Timestamp),
   permissions: z.object({ admin: z.boolean().optional(), view: z.boolean().optional() }).optional(),
 });
 
 /** One item of `GET {org}/members/{userId}/teams`: a team and the member's role in it. */
 export const MemberTeam = z.object({
   team: MemberTeamTeam,
-  member: z.object({ role: openEnum(ENUMS.teamRole) }),
+  member: sometimes(z.object({ role: openEnum(ENUMS.teamRole) })),
 });
 export type MemberTeam = z.infer<typeof MemberTeam>;
 export const MemberTeamList = listPage(MemberTeam);

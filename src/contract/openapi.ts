@@ -7,12 +7,13 @@ import {
   openEnum,
   PATTERNS,
   PageQuery,
+  sometimes,
   Timestamp,
 } from './common.ts';
 
 /** One problem met while processing a spec's source. */
 export const OpenAPIProcessError = z.object({
-  message: z.string(),
+  message: sometimes(z.string()),
   code: z.string().optional(),
 });
 export type OpenAPIProcessError = z.infer<typeof OpenAPIProcessError>;
@@ -58,8 +59,8 @@ export type OpenAPISpecVersionList = z.infer<typeof OpenAPISpecVersionList>;
 
 /** A version's content: `filesystem` maps a file name (`openapi.json`) to its parsed document. */
 export const OpenAPISpecVersionContent = z.object({
-  filesystem: z.record(z.string(), z.unknown()),
-  url: z.string(),
+  filesystem: sometimes(z.record(z.string(), z.unknown())),
+  url: sometimes(z.string()),
 });
 export type OpenAPISpecVersionContent = z.infer<typeof OpenAPISpecVersionContent>;
 

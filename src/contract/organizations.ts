@@ -9,6 +9,7 @@ import {
   openEnum,
   PageQuery,
   Role,
+  sometimes,
   Timestamp,
 } from './common.ts';
 import { MergeRulesRulesInput } from './spaces.ts';
@@ -76,7 +77,7 @@ export const Organization = z.object({
           sites: z.record(z.string(), Price).optional(),
         })
         .optional(),
-      usageAddons: z.record(z.string(), z.object({ enabled: z.boolean() })).optional(),
+      usageAddons: z.record(z.string(), z.object({ enabled: sometimes(z.boolean()) })).optional(),
       minUsers: z.number().optional(),
       maxUsers: z.number().optional(),
       paidMembers: z.number().optional(),
@@ -116,10 +117,10 @@ export type OrganizationList = z.infer<typeof OrganizationList>;
 /** Instructions of the organization's docs agents. */
 export const AgentInstructions = z.object({
   object: z.literal('agent-instructions'),
-  instructions: Document,
+  instructions: sometimes(Document),
   updatedAt: Timestamp.optional(),
   updatedBy: z.string().optional(),
-  urls: z.object({ location: z.string() }).optional(),
+  urls: z.object({ location: sometimes(z.string()) }).optional(),
 });
 export type AgentInstructions = z.infer<typeof AgentInstructions>;
 

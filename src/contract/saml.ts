@@ -1,6 +1,16 @@
 import { X509Certificate } from 'node:crypto';
 import { z } from 'zod';
-import { ENUMS, httpUrl, listPage, openEnum, PageQuery, Role, Timestamp, Urls } from './common.ts';
+import {
+  ENUMS,
+  httpUrl,
+  listPage,
+  openEnum,
+  PageQuery,
+  Role,
+  sometimes,
+  Timestamp,
+  Urls,
+} from './common.ts';
 import { Team } from './teams.ts';
 
 /** Limits of SAML providers that the spec leaves open; the embedded server enforces them. */
@@ -13,9 +23,9 @@ export const SAML_LIMITS = {
 
 /** The service-provider side of a SAML provider, to configure in the identity provider. */
 export const SamlService = z.object({
-  acsURL: z.string(),
-  startURL: z.string(),
-  entityID: z.string(),
+  acsURL: sometimes(z.string()),
+  startURL: sometimes(z.string()),
+  entityID: sometimes(z.string()),
 });
 
 /**
@@ -25,14 +35,14 @@ export const SamlService = z.object({
 export const SamlProvider = z.object({
   object: z.literal('saml-provider'),
   id: z.string(),
-  label: z.string(),
+  label: sometimes(z.string()),
   ssoURL: z.string().optional(),
   entityID: z.string().optional(),
   certificate: z.string().optional(),
   defaultTeam: Team.optional(),
   defaultRole: openEnum(ENUMS.role).optional(),
-  createdAt: Timestamp,
-  status: openEnum(ENUMS.samlStatus),
+  createdAt: sometimes(Timestamp),
+  status: sometimes(openEnum(ENUMS.samlStatus)),
   service: SamlService.optional(),
   urls: Urls.optional(),
 });
@@ -41,7 +51,11 @@ export const SamlProviderList = listPage(SamlProvider);
 export type SamlProviderList = z.infer<typeof SamlProviderList>;
 
 /** One SSO entry point of an organization. */
-export const SsoEntry = z.object({ id: z.string(), label: z.string(), startURL: z.string() });
+export const SsoEntry = z.object({
+  id: z.string(),
+  label: sometimes(z.string()),
+  startURL: sometimes(z.string()),
+});
 export const SsoList = z.object({ items: z.array(SsoEntry) });
 export type SsoList = z.infer<typeof SsoList>;
 

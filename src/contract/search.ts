@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { LIMITS, listPage, PageQuery } from './common.ts';
+import { LIMITS, listPage, PageQuery, sometimes } from './common.ts';
 
 /** A section of a page hit: a heading whose section matches, with a snippet. */
 export const SearchSection = z.object({
   id: z.string(),
-  title: z.string(),
-  path: z.string(),
-  body: z.string(),
+  title: sometimes(z.string()),
+  path: sometimes(z.string()),
+  body: sometimes(z.string()),
   urls: z.object({ app: z.string().optional() }).optional(),
 });
 export type SearchSection = z.infer<typeof SearchSection>;
@@ -14,10 +14,10 @@ export type SearchSection = z.infer<typeof SearchSection>;
 /** A page matching a search. */
 export const SearchPageHit = z.object({
   id: z.string(),
-  title: z.string(),
-  path: z.string(),
-  sections: z.array(SearchSection),
-  ancestors: z.array(z.object({ title: z.string() })),
+  title: sometimes(z.string()),
+  path: sometimes(z.string()),
+  sections: sometimes(z.array(SearchSection)),
+  ancestors: sometimes(z.array(z.object({ title: sometimes(z.string()) }))),
   urls: z.object({ app: z.string().optional() }).optional(),
 });
 export type SearchPageHit = z.infer<typeof SearchPageHit>;
@@ -27,8 +27,8 @@ export type SpaceSearchResult = z.infer<typeof SpaceSearchResult>;
 /** An organization search item: a space and its matching pages. */
 export const SearchSpaceHit = z.object({
   id: z.string(),
-  title: z.string(),
-  pages: z.array(SearchPageHit),
+  title: sometimes(z.string()),
+  pages: sometimes(z.array(SearchPageHit)),
 });
 export type SearchSpaceHit = z.infer<typeof SearchSpaceHit>;
 export const OrganizationSearchResult = listPage(SearchSpaceHit);

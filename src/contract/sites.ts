@@ -10,6 +10,7 @@ import {
   QueryBoolean,
   SiteSectionPosition,
   SiteSpacePosition,
+  sometimes,
   Timestamp,
 } from './common.ts';
 import { Space } from './spaces.ts';
@@ -23,25 +24,25 @@ const LightDark = z.object({ light: z.string().optional(), dark: z.string().opti
 export const Site = z.object({
   object: z.literal('site'),
   id: z.string(),
-  type: openEnum(ENUMS.siteType),
-  title: z.string(),
+  type: sometimes(openEnum(ENUMS.siteType)),
+  title: sometimes(z.string()),
   icon: oneOfField(z.object({ icon: LightDark }), '`{icon: {light, dark}}`').optional(),
   hostname: z.string().optional(),
   basename: z.string().optional(),
-  proxy: z.object({ origin: z.string(), target: z.string() }).optional(),
-  visibility: openEnum(ENUMS.siteVisibility),
-  published: z.boolean(),
-  siteSpaces: z.number(),
+  proxy: z.object({ origin: sometimes(z.string()), target: sometimes(z.string()) }).optional(),
+  visibility: sometimes(openEnum(ENUMS.siteVisibility)),
+  published: sometimes(z.boolean()),
+  siteSpaces: sometimes(z.number()),
   createdAt: Timestamp.optional(),
-  adaptiveContent: z.object({ enabled: z.boolean() }).optional(),
-  ads: z.object({ status: z.string(), submittable: z.boolean() }).optional(),
+  adaptiveContent: z.object({ enabled: sometimes(z.boolean()) }).optional(),
+  ads: z.object({ status: sometimes(z.string()), submittable: sometimes(z.boolean()) }).optional(),
   agentsContext: openEnum(ENUMS.agentsContext).optional(),
   features: z
     .array(
       z.object({
         id: z.string(),
-        plan: z.string(),
-        frozen: z.boolean(),
+        plan: sometimes(z.string()),
+        frozen: sometimes(z.boolean()),
         customizations: z.array(z.string()).optional(),
       }),
     )
@@ -53,7 +54,7 @@ export const Site = z.object({
       published: z.string().optional(),
     })
     .optional(),
-  permissions: z.object({ view: z.boolean(), admin: z.boolean() }).optional(),
+  permissions: z.object({ view: sometimes(z.boolean()), admin: sometimes(z.boolean()) }).optional(),
 });
 export type Site = z.infer<typeof Site>;
 export const SiteList = listPage(Site);
@@ -64,7 +65,7 @@ export const SiteSpace = z.object({
   id: z.string(),
   path: z.string(),
   section: z.string().optional(),
-  space: Space,
+  space: sometimes(Space),
   title: z.string(),
   default: z.boolean().optional(),
   condition: z.string().optional(),
@@ -79,13 +80,13 @@ export const SiteSpaceList = listPage(SiteSpace);
 export const SiteSection = z.object({
   object: z.literal('site-section'),
   id: z.string(),
-  title: z.string(),
+  title: sometimes(z.string()),
   description: z.string().optional(),
   default: z.boolean().optional(),
   path: z.string().optional(),
   condition: z.string().optional(),
   sectionGroup: z.string().optional(),
-  siteSpaces: z.array(SiteSpace),
+  siteSpaces: sometimes(z.array(SiteSpace)),
   urls: z.object({ published: z.string().optional() }).optional(),
   icon: IconName.optional(),
 });
@@ -108,7 +109,7 @@ export const SiteSectionGroup: z.ZodType<SiteSectionGroup> = z.object({
   sectionGroup: z.string().optional(),
   icon: IconName.optional(),
   get children() {
-    return z.array(z.union([SiteSection, SiteSectionGroup]));
+    return sometimes(z.array(z.union([SiteSection, SiteSectionGroup])));
   },
 });
 export const SiteSectionGroupList = listPage(SiteSectionGroup);
@@ -116,12 +117,15 @@ export const SiteSectionGroupList = listPage(SiteSectionGroup);
 /** The visitor attributes schema of a site's adaptive content. */
 export const SiteAdaptiveSchema = z.object({
   object: z.literal('site-adaptive-schema'),
-  jsonSchema: z.record(z.string(), z.unknown()),
+  jsonSchema: sometimes(z.record(z.string(), z.unknown())),
   updatedAt: Timestamp.optional(),
 });
 export type SiteAdaptiveSchema = z.infer<typeof SiteAdaptiveSchema>;
 
-export const TemplateCondition = z.object({ description: z.string(), condition: z.string() });
+export const TemplateCondition = z.object({
+  description: sometimes(z.string()),
+  condition: sometimes(z.string()),
+});
 export const TemplateConditionList = z.object({ items: z.array(TemplateCondition) });
 export type TemplateConditionList = z.infer<typeof TemplateConditionList>;
 
@@ -129,7 +133,7 @@ export type TemplateConditionList = z.infer<typeof TemplateConditionList>;
 export const Customization = z.record(z.string(), z.unknown());
 
 export const SiteScript = z.object({
-  script: z.string(),
+  script: sometimes(z.string()),
   contentSecurityPolicy: z.string().optional(),
   cookies: z.boolean().optional(),
 });
@@ -137,20 +141,24 @@ export const SiteScript = z.object({
 /** Published site profile: the site, its structure, customizations and scripts. */
 export const PublishedSite = z.object({
   object: z.literal('published-content-site'),
-  site: Site,
-  structure: z.union([
+  site: sometimes(Site),
+  structure: sometimes(
+    z.union([
+      z.object({
+        type: z.literal('sections'),
+        structure: z.array(z.union([SiteSection, SiteSectionGroup])),
+      }),
+      z.object({ type: z.literal('site-spaces'), structure: z.array(SiteSpace) }),
+      z.object({ type: z.string(), structure: z.array(z.record(z.string(), z.unknown())) }),
+    ]),
+  ),
+  customizations: sometimes(
     z.object({
-      type: z.literal('sections'),
-      structure: z.array(z.union([SiteSection, SiteSectionGroup])),
+      site: sometimes(Customization),
+      siteSpaces: sometimes(z.record(z.string(), Customization)),
     }),
-    z.object({ type: z.literal('site-spaces'), structure: z.array(SiteSpace) }),
-    z.object({ type: z.string(), structure: z.array(z.record(z.string(), z.unknown())) }),
-  ]),
-  customizations: z.object({
-    site: Customization,
-    siteSpaces: z.record(z.string(), Customization),
-  }),
-  scripts: z.array(SiteScript),
+  ),
+  scripts: sometimes(z.array(SiteScript)),
 });
 export type PublishedSite = z.infer<typeof PublishedSite>;
 

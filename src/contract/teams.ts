@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ENUMS, listPage, openEnum, PageQuery, TeamRole, Timestamp } from './common.ts';
+import { ENUMS, listPage, openEnum, PageQuery, sometimes, TeamRole, Timestamp } from './common.ts';
 import { Member } from './members.ts';
 
 /** Limits of teams that the spec leaves open; the embedded server enforces them. */
@@ -23,12 +23,12 @@ export const TeamPermissions = z.object({
 export const Team = z.object({
   object: z.literal('team'),
   id: z.string(),
-  title: z.string(),
+  title: sometimes(z.string()),
   /** Number of members. */
-  members: z.number(),
+  members: sometimes(z.number()),
   /** Number of spaces the team has a level on, directly or through collections. */
-  spaces: z.number(),
-  createdAt: Timestamp,
+  spaces: sometimes(z.number()),
+  createdAt: sometimes(Timestamp),
   permissions: TeamPermissions.optional(),
 });
 export type Team = z.infer<typeof Team>;
@@ -38,7 +38,7 @@ export type TeamList = z.infer<typeof TeamList>;
 /** One member of a team: the organization membership, the team role and what the caller may do. */
 export const TeamMember = z.object({
   organization: Member,
-  team: z.object({ role: openEnum(ENUMS.teamRole) }),
+  team: sometimes(z.object({ role: openEnum(ENUMS.teamRole) })),
   permissions: z.object({ view: z.boolean().optional() }).optional(),
 });
 export type TeamMember = z.infer<typeof TeamMember>;

@@ -7,33 +7,36 @@ import {
   listPage,
   openEnum,
   PageQuery,
+  sometimes,
   Timestamp,
   Urls,
 } from './common.ts';
 
 /** Figures of a translation's runs; durations in milliseconds, words counted in the Markdown. */
 export const TranslationStats = z.object({
-  runs: z.number(),
-  totalWords: z.number(),
-  totalPages: z.number(),
-  totalDuration: z.number(),
-  latestRunDuration: z.number(),
-  latestPages: z.number(),
-  latestWords: z.number(),
+  runs: sometimes(z.number()),
+  totalWords: sometimes(z.number()),
+  totalPages: sometimes(z.number()),
+  totalDuration: sometimes(z.number()),
+  latestRunDuration: sometimes(z.number()),
+  latestPages: sometimes(z.number()),
+  latestWords: sometimes(z.number()),
 });
 
 /** A translation job of a space into another language. */
 export const Translation = z.object({
   object: z.literal('translation'),
   id: z.string(),
-  status: openEnum(ENUMS.translationStatus),
-  source: z.object({ space: z.string(), language: openEnum(ENUMS.language) }),
-  language: openEnum(ENUMS.language),
+  status: sometimes(openEnum(ENUMS.translationStatus)),
+  source: sometimes(
+    z.object({ space: sometimes(z.string()), language: sometimes(openEnum(ENUMS.language)) }),
+  ),
+  language: sometimes(openEnum(ENUMS.language)),
   instructions: Document.optional(),
   /** The space holding the latest run's result, and its revision; absent before the first run. */
-  result: z.object({ space: z.string(), revision: z.string() }).optional(),
-  createdAt: Timestamp,
-  updatedAt: Timestamp,
+  result: z.object({ space: sometimes(z.string()), revision: sometimes(z.string()) }).optional(),
+  createdAt: sometimes(Timestamp),
+  updatedAt: sometimes(Timestamp),
   stats: TranslationStats.partial().optional(),
   permissions: z.object({ view: z.boolean().optional(), edit: z.boolean().optional() }).optional(),
   urls: Urls.optional(),

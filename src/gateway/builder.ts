@@ -131,6 +131,11 @@ builder.globalConnectionField('totalCount', (t) =>
   t.int({
     description: 'Total number of items matching the filters (the REST `count`).',
 
-    resolve: (parent) => (parent as { totalCount?: number }).totalCount ?? 0,
+    nullable: true,
+    // null when the upstream's list page leaves `count` out (it is not always present).
+    resolve: (parent) => {
+      const total = (parent as { totalCount?: number | null }).totalCount;
+      return total === undefined ? 0 : total;
+    },
   }),
 );

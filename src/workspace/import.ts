@@ -49,12 +49,27 @@ interface Scan {
   skipped: string[];
 }
 
-/** A Markdown file's YAML front matter (`title`, `description`, `emoji`) and its body. */
+/** A Markdown file's YAML front matter (`title`, `description`, `emoji`, `link`) and its body. */
 interface Parsed {
   markdown: string;
   title?: string;
   description?: string;
   emoji?: string;
+  link?: string;
+}
+
+/** A link page's target from front matter `link`: an http(s) or mailto URL. */
+function linkTarget(path: string, link: string): NonNullable<PageInput['target']> {
+  let url: URL | undefined;
+  try {
+    url = new URL(link);
+  } catch {
+    url = undefined;
+  }
+  if (!url || !['http:', 'https:', 'mailto:'].includes(url.protocol)) {
+    throw new ImportError(`${path}: link must be an http(s) or mailto URL (got ${link})`);
+  }
+  return { kind: 'url', url: link };
 }
 
 const FRONT_MATTER = /^---[ \t]*\r?\n([\s\S]*?)\r?\n(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/;
@@ -76,7 +91,9 @@ function parseMarkdown(path: string, text: string): Parsed {
   const title = field('title');
   const description = field('description');
   const emoji = field('emoji');
+  const link = field('link');
   if (title) parsed.title = title;
+  if (link) parsed.link = link;
   if (description) parsed.description = description;
   if (emoji) parsed.emoji = emoji;
   return parsed;
@@ -92,6 +109,8 @@ function pageOf(path: string, fallback: string, slug: string): PageInput {
   };
   if (parsed.description) page.description = parsed.description;
   if (parsed.emoji) page.emoji = parsed.emoji;
+  // Front matter `link` makes a link page: an entry of the navigation pointing at that URL.
+  if (parsed.link) page.target = linkTarget(path, parsed.link);
   return page;
 }
 
@@ -130,6 +149,9 @@ function scanFolder(folder: string, depth: number, scan: Scan): PageInput[] {
       const page = index
         ? pageOf(join(path, index.name), entry.name, slugify(entry.name))
         : { title: entry.name, slug: slugify(entry.name), markdown: '' };
+      if (page.target && children.length > 0) {
+        throw new ImportError(`${join(path, index?.name ?? '')}: a link page has no child pages`);
+      }
       pages.push({ ...page, children });
     } else if (entry.isFile() && extname(entry.name).toLowerCase() === '.md') {
       if (isFolderPage(entry.name) && depth > 0) continue;
@@ -160,7 +182,8 @@ function countPages(pages: readonly PageInput[]): number {
  * Turns a folder of Markdown files into a space's content, as a new revision (type `edits`,
  * parent the previous one): nested folders become nested pages (a folder's README.md or
  * index.md is its page's content), YAML front matter gives a page its `title`, `description`
- * and `emoji` (else the first `#` heading is its title, else the file name). The imported pages
+ * and `emoji` (else the first `#` heading is its title, else the file name), and `link` (a URL)
+ * makes it a link page. The imported pages
  * replace the space's pages (only with `replace` when it has any); images and PDFs become its files (a file
  * of the same name is replaced). The space is reindexed for search.
  */

@@ -90,6 +90,11 @@ describe.skipIf(skipReason !== undefined)('example frontend in headless Chromium
       const spacePath = new URL(page.url()).pathname;
       expect(spacePath).toMatch(/\/spaces\/[^/]+$/);
 
+      // The sidebar shows the space's link page: an entry pointing at its URL.
+      const linkPage = page.locator('nav .tree a.link-page', { hasText: 'Status page' });
+      await linkPage.waitFor();
+      expect(await linkPage.getAttribute('href')).toBe('https://status.example.com');
+
       // Pages are Markdown rendered as sanitised HTML.
       await page.locator('nav .tree a', { hasText: 'Overview' }).click();
       const content = page.getByTestId('page-content');

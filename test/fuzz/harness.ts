@@ -26,17 +26,18 @@ import { placesAlong, selectionOf } from './graph.ts';
  * another JSON type, an unknown enum value, unknown members, an extra item of an unknown kind).
  * For each damage the oracle checks that the query still answers, that its errors are
  * `UPSTREAM_SHAPE` (or the `NOT_FOUND` of a changed reference) at the places that read the
- * damaged value, and that every other value is the undamaged answer's.
+ * damaged value, and that every other value is the undamaged answer's; a member the spec does not
+ * mark always present, removed or null, is no error at all (it reads as null).
  *
  * Where a value shows in the graph is learnt by probing: the same value changed within its type
  * (each leaf under it), whose differences in the answer are the places that read it.
  */
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-type Pointer = Array<string | number>;
+export type Pointer = Array<string | number>;
 type Path = ReadonlyArray<string | number>;
 
-interface Answer {
+export interface Answer {
   status: number;
   body: unknown;
 }
@@ -51,7 +52,7 @@ export interface Recorded {
   baseline: Response;
 }
 
-interface Response {
+export interface Response {
   data: Json;
   errors: Array<{ message: string; path?: Path; extensions?: Record<string, Json> }>;
 }
@@ -147,6 +148,11 @@ const normalise = (result: { data?: Json; errors?: Response['errors'] }): Respon
   data: result.data ?? null,
   errors: result.errors ?? [],
 });
+
+/** Runs a recorded query against `answers` (its own, or changed ones) replayed as the upstream. */
+export async function replay(query: Recorded, answers: Map<string, Answer>): Promise<Response> {
+  return normalise(await run(new ReplayUpstream(answers), query));
+}
 
 // ---------------------------------------------------------------------------------------------
 // The queries: every connection of an organization, then every Node type by its ID, in detail.
@@ -578,6 +584,83 @@ async function probe(site: Site, value: unknown): Promise<Pointer[]> {
 // ---------------------------------------------------------------------------------------------
 // The oracle.
 
+/**
+ * The members the spec marks always present (its Req column), by the `object` of the resource
+ * that holds them. The absence of any other member is no error: it reads as null.
+ */
+const ALWAYS_PRESENT: Readonly<Record<string, readonly string[]>> = {
+  collection: ['title', 'organization', 'defaultLevel'],
+  space: [
+    'title',
+    'emoji',
+    'visibility',
+    'createdAt',
+    'updatedAt',
+    'mergeRules',
+    'organization',
+    'revision',
+    'defaultLevel',
+    'comments',
+    'changeRequests',
+    'changeRequestsOpen',
+    'changeRequestsDraft',
+  ],
+  'change-request': [
+    'number',
+    'status',
+    'subject',
+    'createdAt',
+    'updatedAt',
+    'space',
+    'revision',
+    'revisionInitial',
+    'comments',
+    'outdated',
+  ],
+  organization: ['title', 'createdAt', 'emailDomains', 'type', 'inviteLinks', 'plan', 'mergeRules'],
+  'site-space': ['path', 'title'],
+  'site-section-group': ['title'],
+  'openapi-spec': ['updatedAt', 'slug', 'processingState'],
+  'openapi-spec-version': ['url'],
+};
+
+/**
+ * Members without which an answer cannot be read at all, whatever the spec's column: an
+ * object's `object` and `id` (its address), a list page's `items` and `next.page`, the `kind`
+ * of a reference, the `pages` of a page tree, the object a list item wraps (a member's space,
+ * team or organization, a conversation issue, a conversation's detail) and a table cell's
+ * coordinates.
+ */
+function structural(parent: Record<string, unknown>, key: string, pointer: Pointer): boolean {
+  if (['object', 'id', 'items', 'kind'].includes(key)) return true;
+  if (key === 'page' && pointer[pointer.length - 2] === 'next') return true;
+  if (key === 'pages' && !('id' in parent)) return true;
+  if (key === 'space' && 'permission' in parent) return true;
+  if (key === 'team' && 'member' in parent) return true;
+  if (key === 'organization' && 'team' in parent && !('object' in parent)) return true;
+  if (key === 'issue') return true;
+  if (key === 'conversation' && 'parts' in parent) return true;
+  if ((key === 'record' || key === 'definition') && pointer.includes('tableCell')) return true;
+  return false;
+}
+
+/** Whether the damaged value of a site is a member whose absence is damage. */
+function alwaysPresent(site: Site): boolean {
+  return isAlwaysPresent(site.query.answers.get(site.path)?.body, site.pointer);
+}
+
+/** Whether the member at `pointer` of an answer is one whose absence is damage (see above). */
+export function isAlwaysPresent(body: unknown, pointer: Pointer): boolean {
+  const parent = at(body, pointer.slice(0, -1));
+  const key = pointer[pointer.length - 1];
+  if (parent === null || typeof parent !== 'object' || Array.isArray(parent)) return true;
+  if (typeof key !== 'string') return true;
+  const record = parent as Record<string, unknown>;
+  if (structural(record, key, pointer)) return true;
+  const object = typeof record.object === 'string' ? record.object : undefined;
+  return object !== undefined && (ALWAYS_PRESENT[object] ?? []).includes(key);
+}
+
 /** Errors a damage may cause: its own, or the failure of an address made from a changed value. */
 const allowedError = (code: unknown, message: string) =>
   code === 'UPSTREAM_SHAPE' || (code === 'UPSTREAM_ERROR' && message.endsWith('not recorded'));
@@ -662,10 +745,16 @@ export async function check(damage: Damage, probes: Map<string, Pointer[]>): Pro
   const inItem = (path: Path) => found.inserted.some((item) => isPrefix(item, path));
   const damagedPath = site.path.split('?')[0];
   const field = key(site.pointer);
+  // A member the spec does not mark always present, absent (or null): null, never an error.
+  const absence = (kind === 'removed' || kind === 'null') && !alwaysPresent(site);
 
   for (const error of result.errors) {
     const code = error.extensions?.code;
     const where = key(error.path ?? []);
+    if (absence && code === 'UPSTREAM_SHAPE') {
+      fail(`the absence of a member not always present is an error at ${where}: ${error.message}`);
+      continue;
+    }
     if (!allowedError(code, error.message)) {
       fail(`error ${JSON.stringify(code)} at ${where}: ${error.message}`);
       continue;

@@ -167,12 +167,28 @@ describe('damage stays local in the graph', () => {
     });
   });
 
-  it('a page tree where one page lacks `slug` answers the whole tree', async () => {
+  it('a page tree where one page lacks `slug` answers it null, with no error', async () => {
     const { slug: _slug, ...noSlug } = page('p2');
     const upstream = new FakeUpstream({
       '/spaces/s1': restSpace('s1'),
+      '/spaces/s1/content/pages': { pages: [page('p1', { pages: [noSlug] })] },
+    });
+    const result = await runSchema(
+      upstream,
+      `query($s: ID!) { node(id: $s) { ... on Space { pages { pages { title slug } } } } }`,
+      { s: globalId('Space', 's1') },
+    );
+    expect(result.errors).toBeUndefined();
+    expect(result.data).toEqual({
+      node: { pages: [{ pages: [{ title: 'Page p2', slug: null }] }] },
+    });
+  });
+
+  it('a page tree where one page has a `slug` of the wrong kind answers the whole tree', async () => {
+    const upstream = new FakeUpstream({
+      '/spaces/s1': restSpace('s1'),
       '/spaces/s1/content/pages': {
-        pages: [page('p1', { pages: [noSlug, page('p3')] }), page('p4')],
+        pages: [page('p1', { pages: [page('p2', { slug: ['p2'] }), page('p3')] }), page('p4')],
       },
     });
     const result = await runSchema(

@@ -461,7 +461,12 @@ function PageTree({
     <ul className="tree">
       {pages.map(
         (page) =>
-          page && (
+          page &&
+          (page.kind === 'LINK' ? (
+            <li key={page.id}>
+              <LinkPage page={page} to={to} navigate={navigate} />
+            </li>
+          ) : (
             <li key={page.id}>
               <Link
                 to={to(page.id)}
@@ -475,10 +480,47 @@ function PageTree({
                 <PageTree pages={page.pages} selected={selected} to={to} navigate={navigate} />
               )}
             </li>
-          ),
+          )),
       )}
     </ul>
   );
+}
+
+/**
+ * A link page of the sidebar: an entry pointing at its target, a URL (opened in a new tab) or a
+ * page of the space; it has no content of its own.
+ */
+function LinkPage({
+  page,
+  to,
+  navigate,
+}: {
+  page: TreePage;
+  to: (pageId: string) => Route;
+  navigate: Navigate;
+}) {
+  const label = `${page.emoji ? `${page.emoji} ` : ''}${page.title ?? 'Untitled link'}`;
+  const target = page.target;
+  if (target?.kind === 'url' && target.url) {
+    return (
+      <a className="link-page" href={target.url} target="_blank" rel="noopener noreferrer">
+        {label} <span aria-hidden="true">↗</span>
+      </a>
+    );
+  }
+  if (target?.kind === 'page' && target.page) {
+    // The target is the page's REST id; routes take its global ID, base64 of
+    // `Page:<space>[/<change request>]/<id>`, whose first parts are this link page's own.
+    const own = atob(page.id);
+    const scope = own.slice(0, own.lastIndexOf('/'));
+    const id = btoa(`${scope}/${encodeURIComponent(target.page)}`);
+    return (
+      <Link className="link-page" to={to(id)} navigate={navigate}>
+        {label}
+      </Link>
+    );
+  }
+  return <span className="link-page muted">{label}</span>;
 }
 
 const STATUSES: ChangeRequestStatus[] = ['OPEN', 'DRAFT', 'MERGED', 'ARCHIVED'];

@@ -111,6 +111,19 @@ export type CreateChangeRequestInput = {
   template?: ChangeRequestTemplateInput | null | undefined;
 };
 
+/** The kind of a page (REST `type`). */
+export type PageKind =
+  /** A page generated from `computed` (for example from an OpenAPI spec). */
+  | 'COMPUTED'
+  /** A page of content. */
+  | 'DOCUMENT'
+  /** A heading that groups child pages; it has no content of its own. */
+  | 'GROUP'
+  /** An entry of the navigation pointing at `target` (a URL or other content); it has no `slug`, `path` or content. */
+  | 'LINK'
+  /** A value this gateway does not know yet (sent by a newer upstream). */
+  | 'UNKNOWN';
+
 /** A new comment on a space’s main content (`spaceId`) or on a change request (`changeRequestId`). */
 export type PostCommentInput = {
   /** The body. */
@@ -361,16 +374,19 @@ export type ChangeRequestChangesQuery = {
     pages: Array<{
       id: string;
       title: string | null;
+      kind: PageKind | null;
       path: string | null;
       markdown: string | null;
       pages: Array<{
         id: string;
         title: string | null;
+        kind: PageKind | null;
         path: string | null;
         markdown: string | null;
         pages: Array<{
           id: string;
           title: string | null;
+          kind: PageKind | null;
           path: string | null;
           markdown: string | null;
         } | null> | null;
@@ -382,16 +398,19 @@ export type ChangeRequestChangesQuery = {
     pages: Array<{
       id: string;
       title: string | null;
+      kind: PageKind | null;
       path: string | null;
       markdown: string | null;
       pages: Array<{
         id: string;
         title: string | null;
+        kind: PageKind | null;
         path: string | null;
         markdown: string | null;
         pages: Array<{
           id: string;
           title: string | null;
+          kind: PageKind | null;
           path: string | null;
           markdown: string | null;
         } | null> | null;
@@ -525,8 +544,10 @@ export type PageNodeFragment = {
   title: string | null;
   emoji: string | null;
   type: string | null;
+  kind: PageKind | null;
   path: string | null;
   hidden: boolean | null;
+  target: { kind: string | null; url: string | null; page: string | null } | null;
 };
 
 export type CommentReplyFieldsFragment = {
@@ -574,6 +595,7 @@ export type MutationErrorFieldsFragment =
 export type PageWithMarkdownFragment = {
   id: string;
   title: string | null;
+  kind: PageKind | null;
   path: string | null;
   markdown: string | null;
 };
@@ -912,6 +934,7 @@ export type SpaceWithPagesQuery = {
       title: string | null;
       emoji: string | null;
       type: string | null;
+      kind: PageKind | null;
       path: string | null;
       hidden: boolean | null;
       pages: Array<{
@@ -919,6 +942,7 @@ export type SpaceWithPagesQuery = {
         title: string | null;
         emoji: string | null;
         type: string | null;
+        kind: PageKind | null;
         path: string | null;
         hidden: boolean | null;
         pages: Array<{
@@ -926,6 +950,7 @@ export type SpaceWithPagesQuery = {
           title: string | null;
           emoji: string | null;
           type: string | null;
+          kind: PageKind | null;
           path: string | null;
           hidden: boolean | null;
           pages: Array<{
@@ -933,11 +958,16 @@ export type SpaceWithPagesQuery = {
             title: string | null;
             emoji: string | null;
             type: string | null;
+            kind: PageKind | null;
             path: string | null;
             hidden: boolean | null;
+            target: { kind: string | null; url: string | null; page: string | null } | null;
           } | null> | null;
+          target: { kind: string | null; url: string | null; page: string | null } | null;
         } | null> | null;
+        target: { kind: string | null; url: string | null; page: string | null } | null;
       } | null> | null;
+      target: { kind: string | null; url: string | null; page: string | null } | null;
     } | null> | null;
   } | null;
 };
@@ -959,6 +989,7 @@ export type PageContentQuery = {
           title: string | null;
           emoji: string | null;
           type: string | null;
+          kind: PageKind | null;
           path: string | null;
           hidden: boolean | null;
           pages: Array<{
@@ -966,9 +997,12 @@ export type PageContentQuery = {
             title: string | null;
             emoji: string | null;
             type: string | null;
+            kind: PageKind | null;
             path: string | null;
             hidden: boolean | null;
+            target: { kind: string | null; url: string | null; page: string | null } | null;
           } | null> | null;
+          target: { kind: string | null; url: string | null; page: string | null } | null;
         } & ({ markdown: string | null } | { markdown?: never }) &
           ({ document: unknown } | { document?: never }))
       | null;
@@ -1098,8 +1132,14 @@ export const PageNodeFragmentDoc = new TypedDocumentString(
   title
   emoji
   type
+  kind
   path
   hidden
+  target {
+    kind
+    url
+    page
+  }
 }
     `,
   { fragmentName: 'PageNode' },
@@ -1174,6 +1214,7 @@ export const PageWithMarkdownFragmentDoc = new TypedDocumentString(
     fragment PageWithMarkdown on Page {
   id
   title
+  kind
   path
   markdown
 }
@@ -1632,10 +1673,11 @@ export const ChangeRequestChangesDocument = new TypedDocumentString(
     fragment PageWithMarkdown on Page {
   id
   title
+  kind
   path
   markdown
 }`,
-  { hash: '84cad54cc7005fea57ffa5c2a554d714a1766cd30fe899a892944100ccd1752f' },
+  { hash: '16ed4e53acf59d6063a282573fd7031a2689df63645c051c04bc34bc5915a9f3' },
 ) as unknown as TypedDocumentString<ChangeRequestChangesQuery, ChangeRequestChangesQueryVariables>;
 
 export const useChangeRequestChangesQuery = <TData = ChangeRequestChangesQuery, TError = unknown>(
@@ -2532,10 +2574,16 @@ fragment PageNode on Page {
   title
   emoji
   type
+  kind
   path
   hidden
+  target {
+    kind
+    url
+    page
+  }
 }`,
-  { hash: 'a1927966286de0b2a769db0677bd2658f12ec53f43034ba9d94187ee244b9f58' },
+  { hash: 'f8ff7d2dbabaf8f8fe7c4b52f877f31e3e41fec113b84f3e0247af8bd8ba6809' },
 ) as unknown as TypedDocumentString<SpaceWithPagesQuery, SpaceWithPagesQueryVariables>;
 
 export const useSpaceWithPagesQuery = <TData = SpaceWithPagesQuery, TError = unknown>(
@@ -2596,10 +2644,16 @@ export const PageContentDocument = new TypedDocumentString(
   title
   emoji
   type
+  kind
   path
   hidden
+  target {
+    kind
+    url
+    page
+  }
 }`,
-  { hash: 'e78c5c757fdb78944bb4f2cb55bea5a535020473f642c08935b459b34075bbff' },
+  { hash: '64407e2492ce0c80787e022c8db86c4dad8a718b743e18129f4c3feef7e46406' },
 ) as unknown as TypedDocumentString<PageContentQuery, PageContentQueryVariables>;
 
 export const usePageContentQuery = <TData = PageContentQuery, TError = unknown>(

@@ -24,7 +24,7 @@ export interface ConnectionResult<T, P = unknown> {
     startCursor: string | null;
     endCursor: string | null;
   };
-  totalCount: number;
+  totalCount: number | null;
   /** The first list page read, parsed with the `page` schema, when the options give one. */
   page?: P;
 }
@@ -168,7 +168,7 @@ async function readConnection<S extends z.ZodType>(
   let skip = start.offset;
   let token = start.token;
   let hasMore = false;
-  let totalCount = 0;
+  let totalCount: number | null = 0;
   for (let pageIndex = 0; ; pageIndex++) {
     const slack = pageIndex === 0 && start.key ? CURSOR_SLACK : 0;
     const limit = Math.min(UPSTREAM_MAX_LIMIT, skip + first - collected.length + 1 + slack);
@@ -183,7 +183,7 @@ async function readConnection<S extends z.ZodType>(
           ? (page.next?.page as unknown as RawValue)
           : undefined;
     const next = nextDamage ? undefined : page.next;
-    totalCount = page.count;
+    totalCount = page.count ?? null;
     if (pageIndex === 0) firstPage = page;
     const items = page.items as Array<z.infer<S>>;
     items.forEach((node, index) => {
@@ -283,7 +283,7 @@ function pageOf<T>(
   scope: string,
   window: Entry<T>[],
   hasNextPage: boolean,
-  totalCount: number,
+  totalCount: number | null,
 ): ConnectionResult<T> {
   const edges = window
     .filter((entry) => !entry.leftOut)

@@ -7,8 +7,13 @@ import { routeTemplate } from './routes.ts';
  * the errors a connection keeps for items it left out.
  */
 
-/** How an upstream value deviates from its schema. */
-export type DeviationKind = 'missing' | 'invalid' | 'coerced' | 'alternative';
+/**
+ * How an upstream value deviates from its schema: `missing` (a member the spec marks always
+ * present is absent) and `invalid` (a value of the wrong kind) are damage; `absent` (a member the
+ * contract's answers carry but the spec does not mark always present is absent: it reads as
+ * null, with no error), `coerced` and `alternative` are not.
+ */
+export type DeviationKind = 'missing' | 'invalid' | 'absent' | 'coerced' | 'alternative';
 
 /** One deviation of an upstream answer from the contract. */
 export interface Deviation {

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { oneOf } from '../../contract/common.ts';
+import { notAlwaysPresent, oneOf } from '../../contract/common.ts';
 import {
   type Deviation,
   type DeviationKind,
@@ -14,9 +14,12 @@ import {
  * Tolerant parsing of upstream answers. Every contract schema gets a twin, derived once from its
  * zod definition and cached, that never fails an answer as a whole: a member that does not match
  * becomes a `ShapeDamage` in place (the field that reads it fails alone), an array keeps its good
- * items in place, a map keeps its good entries, unknown members are ignored, `null` counts as absent for optional members, digit strings
- * and numbers stand in for each other, and one-of values keep alternatives the contract does not
- * show as `UnseenAlternative`s. Each deviation is recorded with its JSON path.
+ * items in place, a map keeps its good entries, unknown members are ignored, `null` counts as
+ * absent for optional members, digit strings and numbers stand in for each other, and one-of
+ * values keep alternatives the contract does not show as `UnseenAlternative`s. Absence is damage
+ * only for a member the contract requires (the spec's "always present"); the absence of a member
+ * it marks `notAlwaysPresent` is recorded as `absent`, apart from damage. Each deviation is
+ * recorded with its JSON path.
  */
 
 // ---------------------------------------------------------------------------------------------
@@ -68,7 +71,7 @@ class ParseRun {
     return new ShapeDamage(raw, { method: this.method, path: this.path, field }, problem);
   }
 
-  note(kind: 'coerced', expected: string, raw: unknown): void {
+  note(kind: 'coerced' | 'absent', expected: string, raw: unknown): void {
     this.record(kind, expected, raw);
   }
 
@@ -292,6 +295,8 @@ interface Member {
   parse: Parser;
   optional: boolean;
   nullable: boolean;
+  /** Carried by the contract's answers, not always present upstream: its absence is counted. */
+  counted: boolean;
   expected: string;
 }
 
@@ -310,6 +315,7 @@ function objectTwin(schema: z.ZodType, def: Def, expected: string): Parser {
       parse: twin(member),
       optional: isOptional(member),
       nullable: acceptsNull(member),
+      counted: notAlwaysPresent.has(member),
       expected: describe(member),
     }));
     known ??= new Set(members.map((m) => m.key));
@@ -321,7 +327,21 @@ function objectTwin(schema: z.ZodType, def: Def, expected: string): Parser {
     for (const member of members) {
       const raw = value[member.key];
       let parsed: unknown;
-      if (raw === undefined || (raw === null && !member.nullable && member.optional)) {
+      if (
+        raw === undefined ||
+        (raw === null && !member.nullable && (member.optional || member.counted))
+      ) {
+        if (member.counted) {
+          // Not always present upstream: left out, with a note apart from damage.
+          run.enter(member.key, 'key');
+          run.note('absent', member.expected, raw);
+          run.leave();
+          if (!fresh && member.key in value) {
+            out ??= { ...value };
+            delete out[member.key];
+          }
+          continue;
+        }
         if (member.optional) {
           parsed = member.parse(undefined, run);
           if (parsed === undefined) {

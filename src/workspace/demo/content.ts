@@ -94,7 +94,10 @@ function body(space: string, title: string, sections: string[], links: string[])
   return parts.join('\n\n');
 }
 
-/** The page tree of one demo space (ten pages; links between them, some broken on purpose). */
+/**
+ * The page tree of one demo space: ten pages (links between them, some broken on purpose) and a
+ * link page to the status page.
+ */
 function spaceTree(
   spaceTitle: string,
   spaceIndex: number,
@@ -203,6 +206,13 @@ function spaceTree(
       ['Who can edit pages?', 'How do I report a problem?', 'Where is the changelog?'],
       ['[Overview](overview.md)', '[Troubleshooting](guides/troubleshooting.md)'],
     ),
+    // A link page: an entry of the navigation that points outside the space.
+    {
+      title: 'Status page',
+      markdown: '',
+      emoji: '🟢',
+      target: { kind: 'url', url: 'https://status.example.com' },
+    },
   ];
 }
 

@@ -172,6 +172,7 @@ export async function exportPdf(ws: Workspace, token: string): Promise<Buffer | 
   const visit = (parentId: string | null, depth: number) => {
     if (depth > 64) return;
     for (const page of index.children.get(parentId) ?? []) {
+      if (page.type === 'link') continue;
       pages.push(page);
       visit(page.id, depth + 1);
     }

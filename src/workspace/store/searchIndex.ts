@@ -25,7 +25,7 @@ export function indexRevision(ws: Workspace, spaceId: string): void {
       'INSERT INTO page_search (title, body, revision_id, page_id) VALUES (?, ?, ?, ?)',
     );
     const pages = ws.db
-      .prepare('SELECT id, title, markdown FROM pages WHERE revision_id = ?')
+      .prepare("SELECT id, title, markdown FROM pages WHERE revision_id = ? AND type != 'link'")
       .all(space.revision_id) as Array<{ id: string; title: string; markdown: string }>;
     for (const page of pages) {
       insert.run(page.title, markdownText(page.markdown), space.revision_id, page.id);

@@ -6,21 +6,16 @@ import {
   type SelectionSetNode,
 } from 'graphql';
 import { z } from 'zod';
-import { File, Page, PageTree, Revision } from '../../../contract/content.ts';
+import { sometimes } from '../../../contract/common.ts';
+import { File, Page, PageLinkTarget, PageTree, Revision } from '../../../contract/content.ts';
 import { defineResource, type InputOptions } from '../../resources/resource.ts';
 import { badInput } from '../../upstream/errors.ts';
 import { SpaceResource } from '../space/resource.ts';
 
 // Wire shapes: the contract's, plus the page fields the spec lists that the contract leaves out.
 
-/** Content reference, tolerant of kinds this gateway does not know. */
-export const ContentReferenceWire = z.looseObject({
-  kind: z.string(),
-  file: z.string().optional(),
-  page: z.string().optional(),
-  space: z.string().optional(),
-  spec: z.string().optional(),
-});
+/** Content reference, tolerant of kinds this gateway does not know (a link page's target too). */
+export const ContentReferenceWire = PageLinkTarget;
 export type ContentReferenceWire = z.infer<typeof ContentReferenceWire>;
 
 export const PageWire = Page.extend({
@@ -43,7 +38,7 @@ export const PageWire = Page.extend({
   },
 });
 export type PageWire = z.infer<typeof PageWire>;
-export const RevisionWire = Revision.extend({ pages: z.array(PageWire) });
+export const RevisionWire = Revision.extend({ pages: sometimes(z.array(PageWire)) });
 export type RevisionWire = z.infer<typeof RevisionWire>;
 export const PageTreeWire = PageTree.extend({ pages: z.array(PageWire) });
 

@@ -259,7 +259,8 @@ export const ConversationIssueRef = resourceNode(ConversationIssueResource, {
       type: ConversationRef,
 
       description: 'The conversation it was extracted from (embedded in the REST answer: free).',
-      resolve: (i) => ({ ...i.conversationValue, org: i.org }),
+      resolve: (i) =>
+        i.conversationValue === undefined ? null : { ...i.conversationValue, org: i.org },
     }),
     cluster: t.field({
       type: IssuesClusterRef,

@@ -96,9 +96,9 @@ export const PublishedSiteResource = defineResource({
   parents: { org: OrganizationResource },
   routes: { item: '/orgs/{organizationId}/sites/{siteId}/published' },
   contract: PublishedSite,
-  // The profile's own `site` is the whole site: the organization is all the address adds.
-  shape: (item, a) => ({ ...item, org: a.org }),
-  addressOf: (p) => ({ org: p.org, site: p.site.id }),
+  // The profile's own `site` is the whole site (not always present): the address is kept beside it.
+  shape: (item, a) => ({ ...item, org: a.org, siteId: a.site }),
+  addressOf: (p) => ({ org: p.org, site: p.siteId }),
   addressFields: [],
 });
 

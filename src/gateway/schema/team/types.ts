@@ -71,7 +71,7 @@ export const TeamMemberRef = builder.objectRef<TeamMemberShape>('TeamMember').im
     role: t.field({
       type: TeamRoleEnum.ref,
       description: 'Role in the team (REST `team.role`).',
-      resolve: (m) => TeamRoleEnum.of(m.team.role) as string,
+      resolve: (m) => TeamRoleEnum.of(m.team?.role) as string,
     }),
     permissions: t.field({
       type: TeamMemberPermissionsRef,

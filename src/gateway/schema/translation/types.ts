@@ -104,7 +104,7 @@ export const TranslationRef = resourceNode(TranslationResource, {
       type: TranslationSourceRef,
 
       description: 'The source space and its language.',
-      resolve: (tr) => tr.source,
+      resolve: (tr) => tr.source ?? null,
     }),
     language: t.exposeString('language', {
       description: 'Target language (ISO 639-1, `pt-br`, `zh-tw`).',
@@ -159,7 +159,7 @@ export const TranslationRef = resourceNode(TranslationResource, {
       type: SpaceRef,
       nullable: true,
       description: 'The source space (no upstream call when only its id is selected).',
-      resolve: (tr) => tr.source.space,
+      resolve: (tr) => tr.source?.space,
     }),
     resultSpace: t.field({
       type: SpaceRef,

@@ -85,6 +85,14 @@ const EXTRA_KEYS = [
   'computedSeed',
 ] as const;
 
+/** The `target` of a link page row (kept in its `extra`). */
+function linkTarget(row: PageRow): Page['target'] {
+  const target = extra(row).target;
+  return target !== null && typeof target === 'object' && !Array.isArray(target)
+    ? (target as Page['target'])
+    : undefined;
+}
+
 /** The `Page` shape of a page (children included, recursively, unless `children` is false). */
 function pageJson(
   ctx: ContentContext,
@@ -93,12 +101,27 @@ function pageJson(
   options: ContentQuery & { children?: boolean },
   depth = 0,
 ): Page {
+  if (row.type === 'link') {
+    // A link page: an entry of the navigation pointing at its target; no slug, path or content.
+    const link: Page = {
+      id: row.id,
+      title: row.title,
+      type: 'link',
+      target: linkTarget(row),
+      createdAt: row.created_at,
+      updatedAt: row.updated_at,
+      hidden: row.hidden === 1,
+    };
+    if (row.emoji) link.emoji = row.emoji;
+    if (row.description) link.description = row.description;
+    return link;
+  }
   const path = index.paths.get(row.id) ?? row.slug;
   const isFolder = (index.children.get(row.id)?.length ?? 0) > 0;
   const page: Page = {
     id: row.id,
     title: row.title,
-    type: row.type,
+    type: row.type as Page['type'],
     slug: row.slug,
     path,
     createdAt: row.created_at,
@@ -232,6 +255,7 @@ export function getPageJson(
   const row = index.byId.get(pageId);
   if (!row || !index.paths.has(pageId)) throw notFound('page');
   const page = pageJson(ctx, index, row, query);
+  if (row.type === 'link') return page;
   if (query.format === 'markdown') page.markdown = row.markdown;
   else page.document = markdownToDocument(row.markdown);
   return page;

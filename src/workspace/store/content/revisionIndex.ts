@@ -107,6 +107,8 @@ function buildIndex(ws: Workspace, revisionId: string): RevisionIndex {
     for (const page of children.get(parentId) ?? []) {
       const path = prefix ? `${prefix}/${page.slug}` : page.slug;
       paths.set(page.id, path);
+      // A link page is an entry of the navigation, not content: no path leads to it.
+      if (page.type === 'link') continue;
       if (!byPath.has(path)) byPath.set(path, page);
       visit(page.id, path, depth + 1);
     }

@@ -40,13 +40,20 @@ export function applyRevisionContent(ws: Workspace, revisionId: string, content:
     .run(content.variables, revisionId);
 }
 
-/** A page to insert, with its children. */
+/** Where a link page points: a URL, or a page or file of the space (a content reference). */
+export type LinkTargetInput =
+  | { kind: 'url'; url: string }
+  | { kind: 'page'; page: string; space?: string }
+  | { kind: 'file'; file: string; space?: string };
+
+/** A page to insert, with its children; with `target`, a link page (no content, no children). */
 export interface PageInput {
   title: string;
   slug?: string;
   markdown: string;
   emoji?: string;
   description?: string;
+  target?: LinkTargetInput;
   children?: PageInput[];
 }
 
@@ -63,7 +70,7 @@ export function insertPageTree(
   const insert = ws.db.prepare(
     `INSERT INTO pages (revision_id, id, parent_id, position, title, slug, emoji, description, type,
        markdown, hidden, extra, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'document', ?, 0, '{}', ?, ?)`,
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)`,
   );
   const siblings = ws.db.prepare(
     'SELECT slug, position FROM pages WHERE revision_id = ? AND parent_id IS ?',
@@ -89,12 +96,14 @@ export function insertPageTree(
         slug,
         page.emoji ?? null,
         page.description ?? null,
-        page.markdown,
+        page.target ? 'link' : 'document',
+        page.target ? '' : page.markdown,
+        JSON.stringify(page.target ? { target: page.target } : {}),
         now,
         now,
       );
       ids.push(id);
-      if (page.children?.length) insertLevel(page.children, id);
+      if (page.children?.length && !page.target) insertLevel(page.children, id);
     }
     return ids;
   };

@@ -1,6 +1,8 @@
+import { ENUMS } from '../../../../contract/common.ts';
 import { builder } from '../../../builder.ts';
 import type { GatewayContext } from '../../../context.ts';
 import { rawOf } from '../../../upstream/damage.ts';
+import { openEnumType } from '../../base.ts';
 import { resourceNode, resourceRef } from '../../node.ts';
 import { SpaceRef } from '../../space/types.ts';
 import {
@@ -31,6 +33,8 @@ async function pageBody(
 ): Promise<PageShape> {
   const plain = isDefault(args.evaluated) && isDefault(args.dereferenced);
   if (plain && page[format] !== undefined) return page;
+  // A link page has no content: nothing to read.
+  if (page.type === 'link') return page;
   return PageResource.load(ctx, PageResource.addressOf(page), {
     format,
     evaluated: isDefault(args.evaluated) ? undefined : args.evaluated,
@@ -64,12 +68,17 @@ const ContentDereference = builder.enumType('ContentDereference', {
 
 const ContentReferenceRef = builder.objectRef<ContentReferenceWire>('ContentReference').implement({
   description:
-    'A reference to content, discriminated by `kind`: `file` (`file`, `space`), `page` (`page`, `space`) or `openapi` (`spec`).',
+    'A reference to content, discriminated by `kind`: `file` (`file`, `space`), `page` (`page`, `space`) or `openapi` (`spec`); a link page’s target may also be `url` (`url`). Other kinds show in `raw`.',
   fields: (t) => ({
     kind: t.string({
       resolve: (r) => r.kind,
 
-      description: 'What it points at: `file`, `page` or `openapi`.',
+      description: 'What it points at: `file`, `page`, `openapi` or (link pages) `url`.',
+    }),
+    url: t.string({
+      resolve: (r) => r.url ?? null,
+      nullable: true,
+      description: 'The URL (kind `url`).',
     }),
     file: t.string({
       resolve: (r) => r.file ?? null,
@@ -91,8 +100,37 @@ const ContentReferenceRef = builder.objectRef<ContentReferenceWire>('ContentRefe
       nullable: true,
       description: 'OpenAPI spec id (kind `openapi`).',
     }),
+    raw: t.field({
+      type: 'JSON',
+      nullable: true,
+      description: 'The reference as the upstream sent it (kinds this gateway does not know too).',
+      resolve: (r) => r,
+    }),
   }),
 });
+
+/** Kinds of page (REST `type`). */
+export const PageKindEnum = openEnumType(
+  'PageKind',
+  ENUMS.pageType,
+  'The kind of a page (REST `type`).',
+  {
+    document: 'A page of content.',
+    group: 'A heading that groups child pages; it has no content of its own.',
+    link: 'An entry of the navigation pointing at `target` (a URL or other content); it has no `slug`, `path` or content.',
+    computed: 'A page generated from `computed` (for example from an OpenAPI spec).',
+  },
+);
+
+/** The members of a page that are not the upstream's: its address and its child pages. */
+const NOT_SENT = new Set(['space', 'changeRequest', 'pages']);
+
+/** A page as the upstream sent it, without its child pages (they are pages of their own). */
+function rawPage(page: PageShape): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(page)) if (!NOT_SENT.has(key)) out[key] = value;
+  return out;
+}
 
 const PageUrlsRef = builder.objectRef<{ app?: string | undefined }>('PageUrls').implement({
   description: 'URLs of a page.',
@@ -214,7 +252,27 @@ resourceNode(
     description:
       'A page of a revision, with its child pages. Its ID carries the space and (for a change request’s content) the change request, so `node(id)` is one call.',
     fields: (t) => ({
-      title: t.string({ description: 'Title.', resolve: (p) => p.title }),
+      title: t.string({ nullable: true, description: 'Title.', resolve: (p) => p.title ?? null }),
+      kind: t.field({
+        type: PageKindEnum.ref,
+        nullable: true,
+        description:
+          'Kind of page: `DOCUMENT`, `GROUP`, `LINK`, `COMPUTED`, or `UNKNOWN` for a kind this gateway does not know (`type` and `raw` show it as sent).',
+        resolve: (p) => PageKindEnum.of(p.type),
+      }),
+      target: t.field({
+        type: ContentReferenceRef,
+        nullable: true,
+        description: 'Where a link page points: a URL (kind `url`) or a content reference.',
+        resolve: (p) => p.target ?? null,
+      }),
+      raw: t.field({
+        type: 'JSON',
+        nullable: true,
+        description:
+          'The page as the upstream sent it, without its child pages: every member, also those of kinds this gateway does not know.',
+        resolve: (p) => rawPage(p),
+      }),
       linkTitle: t.string({
         nullable: true,
         description: 'Shorter title used in links and navigation.',
@@ -266,8 +324,10 @@ resourceNode(
           (await pageBody(p, ctx, 'document', args)).document ?? null,
       }),
       type: t.string({
-        description: 'Kind of page (e.g. `document`).',
-        resolve: (p) => p.type,
+        nullable: true,
+        description:
+          'Kind of page as the upstream names it (`document`, `group`, `link`, `computed`...).',
+        resolve: (p) => p.type ?? null,
       }),
       urls: t.field({
         type: PageUrlsRef,
@@ -275,10 +335,15 @@ resourceNode(
         description: 'URLs {app}.',
         resolve: (p) => p.urls ?? null,
       }),
-      slug: t.string({ description: 'URL slug.', resolve: (p) => p.slug }),
+      slug: t.string({
+        nullable: true,
+        description: 'URL slug (none for link pages).',
+        resolve: (p) => p.slug ?? null,
+      }),
       path: t.string({
-        description: 'Path from the content root.',
-        resolve: (p) => p.path,
+        nullable: true,
+        description: 'Path from the content root (none for link pages).',
+        resolve: (p) => p.path ?? null,
       }),
       description: t.string({
         nullable: true,

@@ -81,14 +81,14 @@ export const RevisionRef = builder.objectRef<RevisionShape>('Revision').implemen
       type: [PageRef],
       nullable: { list: true, items: true },
       description: 'The page tree (recursive through `pages`).',
-      resolve: (r) => r.pages.map((page) => pageIn(scopeOf(r), page)),
+      resolve: (r) => (r.pages ?? []).map((page) => pageIn(scopeOf(r), page)),
     }),
     files: t.field({
       type: [FileRef],
       nullable: { list: true, items: true },
       description: 'The files.',
       resolve: (r) =>
-        r.files.map((file) => FileResource.shape(file, { ...scopeOf(r), id: file.id })),
+        (r.files ?? []).map((file) => FileResource.shape(file, { ...scopeOf(r), id: file.id })),
     }),
     reusableContents: t.field({
       type: [RevisionReusableContentRef],

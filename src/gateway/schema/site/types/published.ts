@@ -253,19 +253,24 @@ const PublishedCustomizationsRef = builder
         type: CustomizationRef,
 
         description: 'Customization of the site.',
-        resolve: (p) => ({ ...p.customizations.site, raw: p.customizations.site }),
+        resolve: (p) =>
+          p.customizations?.site === undefined
+            ? null
+            : { ...p.customizations.site, raw: p.customizations.site },
       }),
       siteSpaces: t.field({
         type: [SiteSpaceCustomizationRef],
         nullable: { list: true, items: true },
         description: 'Customization of each site space (by site-space id).',
         resolve: (p) =>
-          Object.entries(p.customizations.siteSpaces).map(([siteSpaceId, customization]) => ({
-            org: p.org,
-            site: p.site.id,
-            siteSpaceId,
-            customization,
-          })),
+          Object.entries(p.customizations?.siteSpaces ?? {}).map(
+            ([siteSpaceId, customization]) => ({
+              org: p.org,
+              site: p.siteId,
+              siteSpaceId,
+              customization,
+            }),
+          ),
       }),
     }),
   });
@@ -275,19 +280,19 @@ const PublishedStructureRef = builder.objectRef<Published>('PublishedSiteStructu
   fields: (t) => ({
     type: t.string({
       description: '`sections` (sections and groups) or `site-spaces` (a site without sections).',
-      resolve: (p) => p.structure.type,
+      resolve: (p) => p.structure?.type ?? null,
     }),
     structure: t.field({
       type: [SiteStructureItemRef],
       nullable: { list: true, items: true },
       description: 'Sections and section groups, or site spaces, in order.',
       resolve: (p) =>
-        (p.structure.structure as Array<{ object: string }>)
+        ((p.structure?.structure ?? []) as Array<{ object: string }>)
           .filter((item) =>
             ['site-section', 'site-section-group', 'site-space'].includes(item.object),
           )
           .map((item) =>
-            structureShape({ org: p.org, site: p.site.id }, item as { object: string; id: string }),
+            structureShape({ org: p.org, site: p.siteId }, item as { object: string; id: string }),
           ),
     }),
   }),
@@ -316,7 +321,8 @@ export const PublishedSiteRef = builder.objectRef<Published>('PublishedSite').im
       type: SiteRef,
 
       description: 'The site.',
-      resolve: (p) => SiteResource.shape(p.site, { org: p.org, id: p.site.id }),
+      resolve: (p) =>
+        p.site === undefined ? null : SiteResource.shape(p.site, { org: p.org, id: p.site.id }),
     }),
     structure: t.field({
       type: PublishedStructureRef,
