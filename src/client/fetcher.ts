@@ -56,7 +56,10 @@ export interface RequestOptions<TData> {
 }
 
 /** Reads an answer: a JSON body, or the parts of a `multipart/mixed` one as they arrive. */
-async function readAnswer(response: Response, onPart: (so: Assembled) => void): Promise<Assembled> {
+export async function readAnswer(
+  response: Response,
+  onPart: (so: Assembled) => void = () => {},
+): Promise<Assembled> {
   const type = response.headers.get('content-type') ?? '';
   if (!/^multipart\/mixed/i.test(type)) {
     const body = (await response.json().catch(() => ({}))) as AnswerPart;

@@ -4,7 +4,7 @@ import { buildSubgraphSchema } from '@apollo/subgraph';
 import { createGatewayRuntime } from '@graphql-hive/gateway-runtime';
 import httpTransport from '@graphql-mesh/transport-http';
 import { composeServices, compositionHasErrors } from '@theguild/federation-composition';
-import { type DocumentNode, type ExecutionResult, parse, print } from 'graphql';
+import { type ExecutionResult, parse } from 'graphql';
 import { createYoga } from 'graphql-yoga';
 import {
   type Upstream,
@@ -176,13 +176,6 @@ export function compose(services: { name: string; url: string; sdl: string }[]):
   }
   return result.supergraphSdl;
 }
-
-type Fetch = (
-  url: string,
-  init: { method: string; headers: Record<string, string>; body: string },
-  context?: unknown,
-  info?: unknown,
-) => Promise<Response> | Response;
 
 /**
  * Hive Gateway's runtime serving `supergraph` on a free loopback port, forwarding the caller's

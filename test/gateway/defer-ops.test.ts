@@ -116,7 +116,7 @@ describe('an incremental answer', () => {
   });
 
   it('is cached whole once complete, and a hit is answered whole', async () => {
-    const { gateway, upstream } = stack.gateway({ cache: true });
+    const { gateway, upstream } = stack.gateway({ cache: { freshness: 'ttl' } });
     const first = await ask(gateway, { query: QUERY, variables: { spaceId } });
     expect(first).toHaveLength(2);
     const calls = upstream.calls.length;

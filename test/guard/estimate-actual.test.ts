@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { benchCases, PROBE_QUERY, probeIds } from '../../bench/cases.ts';
+import { readAnswer } from '../../src/client/fetcher.ts';
 import {
   ChangeRequestDetailDocument,
   ChangeRequestsDocument,
@@ -142,9 +143,12 @@ describe('cost estimate against the upstream calls made', () => {
       token: 'dg_demo_admin',
       fetch: async (input, init) => {
         const response = await fetch(input, init);
-        const body = (await response.clone().json()) as { extensions?: { cost?: CostExtension } };
-        last = body.extensions?.cost;
-        return response;
+        // Read whole, then handed to the client as a copy (an incremental answer in parts).
+        const text = await response.text();
+        const copy = () =>
+          new Response(text, { status: response.status, headers: response.headers });
+        last = (await readAnswer(copy())).extensions?.cost as CostExtension | undefined;
+        return copy();
       },
     });
     const run = async <T, V>(

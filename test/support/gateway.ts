@@ -1,4 +1,5 @@
 import { type ExecutionResult, execute, parse } from 'graphql';
+import { readAnswer } from '../../src/client/fetcher.ts';
 import { createContext } from '../../src/gateway/context.ts';
 import { withFieldErrors } from '../../src/gateway/plugins/shape.ts';
 import { schema } from '../../src/gateway/schema/index.ts';
@@ -103,7 +104,9 @@ export async function startE2E(): Promise<E2EStack> {
         },
         body: JSON.stringify({ query, variables }),
       });
-      return { status: response.status, body: (await response.json()) as ExecutionResult };
+      // An answer with `@defer`/`@stream` comes in parts: assembled as the client does.
+      const { hasNext: _, ...body } = await readAnswer(response);
+      return { status: response.status, body: body as ExecutionResult };
     },
     close: () => stack.close(),
   };
