@@ -100,7 +100,7 @@ const MarkdownReferenceRef = builder.objectRef<MarkdownReference>('MarkdownRefer
     target: t.exposeString('target', {
       nullable: true,
       description:
-        'What a browser needs: a file’s `downloadURL`, a page’s path in the space (`guides/setup`); null when the revision has no such file or page, and for OpenAPI specs (resolve them through `openAPISpec`).',
+        'What a browser needs: a file’s `downloadURL`, a page’s path in the space (`guides/setup`); null when the revision has no such file or page, and for OpenAPI specs (find the spec by its id in `Organization.openAPISpecs`).',
     }),
     file: t.field({
       type: FileRef,
