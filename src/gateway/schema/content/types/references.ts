@@ -121,7 +121,7 @@ builder.objectFields(PageRef, (t) => ({
   references: t.field({
     type: [MarkdownReferenceRef],
     description:
-      'The content references of the page’s Markdown with their targets (a file’s `downloadURL`, a page’s path), to rewrite links and images for a browser. Costs one read of the revision for all of them (plus the Markdown’s read unless `markdown` is selected too).',
+      'The content references of the page’s Markdown with their targets (a file’s `downloadURL`, a page’s path), to rewrite links and images for a browser. Costs one read of the revision for all of them; the page is read in its Markdown form.',
     resolve: (page, _args, ctx) => resolveReferences(page, ctx),
   }),
 }));
