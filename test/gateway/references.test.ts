@@ -47,7 +47,7 @@ describe('Page.references', () => {
       id: globalId('Page', addressId('s1', 'p1')),
     });
     expect(result.errors).toBeUndefined();
-    const references = (result.data?.node as { references: unknown[] }).references;
+    const references = (result.data?.node as { references: unknown[] } | undefined)?.references;
     expect(references).toEqual([
       {
         ref: 'file:f1',
