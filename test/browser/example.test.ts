@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { build, type PreviewServer, preview } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type E2EStack, startE2E } from '../support/gateway.ts';
@@ -16,6 +16,22 @@ const PERSISTED = JSON.parse(
 ) as Record<string, string>;
 
 const configFile = resolve(import.meta.dirname, '../../examples/web/vite.config.ts');
+
+/**
+ * The images of the page that do not load (no `src`, or nothing decoded once loading ended) and
+ * its links without a target, described; empty when every image shows and every link goes somewhere.
+ */
+async function brokenImagesAndLinks(page: Page): Promise<string[]> {
+  await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete));
+  return page.evaluate(() => [
+    ...Array.from(document.images)
+      .filter((img) => !img.getAttribute('src') || img.naturalWidth === 0)
+      .map((img) => `image "${img.alt}" (src ${img.getAttribute('src')})`),
+    ...Array.from(document.querySelectorAll('a'))
+      .filter((a) => !a.getAttribute('href'))
+      .map((a) => `link "${a.textContent?.trim()}" without href`),
+  ]);
+}
 
 describe.skipIf(skipReason !== undefined)('example frontend in headless Chromium', () => {
   let e2e: E2EStack;
@@ -101,6 +117,12 @@ describe.skipIf(skipReason !== undefined)('example frontend in headless Chromium
       await content.locator('h2').first().waitFor();
       expect(await content.innerHTML()).not.toContain('## ');
       expect(await content.locator('li a').count()).toBeGreaterThan(0);
+      // Its content references resolve: the logo loads, the printable guide links to the file.
+      await content.locator('img[alt="Logo"]').waitFor();
+      expect(
+        await content.getByRole('link', { name: 'printable guide' }).getAttribute('href'),
+      ).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/files\/.+\.pdf$/);
+      expect(await brokenImagesAndLinks(page)).toEqual([]);
       await screenshot(page, 'example-page');
       const overviewPath = new URL(page.url()).pathname;
       expect(overviewPath).toMatch(/\/pages\/[^/]+$/);
@@ -166,6 +188,7 @@ describe.skipIf(skipReason !== undefined)('example frontend in headless Chromium
       expect(await page.getByTestId('merge-confirm').count()).toBe(0);
       await page.getByTestId('merge').click();
       await page.getByTestId('merge-confirm').waitFor();
+      expect(await brokenImagesAndLinks(page)).toEqual([]);
       await screenshot(page, 'example-change-request');
       await page.getByTestId('merge-confirm-button').click();
       await badge.filter({ hasText: 'Merged' }).waitFor();

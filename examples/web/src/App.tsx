@@ -25,7 +25,7 @@ import {
   useSpaceWithPagesQuery,
 } from 'docs-graph/client';
 import { type FormEvent, type MouseEvent, type ReactNode, useMemo, useState } from 'react';
-import { Markdown, resolvePagePath } from './Markdown.tsx';
+import { Markdown, referenceURLs, resolvePagePath } from './Markdown.tsx';
 import { pathOf, type Route, useRoute } from './router.ts';
 import { count, dateText, documentText, label, sentence } from './text.ts';
 
@@ -671,6 +671,7 @@ function PageContent({
     () => new Map(paths.flatMap((p) => (p.path === null ? [] : [[p.path, p.id] as const]))),
     [paths],
   );
+  const references = useMemo(() => referenceURLs(page?.references), [page?.references]);
   // The tree already holds the page's title: it shows at once, the body when it arrives.
   const known = paths.find((p) => p.id === pageId);
   return (
@@ -695,6 +696,7 @@ function PageContent({
               testId="page-content"
               // The page's own `# Title` is already the heading above.
               text={(page.markdown ?? '').replace(/^# .*\n+/, '')}
+              references={references}
               resolve={(href) => {
                 const path = resolvePagePath(href, page.path ?? '', new Set(byPath.keys()));
                 return path === undefined ? undefined : (byPath.get(path) ?? undefined);

@@ -4,23 +4,37 @@ import { type MouseEvent, useMemo } from 'react';
 
 /**
  * Markdown as HTML (marked), sanitised (DOMPurify: no scripts, event handlers or `javascript:`
- * links). A click on a link that `resolve` maps to an app path navigates in the app; other links
- * open in a new tab.
+ * links). Link and image targets that `references` maps (content references such as
+ * `file:<id>`, which a browser cannot load) are rewritten to their URLs first. A click on a link
+ * that `resolve` maps to an app path navigates in the app; other links open in a new tab.
  */
 export function Markdown({
   text,
+  references,
   resolve,
   onNavigate,
   testId,
 }: {
   text: string;
+  references?: ReadonlyMap<string, string>;
   resolve?: (href: string) => string | undefined;
   onNavigate?: (path: string) => void;
   testId?: string;
 }) {
   const html = useMemo(
-    () => DOMPurify.sanitize(marked.parse(text, { async: false, gfm: true }) as string),
-    [text],
+    () =>
+      DOMPurify.sanitize(
+        marked.parse(text, {
+          async: false,
+          gfm: true,
+          walkTokens: (token) => {
+            if (token.type !== 'link' && token.type !== 'image') return;
+            const url = references?.get(token.href);
+            if (url !== undefined) token.href = url;
+          },
+        }) as string,
+      ),
+    [text, references],
   );
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
     const anchor = (event.target as HTMLElement).closest('a');
@@ -75,4 +89,22 @@ export function resolvePagePath(
     if (paths.has(path)) return path;
   }
   return undefined;
+}
+
+/**
+ * The URLs of a page's content references (`Page.references`): a file's download URL, a page's
+ * path as a space-absolute link (`/guides/setup`, which `resolvePagePath` then resolves).
+ * References without a target are left out.
+ */
+export function referenceURLs(
+  references:
+    | ReadonlyArray<{ ref: string | null; kind: string | null; target?: string | null } | null>
+    | null
+    | undefined,
+): ReadonlyMap<string, string> {
+  return new Map(
+    (references ?? []).flatMap((r) =>
+      r?.ref && r.target ? [[r.ref, r.kind === 'page' ? `/${r.target}` : r.target] as const] : [],
+    ),
+  );
 }

@@ -1004,7 +1004,17 @@ export type PageContentQuery = {
           } | null> | null;
           target: { kind: string | null; url: string | null; page: string | null } | null;
         } & ({ markdown: string | null } | { markdown?: never }) &
-          ({ document: unknown } | { document?: never }))
+          ({ document: unknown } | { document?: never }) &
+          (
+            | {
+                references: Array<{
+                  ref: string | null;
+                  kind: string | null;
+                  target: string | null;
+                }> | null;
+              }
+            | { references?: never }
+          ))
       | null;
   } | null;
 };
@@ -2635,6 +2645,11 @@ export const PageContentDocument = new TypedDocumentString(
       ... @defer(label: "PageBody") {
         markdown
         document
+        references {
+          ref
+          kind
+          target
+        }
       }
     }
   }
@@ -2653,7 +2668,7 @@ export const PageContentDocument = new TypedDocumentString(
     page
   }
 }`,
-  { hash: '64407e2492ce0c80787e022c8db86c4dad8a718b743e18129f4c3feef7e46406' },
+  { hash: 'd3911af7c92876944452192aff0548008d73648e3a2e866055a8be35ca1b94b9' },
 ) as unknown as TypedDocumentString<PageContentQuery, PageContentQueryVariables>;
 
 export const usePageContentQuery = <TData = PageContentQuery, TError = unknown>(

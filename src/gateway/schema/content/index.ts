@@ -4,3 +4,4 @@ import './types/revisions.ts';
 import './types/links.ts';
 import './queries.ts';
 import './mutations.ts';
+import './types/references.ts';

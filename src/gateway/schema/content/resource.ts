@@ -75,8 +75,8 @@ export function inScope<A extends ContentScope>(
 }
 
 /**
- * True when `info` selects `markdown` in its plain form (not evaluated, not dereferenced) on the
- * page it returns: a read with `format=markdown` then answers it with the page's other fields.
+ * True when `info` selects `markdown` in its plain form (not evaluated, not dereferenced), or
+ * `references`, on the page it returns: a read with `format=markdown` then answers it with the page's other fields.
  */
 function asksMarkdown(info: GraphQLResolveInfo): boolean {
   const page = info.schema.getType('Page');
@@ -86,6 +86,8 @@ function asksMarkdown(info: GraphQLResolveInfo): boolean {
   const asks = (set: SelectionSetNode | undefined): boolean =>
     (set?.selections ?? []).some((selection) => {
       if (selection.kind === Kind.FIELD) {
+        // `references` are read from the plain Markdown.
+        if (selection.name.value === 'references') return true;
         if (selection.name.value !== 'markdown') return false;
         const args = getArgumentValues(field, selection, info.variableValues);
         return plain(args.evaluated) && plain(args.dereferenced);

@@ -25,7 +25,7 @@ export const pageIn = (scope: ContentScope, page: PageWire): PageShape =>
 const isDefault = (v: string | null | undefined) => v === null || v === undefined || v === 'false';
 
 /** The page with its body in `format`: itself when it was read so, else one read in that form. */
-async function pageBody(
+export async function pageBody(
   page: PageShape,
   ctx: GatewayContext,
   format: 'markdown' | 'document',
