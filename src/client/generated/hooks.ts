@@ -978,35 +978,37 @@ export type PageContentQueryVariables = Exact<{
 }>;
 
 export type PageContentQuery = {
-  space: {
-    id: string;
-    title: string | null;
-    page:
-      | ({
-          description: string | null;
-          updatedAt: string | null;
-          id: string;
-          title: string | null;
-          emoji: string | null;
-          type: string | null;
-          kind: PageKind | null;
-          path: string | null;
-          hidden: boolean | null;
-          pages: Array<{
-            id: string;
-            title: string | null;
-            emoji: string | null;
-            type: string | null;
-            kind: PageKind | null;
-            path: string | null;
-            hidden: boolean | null;
-            target: { kind: string | null; url: string | null; page: string | null } | null;
-          } | null> | null;
-          target: { kind: string | null; url: string | null; page: string | null } | null;
-        } & ({ markdown: string | null } | { markdown?: never }) &
-          ({ document: unknown } | { document?: never }))
-      | null;
-  } | null;
+  space:
+    | ({ id: string; title: string | null } & (
+        | {
+            page: {
+              description: string | null;
+              updatedAt: string | null;
+              markdown: string | null;
+              document: unknown;
+              id: string;
+              title: string | null;
+              emoji: string | null;
+              type: string | null;
+              kind: PageKind | null;
+              path: string | null;
+              hidden: boolean | null;
+              pages: Array<{
+                id: string;
+                title: string | null;
+                emoji: string | null;
+                type: string | null;
+                kind: PageKind | null;
+                path: string | null;
+                hidden: boolean | null;
+                target: { kind: string | null; url: string | null; page: string | null } | null;
+              } | null> | null;
+              target: { kind: string | null; url: string | null; page: string | null } | null;
+            } | null;
+          }
+        | { page?: never }
+      ))
+    | null;
 };
 
 export type TranslationsQueryVariables = Exact<{
@@ -2625,14 +2627,14 @@ export const PageContentDocument = new TypedDocumentString(
   space(id: $spaceId) {
     id
     title
-    page(id: $pageId) {
-      ...PageNode
-      description
-      updatedAt
-      pages {
+    ... @defer(label: "PageBody") {
+      page(id: $pageId) {
         ...PageNode
-      }
-      ... @defer(label: "PageBody") {
+        description
+        updatedAt
+        pages {
+          ...PageNode
+        }
         markdown
         document
       }
@@ -2653,7 +2655,7 @@ export const PageContentDocument = new TypedDocumentString(
     page
   }
 }`,
-  { hash: '64407e2492ce0c80787e022c8db86c4dad8a718b743e18129f4c3feef7e46406' },
+  { hash: 'b73bb3748fa956400ab21429aaead91c9532af67807bec39285eccaa95a19f99' },
 ) as unknown as TypedDocumentString<PageContentQuery, PageContentQueryVariables>;
 
 export const usePageContentQuery = <TData = PageContentQuery, TError = unknown>(
