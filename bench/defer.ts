@@ -2,8 +2,8 @@
  * Incremental delivery against whole answers. The embedded workspace (`/v1`, demo data) runs in
  * a process of its own, behind a proxy (its own process too) that adds 20 ms to every upstream
  * call; the gateway runs in this process, mounted on Fastify as `start` serves it, with its
- * upstream calls counted. For the page view (the space, its page tree, the page's Markdown
- * deferred) and the change-request diff view (the request's pages and main's, streamed), with and
+ * upstream calls counted. For the example's page view (the space first, the page with its
+ * Markdown deferred) and the change-request diff view (the request's pages and main's, streamed), with and
  * without `@defer`/`@stream`, one request at a time, `--runs` times each (interleaved): the median
  * time to the first part, to the last part, and the upstream calls per request (which must be the
  * same with and without the directives). Also the deferred page view's target: its first part
@@ -16,7 +16,10 @@ import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import Fastify from 'fastify';
 import { meros } from 'meros/browser';
-import { ChangeRequestChangesDocument } from '../src/client/generated/hooks.ts';
+import {
+  ChangeRequestChangesDocument,
+  PageContentDocument,
+} from '../src/client/generated/hooks.ts';
 import { mountGateway } from '../src/gateway/mount.ts';
 import {
   type Upstream,
@@ -33,19 +36,13 @@ const { values } = parseArgs({ options: { runs: { type: 'string', default: '15' 
 const runs = Number(values.runs);
 const DELAY_MS = 20;
 /**
- * Dependency depth of the page view's non-deferred fields: the space and its page tree are two
- * reads known from the arguments, made at once.
+ * Dependency depth of the page view's non-deferred fields: the space's own read (the page, with
+ * its title and Markdown from one read, is deferred whole).
  */
 const PAGE_VIEW_DEPTH = 1;
 
-const PAGE_VIEW = `query PageView($spaceId: ID!, $pageId: ID!) {
-  space(id: $spaceId) {
-    id
-    title
-    pages { id title emoji path pages { id title emoji path pages { id title emoji path } } }
-    ... @defer(label: "PageBody") { page(id: $pageId) { id title description markdown } }
-  }
-}`;
+/** What the example's page view sends. */
+const PAGE_VIEW = PageContentDocument.toString();
 const CHANGES = ChangeRequestChangesDocument.toString();
 
 const median = (list: number[]) => {

@@ -96,7 +96,10 @@ export function applyPart(so: Assembled | undefined, part: AnswerPart): Assemble
       });
     } else if (entry.data) {
       const fragment = entry.data;
-      data = updatedAt(data, entry.path, (value) => merged(value, fragment));
+      // A fragment's object must be there (not null: a parent that failed) to take its fields.
+      data = updatedAt(data, entry.path, (value) =>
+        isRecord(value) ? merged(value, fragment) : value,
+      );
     }
   }
   if (data !== undefined) next.data = data as Record<string, unknown> | null;

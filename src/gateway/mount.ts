@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Gateway } from './yoga.ts';
 
@@ -37,6 +38,48 @@ function headersOf(raw: FastifyRequest['headers']): Headers {
 
 /** Content types of answers produced part by part. */
 const STREAMED = /^(multipart\/|text\/event-stream)/i;
+
+/**
+ * The body of an incremental answer as a Node stream that writes each part in one piece. Yoga
+ * enqueues a part as several small chunks (boundary, headers, JSON, boundary); written one by one
+ * they would be as many socket writes, chunked-encoding frames and reads for the client, per part.
+ * Chunks read in the same turn of the event loop are joined and pushed at its end
+ * (`setImmediate`), so a part still leaves as soon as it is produced.
+ */
+function coalesced(body: ReadableStream<Uint8Array>): Readable {
+  const reader = body.getReader();
+  let pending: Uint8Array[] = [];
+  let scheduled = false;
+  const out = new Readable({
+    read() {},
+    destroy(error, callback) {
+      reader.cancel(error ?? undefined).catch(() => {});
+      callback(error);
+    },
+  });
+  const flush = () => {
+    scheduled = false;
+    if (pending.length === 0 || out.destroyed) return;
+    out.push(pending.length === 1 ? pending[0] : Buffer.concat(pending));
+    pending = [];
+  };
+  (async () => {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      pending.push(value);
+      if (!scheduled) {
+        scheduled = true;
+        setImmediate(flush);
+      }
+    }
+    flush();
+    if (!out.destroyed) out.push(null);
+  })().catch((error: unknown) => {
+    out.destroy(error instanceof Error ? error : new Error(String(error)));
+  });
+  return out;
+}
 
 /** True when the parsed body holds bytes for Yoga to read. */
 const hasBody = (body: unknown): body is Buffer => body instanceof Buffer && body.length > 0;
@@ -106,11 +149,11 @@ export function mountGateway(
         });
         reply.status(response.status);
         // An answer made whole (a JSON result, GraphiQL's page) is sent as its text in one write;
-        // an incremental one (multipart parts, server-sent events) streams as it is produced.
+        // an incremental one (multipart parts, server-sent events) streams as it is produced, a
+        // part in one write.
         const type = response.headers.get('content-type') ?? '';
-        return reply.send(
-          STREAMED.test(type) ? (response.body ?? '') : Buffer.from(await response.arrayBuffer()),
-        );
+        if (STREAMED.test(type) && response.body) return reply.send(coalesced(response.body));
+        return reply.send(Buffer.from(await response.arrayBuffer()));
       },
     });
   });

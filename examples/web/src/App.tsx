@@ -666,7 +666,9 @@ function PageContent({
   onPage: (pageId: string) => void;
 }) {
   const { data, error, isPending } = usePageContentQuery({ spaceId, pageId });
-  const page = data?.space?.page;
+  // The whole page is deferred: `undefined` until its part arrives, `null` if it does not exist.
+  const space = data?.space;
+  const page = space && 'page' in space ? space.page : undefined;
   const byPath = useMemo(
     () => new Map(paths.flatMap((p) => (p.path === null ? [] : [[p.path, p.id] as const]))),
     [paths],
@@ -674,36 +676,35 @@ function PageContent({
   const references = useMemo(() => referenceURLs(page?.references), [page?.references]);
   // The tree already holds the page's title: it shows at once, the body when it arrives.
   const known = paths.find((p) => p.id === pageId);
+  const waiting = page === undefined && !error && (isPending || Boolean(space));
   return (
     <article className="page">
       <Status error={error} loading={isPending && !known} what="the page" />
-      {isPending && known && (
+      {waiting && known && (
         <>
           <h2 data-testid="page-title">{known.title ?? 'Untitled page'}</h2>
           <Placeholder testId="page-content-placeholder" what="the page's text" />
         </>
       )}
-      {data && !page && <p className="empty">This page does not exist in the main content.</p>}
+      {waiting && !known && space && (
+        <Placeholder testId="page-content-placeholder" what="the page" />
+      )}
+      {page === null && <p className="empty">This page does not exist in the main content.</p>}
       {page && (
         <>
           <h2 data-testid="page-title">{page.title ?? 'Untitled page'}</h2>
           {page.description && <p className="muted">{page.description}</p>}
-          {/* The body is deferred: the title shows first, the Markdown when its part arrives. */}
-          {page.markdown === undefined ? (
-            <Placeholder testId="page-content-placeholder" what="the page's text" />
-          ) : (
-            <Markdown
-              testId="page-content"
-              // The page's own `# Title` is already the heading above.
-              text={(page.markdown ?? '').replace(/^# .*\n+/, '')}
-              references={references}
-              resolve={(href) => {
-                const path = resolvePagePath(href, page.path ?? '', new Set(byPath.keys()));
-                return path === undefined ? undefined : (byPath.get(path) ?? undefined);
-              }}
-              onNavigate={onPage}
-            />
-          )}
+          <Markdown
+            testId="page-content"
+            // The page's own `# Title` is already the heading above.
+            text={(page.markdown ?? '').replace(/^# .*\n+/, '')}
+            references={references}
+            resolve={(href) => {
+              const path = resolvePagePath(href, page.path ?? '', new Set(byPath.keys()));
+              return path === undefined ? undefined : (byPath.get(path) ?? undefined);
+            }}
+            onNavigate={onPage}
+          />
         </>
       )}
     </article>

@@ -978,45 +978,42 @@ export type PageContentQueryVariables = Exact<{
 }>;
 
 export type PageContentQuery = {
-  space: {
-    id: string;
-    title: string | null;
-    page:
-      | ({
-          description: string | null;
-          updatedAt: string | null;
-          id: string;
-          title: string | null;
-          emoji: string | null;
-          type: string | null;
-          kind: PageKind | null;
-          path: string | null;
-          hidden: boolean | null;
-          pages: Array<{
-            id: string;
-            title: string | null;
-            emoji: string | null;
-            type: string | null;
-            kind: PageKind | null;
-            path: string | null;
-            hidden: boolean | null;
-            target: { kind: string | null; url: string | null; page: string | null } | null;
-          } | null> | null;
-          target: { kind: string | null; url: string | null; page: string | null } | null;
-        } & ({ markdown: string | null } | { markdown?: never }) &
-          ({ document: unknown } | { document?: never }) &
-          (
-            | {
-                references: Array<{
-                  ref: string | null;
-                  kind: string | null;
-                  target: string | null;
-                }> | null;
-              }
-            | { references?: never }
-          ))
-      | null;
-  } | null;
+  space:
+    | ({ id: string; title: string | null } & (
+        | {
+            page: {
+              description: string | null;
+              updatedAt: string | null;
+              markdown: string | null;
+              document: unknown;
+              id: string;
+              title: string | null;
+              emoji: string | null;
+              type: string | null;
+              kind: PageKind | null;
+              path: string | null;
+              hidden: boolean | null;
+              pages: Array<{
+                id: string;
+                title: string | null;
+                emoji: string | null;
+                type: string | null;
+                kind: PageKind | null;
+                path: string | null;
+                hidden: boolean | null;
+                target: { kind: string | null; url: string | null; page: string | null } | null;
+              } | null> | null;
+              references: Array<{
+                ref: string | null;
+                kind: string | null;
+                target: string | null;
+              }> | null;
+              target: { kind: string | null; url: string | null; page: string | null } | null;
+            } | null;
+          }
+        | { page?: never }
+      ))
+    | null;
 };
 
 export type TranslationsQueryVariables = Exact<{
@@ -2635,14 +2632,14 @@ export const PageContentDocument = new TypedDocumentString(
   space(id: $spaceId) {
     id
     title
-    page(id: $pageId) {
-      ...PageNode
-      description
-      updatedAt
-      pages {
+    ... @defer(label: "PageBody") {
+      page(id: $pageId) {
         ...PageNode
-      }
-      ... @defer(label: "PageBody") {
+        description
+        updatedAt
+        pages {
+          ...PageNode
+        }
         markdown
         document
         references {
@@ -2668,7 +2665,7 @@ export const PageContentDocument = new TypedDocumentString(
     page
   }
 }`,
-  { hash: 'd3911af7c92876944452192aff0548008d73648e3a2e866055a8be35ca1b94b9' },
+  { hash: 'bebd45de817004fdb5fc3a7fbba18cb97874a3c8f1801f40a5a8a0241d6a3f4b' },
 ) as unknown as TypedDocumentString<PageContentQuery, PageContentQueryVariables>;
 
 export const usePageContentQuery = <TData = PageContentQuery, TError = unknown>(
