@@ -75,7 +75,9 @@ describe.skipIf(!redis)('the budget of a subscription', () => {
       expect(events.map((e) => e.event)).toEqual([...Array(paid + 1).fill('next'), 'complete']);
       const subjects = events
         .slice(0, paid)
-        .map((e) => (e.data.data?.changeRequestChanged as { subject: string }).subject);
+        .map(
+          (e) => (e.data.data?.changeRequestChanged as { subject?: string } | undefined)?.subject,
+        );
       expect(subjects).toEqual(Array.from({ length: paid }, (_, i) => `Budget ${i + 1}`));
       const last = events[paid];
       expect(last?.data.errors?.[0]?.extensions?.code).toBe('THROTTLED');
