@@ -27,6 +27,13 @@ export const DEFAULT_LIVE: LiveOptions = {
   heartbeatMs: 15_000,
 };
 
+/**
+ * A lease lasts this many poll intervals and is renewed every half interval, so a replica that
+ * dies holding it (and never gives it back) loses it within 1.5 intervals; the others try every
+ * half interval, so one of them polls within two intervals of the death.
+ */
+export const LEASE_INTERVALS = 1.5;
+
 /** What a hub counts (`/metrics` shows them; tests read them). */
 export interface LiveCounters {
   /** Open subscriptions changed by `delta`. */
@@ -249,7 +256,11 @@ export class LiveHub {
     watch.busy = true;
     try {
       const interval = this.options.pollIntervalMs;
-      watch.holding = await this.store.lease(key, this.owner, Math.round(interval * 1.5));
+      watch.holding = await this.store.lease(
+        key,
+        this.owner,
+        Math.round(interval * LEASE_INTERVALS),
+      );
       if (!watch.holding) return;
       const state = await this.pollState(key);
       if (state && Date.now() - state.at < interval * 0.9) return;
