@@ -306,7 +306,9 @@ export class LiveHub {
         ifNoneMatch: known,
       });
       status = response.status;
-      if (status !== 304) {
+      // A first poll (no tag of its own yet) may be revalidated by the client's stored answer:
+      // a 304 that brings the body, and the tag to keep.
+      if (status !== 304 || response.revalidated) {
         const tag = response.etag ?? fingerprint(response.body);
         // A token's first poll sets its tag: subscribers read their own state when they started.
         changed = known !== undefined && tag !== known;
