@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import type { Redis } from 'ioredis';
+import type { GuardOptions } from '../../src/gateway/guard/plugins.ts';
 import { mountGateway } from '../../src/gateway/mount.ts';
 import { createMetrics, type GatewayMetrics } from '../../src/gateway/ops/metrics.ts';
 import { createRedis, DEFAULT_REDIS_URL } from '../../src/gateway/redis.ts';
@@ -24,7 +25,7 @@ export interface Replica {
 /** A gateway replica on its own port, on Redis under `prefix` when given. */
 export async function startReplica(
   upstream: string,
-  options: { prefix?: string; pollIntervalMs?: number } = {},
+  options: { prefix?: string; pollIntervalMs?: number; guard?: GuardOptions } = {},
 ): Promise<Replica> {
   const metrics = createMetrics();
   const redis =
@@ -35,7 +36,7 @@ export async function startReplica(
     upstream,
     metrics,
     ...(redis ? { redis } : {}),
-    guard: { maxCost: 100_000 },
+    guard: { maxCost: 100_000, ...options.guard },
     live: { pollIntervalMs: options.pollIntervalMs ?? 300, heartbeatMs: 1_000 },
   });
   await gateway.live.ready();

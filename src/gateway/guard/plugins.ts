@@ -231,6 +231,21 @@ export function guardPlugins(
     },
   };
 
+  // A subscription pays for the upstream reads made on its behalf (its start, the read of each
+  // change and the polls under its token) from its token's budget: the live hub charges them.
+  const liveBudget: Plugin = {
+    onSubscribe({ args }) {
+      const context = args.contextValue as unknown as RequestContext;
+      const live = context.live?.request;
+      if (!limiter || !live) return;
+      const key = bucketKey(
+        context.request.headers.get('authorization') ?? undefined,
+        context.req?.socket?.remoteAddress ?? context.req?.ip,
+      );
+      live.charge = async (calls) => (await limiter.take(key, calls)).ok;
+    },
+  };
+
   // The first refusal at execution ends the others: a request over its cost and with an
   // over-long argument is answered COST_LIMIT_EXCEEDED, as it was before the limits moved here.
   return [
@@ -238,6 +253,7 @@ export function guardPlugins(
     ...documentLimitPlugins(limits, options.introspection ?? true),
     cost,
     incrementalCost,
+    liveBudget,
     argumentLimitPlugin(limits),
   ];
 }

@@ -42,7 +42,11 @@ export function liveField<Args extends InputFieldMap, E>(
             ctx.rest,
           );
         },
-        resolve: (event: E) => event as never,
+        // An error event (the subscription ends on it, e.g. out of budget) is raised here.
+        resolve: (event: E) => {
+          if (event instanceof GraphQLError) throw event;
+          return event as never;
+        },
       }) as never,
   );
 }

@@ -27,6 +27,13 @@ export const DEFAULT_LIVE: LiveOptions = {
   heartbeatMs: 15_000,
 };
 
+/**
+ * A lease lasts this many poll intervals and is renewed every half interval, so a replica that
+ * dies holding it (and never gives it back) loses it within 1.5 intervals; the others try every
+ * half interval, so one of them polls within two intervals of the death.
+ */
+export const LEASE_INTERVALS = 1.5;
+
 /** What a hub counts (`/metrics` shows them; tests read them). */
 export interface LiveCounters {
   /** Open subscriptions changed by `delta`. */
@@ -45,11 +52,26 @@ export interface LiveRequest {
   lastEventId: string | undefined;
   /** Set before each event is handed to execution: the id its SSE message carries. */
   eventId?: string;
+  /**
+   * Takes `calls` upstream calls from the budget of the request's token (set by the rate limit;
+   * absent when none applies): false when the budget has too few, and nothing was taken.
+   */
+  charge?: (calls: number) => Promise<boolean>;
 }
 
 /** A refusal of a new subscription (a limit reached). */
 const limitError = (message: string) =>
   new GraphQLError(message, { extensions: { code: 'SUBSCRIPTION_LIMIT' } });
+
+/** The end of a subscription whose token's budget cannot pay for the next upstream read. */
+export const throttledError = () =>
+  new GraphQLError(
+    'Rate limit: the budget of this token cannot pay for the upstream reads of this subscription; subscribe again once it refills.',
+    { extensions: { code: 'THROTTLED' } },
+  );
+
+const isThrottled = (error: unknown) =>
+  error instanceof GraphQLError && error.extensions.code === 'THROTTLED';
 
 const tokenKey = (authorization: string | undefined) =>
   createHash('sha256')
@@ -163,14 +185,19 @@ export class LiveHub {
     await this.store.close();
   }
 
-  /** The answer of `read` under a token, made once per token and change on this replica. */
-  readAs(token: string, authorization: string | undefined, read: string, seq: number) {
+  /**
+   * The answer of `read` under a token, made once per token and change on this replica, and
+   * charged once to that token's budget (rejected with `THROTTLED` when it cannot pay).
+   */
+  readAs(token: string, request: LiveRequest, read: string, seq: number) {
     const key = `${token}|${read}|${seq}`;
     let answer = this.reads.get(key);
     if (!answer) {
-      answer = this.client
-        .request({ method: 'GET', path: read, authorization })
-        .then((response) => response.body);
+      answer = paid(request, 1).then(() =>
+        this.client
+          .request({ method: 'GET', path: read, authorization: request.authorization })
+          .then((response) => response.body),
+      );
       this.reads.set(key, answer);
       // Kept while the subscribers of the same change take it, then dropped.
       const drop = () => setTimeout(() => this.reads.delete(key), 2_000).unref();
@@ -229,7 +256,11 @@ export class LiveHub {
     watch.busy = true;
     try {
       const interval = this.options.pollIntervalMs;
-      watch.holding = await this.store.lease(key, this.owner, Math.round(interval * 1.5));
+      watch.holding = await this.store.lease(
+        key,
+        this.owner,
+        Math.round(interval * LEASE_INTERVALS),
+      );
       if (!watch.holding) return;
       const state = await this.pollState(key);
       if (state && Date.now() - state.at < interval * 0.9) return;
@@ -255,6 +286,13 @@ export class LiveHub {
   private async poll(watch: Watch, state: PollState | undefined) {
     const subscriber = watch.subscribers.values().next().value;
     if (!subscriber) return;
+    try {
+      await paid(subscriber.request, 1);
+    } catch (error) {
+      // The polling token is out of budget: its subscriptions here end; another token polls next.
+      for (const s of watch.subscribers) if (s.token === subscriber.token) s.fail(error);
+      return;
+    }
     const keep = Math.max(this.options.bufferMs, this.options.pollIntervalMs * 4);
     const tags = { ...state?.tags };
     const known = tags[subscriber.token];
@@ -297,6 +335,17 @@ export class LiveHub {
   }
 }
 
+/** Charges `calls` to the budget of `request`'s token; rejects with `THROTTLED` when it cannot. */
+async function paid(request: LiveRequest, calls: number): Promise<void> {
+  let ok = true;
+  try {
+    ok = (await request.charge?.(calls)) ?? true;
+  } catch {
+    // The budget's store is unreachable: the read is made, as a query would be served.
+  }
+  if (!ok) throw throttledError();
+}
+
 /** Parses an event id of this store (`<epoch>.<seq>`); undefined for any other. */
 function seqOf(id: string | undefined, epoch: string): number | undefined {
   const match = id ? /^([a-z0-9]+)\.(\d{1,15})$/.exec(id.trim()) : null;
@@ -309,9 +358,11 @@ function seqOf(id: string | undefined, epoch: string): number | undefined {
  */
 class Subscriber<E> implements AsyncIterableIterator<E> {
   private readonly changes: number[] = [];
-  private readonly ready: { id: string; event: E }[] = [];
+  private readonly ready: { id: string; event: E | GraphQLError }[] = [];
   private wake: (() => void) | undefined;
   private ended = false;
+  /** Set when the subscription ends after the events ready (its last one an error). */
+  private ending = false;
   private view: View | undefined;
 
   constructor(
@@ -328,7 +379,7 @@ class Subscriber<E> implements AsyncIterableIterator<E> {
    */
   async start(): Promise<void> {
     const seq = this.hub.seq;
-    const raw = await this.hub.readAs(this.token, this.request.authorization, this.topic.read, seq);
+    const raw = await this.hub.readAs(this.token, this.request, this.topic.read, seq);
     const from = seqOf(this.request.lastEventId, this.hub.store.epoch);
     if (from === undefined) {
       this.view = this.topic.view(raw);
@@ -343,7 +394,7 @@ class Subscriber<E> implements AsyncIterableIterator<E> {
   }
 
   push(seq: number): void {
-    if (this.ended) return;
+    if (this.ended || this.ending) return;
     this.changes.push(seq);
     this.wake?.();
   }
@@ -354,8 +405,10 @@ class Subscriber<E> implements AsyncIterableIterator<E> {
       if (ready) {
         this.request.eventId = ready.id;
         this.hub.counted()?.event();
-        return { done: false, value: ready.event };
+        // An error event is handed on as the event; the field's resolver raises it.
+        return { done: false, value: ready.event as E };
       }
+      if (this.ending) return this.return();
       const seq = this.changes.shift();
       if (seq === undefined) {
         await new Promise<void>((resolve) => {
@@ -367,15 +420,12 @@ class Subscriber<E> implements AsyncIterableIterator<E> {
       // Changes that queued up meanwhile are covered by one read of the latest.
       const latest = Math.max(seq, ...this.changes.splice(0));
       try {
-        const raw = await this.hub.readAs(
-          this.token,
-          this.request.authorization,
-          this.topic.read,
-          latest,
-        );
+        const raw = await this.hub.readAs(this.token, this.request, this.topic.read, latest);
         await this.check(raw, latest);
-      } catch {
-        // The token cannot read it now (or the upstream failed): nothing is sent.
+      } catch (error) {
+        // Out of budget: an error event, then the end. Otherwise the token cannot read it now
+        // (or the upstream failed): nothing is sent.
+        if (isThrottled(error)) this.fail(error, latest);
       }
     }
     return { done: true, value: undefined };
@@ -397,6 +447,16 @@ class Subscriber<E> implements AsyncIterableIterator<E> {
       .setView(this.token, this.topic.key, seq, JSON.stringify(after), bufferMs)
       .catch(() => {});
     for (const event of events) this.ready.push({ id, event });
+  }
+
+  /** Ends the subscription with `error` as its last event (after the events already ready). */
+  fail(error: unknown, seq = this.hub.seq): void {
+    if (this.ended || this.ending) return;
+    this.ending = true;
+    this.changes.length = 0;
+    const event = error instanceof GraphQLError ? error : throttledError();
+    this.ready.push({ id: `${this.hub.store.epoch}.${seq}`, event });
+    this.wake?.();
   }
 
   async return(): Promise<IteratorResult<E>> {
