@@ -323,8 +323,23 @@ export function httpUrl(max: number, base: z.ZodString = z.string()) {
   }, 'must be an http(s) URL');
 }
 
-/** A paged list: `next` only when a further page exists, `count` the total matching. */
+const pages = new WeakMap<z.ZodType, z.ZodType>();
+
+/**
+ * A paged list: `next` only when a further page exists, `count` the total matching. One schema
+ * per item schema: gateways read a list per request, and what a reader derives from a schema
+ * (the tolerant parser's plan) is kept by schema.
+ */
 export function listPage<T extends z.ZodType>(item: T) {
+  let page = pages.get(item) as ReturnType<typeof pageOf<T>> | undefined;
+  if (!page) {
+    page = pageOf(item);
+    pages.set(item, page);
+  }
+  return page;
+}
+
+function pageOf<T extends z.ZodType>(item: T) {
   return z.object({
     next: z.object({ page: z.string() }).optional(),
     count: sometimes(z.number()),

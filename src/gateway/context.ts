@@ -1,4 +1,4 @@
-import type { LiveHub, LiveRequest } from './live/hub.ts';
+import type { LiveContext } from './live/gateway.ts';
 import type { Upstream } from './upstream/client.ts';
 import { RestSession } from './upstream/rest.ts';
 
@@ -8,7 +8,11 @@ export interface GatewayContext {
   /** True when the response lists the upstream calls in `extensions.upstream`. */
   debug: boolean;
   /** Live data: the hub subscriptions watch through and what they need of this request. */
-  live?: { hub: LiveHub; request: LiveRequest };
+  live?: LiveContext;
+  /** Deepest JSON value a mutation input may hold (the input-ids plugin reads it). */
+  jsonDepth?: number;
+  /** Longest ID an input may hold (the input-ids plugin reads it). */
+  idLength?: number;
 }
 
 /** Builds the context of one GraphQL request; nothing in it outlives the request. */
@@ -17,5 +21,12 @@ export function createContext(
   authorization: string | undefined,
   debug: boolean,
 ): GatewayContext {
-  return { rest: new RestSession(client, authorization), debug };
+  // Every key is set here, so every context has the same shape.
+  return {
+    rest: new RestSession(client, authorization),
+    debug,
+    live: undefined,
+    jsonDepth: undefined,
+    idLength: undefined,
+  };
 }

@@ -153,7 +153,7 @@ export function mountGateway(
         // part in one write.
         const type = response.headers.get('content-type') ?? '';
         if (STREAMED.test(type) && response.body) return reply.send(coalesced(response.body));
-        return reply.send(Buffer.from(await response.arrayBuffer()));
+        return reply.send(await response.text());
       },
     });
   });

@@ -93,9 +93,10 @@ export type Gateway = YogaServerInstance<Record<string, unknown>, GatewayContext
 const upstreamExtension: Plugin<GatewayContext> = {
   onExecute({ args }) {
     const ctx = args.contextValue as GatewayContext;
+    if (!ctx.debug) return;
     return {
       onExecuteDone({ result, setResult }) {
-        if (!ctx.debug || !result) return;
+        if (!result) return;
         // An incremental answer lists every call in its last part.
         if (Symbol.asyncIterator in result) {
           return {
@@ -204,18 +205,19 @@ export function createGateway(options: GatewayOptions): Gateway {
           return options;
         }
       : false,
-    context: ({ request, ...server }) => ({
-      ...createContext(
+    context: ({ request, req }: { request: Request; req?: { socket?: object } }) => {
+      const context = createContext(
         client,
         request.headers.get('authorization') ?? undefined,
         options.debug === true ||
           (options.debug === 'on-request' && request.headers.get('x-docs-graph-debug') === '1'),
-      ),
+      );
+      context.live = live.context(request, req?.socket);
       // The input-ids plugin reads them here: it checks mutation inputs in the schema itself.
-      jsonDepth: limits.jsonDepth,
-      idLength: limits.idLength,
-      live: live.context(request, server),
-    }),
+      context.jsonDepth = limits.jsonDepth;
+      context.idLength = limits.idLength;
+      return context;
+    },
   });
   return Object.assign(yoga, { upstream: client, live: live.hub }) as Gateway;
 }

@@ -137,7 +137,16 @@ export function documentPlugins(
     };
     // A miss answers 200 with PERSISTED_QUERY_NOT_FOUND, so browsers log no failed request
     // before the client sends the text.
-    plugins.push(useAPQ({ store: bounded, responseConfig: { forceStatusCodeOk: true } }) as Plugin);
+    const apq = useAPQ({ store: bounded, responseConfig: { forceStatusCodeOk: true } }) as Plugin;
+    // Asked only of requests that name a persisted query: its hook is asynchronous, and awaiting
+    // it would add a turn of the event loop to every other request.
+    plugins.push({
+      onParams: (payload) =>
+        (payload.params.extensions as { persistedQuery?: unknown } | undefined)?.persistedQuery ===
+        undefined
+          ? undefined
+          : apq.onParams?.(payload),
+    });
   }
   return plugins;
 }

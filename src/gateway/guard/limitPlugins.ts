@@ -17,6 +17,7 @@ import {
   Kind,
   NoSchemaIntrospectionCustomRule,
   type OperationDefinitionNode,
+  type parse,
   type SelectionSetNode,
   TypeInfo,
   type ValidationContext,
@@ -27,6 +28,17 @@ import {
 } from 'graphql';
 import type { GraphQLParams, Plugin } from 'graphql-yoga';
 import type { DocumentLimits } from './limits.ts';
+
+/** Most operation-and-variables answers of the argument check kept per document. */
+const INPUTS_PER_DOCUMENT = 64;
+/** Longest operation-and-variables key kept. */
+const MAX_KEY_LENGTH = 2_048;
+
+type RequestParser = (request: Request) => unknown;
+type ParseFn = (
+  source: Parameters<typeof parse>[0],
+  options?: Parameters<typeof parse>[1],
+) => DocumentNode;
 
 function limitError(code: string, message: string): GraphQLError {
   return new GraphQLError(message, { extensions: { code } });
@@ -191,21 +203,50 @@ function argumentProblem(
  */
 export function documentLimitPlugins(limits: DocumentLimits, introspection = true): Plugin[] {
   const common = { exposeLimits: true, propagateOnRejection: false } as const;
+  // Made once: the hooks below run for every request, and Yoga caches what they produce (the
+  // parsed document, the validation result) by document.
+  const rules: ValidationRule[] = [
+    maxDepthRule({
+      n: limits.queryDepth,
+      flattenFragments: true,
+      ...common,
+      onReject: [armorRejection('DEPTH_LIMIT_EXCEEDED')],
+    }) as unknown as ValidationRule,
+    maxAliasesRule({
+      n: limits.queryAliases,
+      ...common,
+      onReject: [armorRejection('ALIAS_LIMIT_EXCEEDED')],
+    }) as unknown as ValidationRule,
+    maxDirectivesRule({
+      n: limits.queryDirectives,
+      ...common,
+      onReject: [armorRejection('DIRECTIVE_LIMIT_EXCEEDED')],
+    }) as unknown as ValidationRule,
+    maxRootFieldsRule(limits.queryRootFields),
+    ...(introspection ? [] : [NoSchemaIntrospectionCustomRule]),
+  ];
+  const jsonParsers = new WeakMap<RequestParser, RequestParser>();
+  const shallowParsers = new WeakMap<ParseFn, ParseFn>();
   return [
     {
       // `variables` or `extensions` of a GET or form-encoded request that is not JSON is a 400.
       onRequestParse({ requestParser, setRequestParser }) {
         if (!requestParser) return;
-        setRequestParser(async (request): Promise<GraphQLParams> => {
-          try {
-            return (await requestParser(request)) as GraphQLParams;
-          } catch (error) {
-            if (!(error instanceof SyntaxError)) throw error;
-            throw new GraphQLError(`variables or extensions: invalid JSON (${error.message})`, {
-              extensions: { code: 'BAD_REQUEST', http: { status: 400 } },
-            });
-          }
-        });
+        let wrapped = jsonParsers.get(requestParser as RequestParser);
+        if (!wrapped) {
+          wrapped = async (request: Request): Promise<GraphQLParams> => {
+            try {
+              return (await requestParser(request)) as GraphQLParams;
+            } catch (error) {
+              if (!(error instanceof SyntaxError)) throw error;
+              throw new GraphQLError(`variables or extensions: invalid JSON (${error.message})`, {
+                extensions: { code: 'BAD_REQUEST', http: { status: 400 } },
+              });
+            }
+          };
+          jsonParsers.set(requestParser as RequestParser, wrapped);
+        }
+        setRequestParser(wrapped as never);
       },
       onParams({ params }) {
         const length = typeof params.query === 'string' ? params.query.length : 0;
@@ -226,42 +267,24 @@ export function documentLimitPlugins(limits: DocumentLimits, introspection = tru
       // Wraps the token-counting parser set just above: parsing recurses, and a document nested
       // deeply enough overflows the stack before it reaches the token limit.
       onParse({ parseFn, setParseFn }) {
-        setParseFn((source, options) => {
-          try {
-            return parseFn(source, options);
-          } catch (error) {
-            if (error instanceof RangeError) {
-              throw new GraphQLError('the document nests too deeply');
+        let wrapped = shallowParsers.get(parseFn as ParseFn);
+        if (!wrapped) {
+          wrapped = (source, options) => {
+            try {
+              return (parseFn as ParseFn)(source, options);
+            } catch (error) {
+              if (error instanceof RangeError) {
+                throw new GraphQLError('the document nests too deeply');
+              }
+              throw error;
             }
-            throw error;
-          }
-        });
+          };
+          shallowParsers.set(parseFn as ParseFn, wrapped);
+        }
+        setParseFn(wrapped as never);
       },
       onValidate({ addValidationRule }) {
-        addValidationRule(
-          maxDepthRule({
-            n: limits.queryDepth,
-            flattenFragments: true,
-            ...common,
-            onReject: [armorRejection('DEPTH_LIMIT_EXCEEDED')],
-          }) as unknown as ValidationRule,
-        );
-        addValidationRule(
-          maxAliasesRule({
-            n: limits.queryAliases,
-            ...common,
-            onReject: [armorRejection('ALIAS_LIMIT_EXCEEDED')],
-          }) as unknown as ValidationRule,
-        );
-        addValidationRule(
-          maxDirectivesRule({
-            n: limits.queryDirectives,
-            ...common,
-            onReject: [armorRejection('DIRECTIVE_LIMIT_EXCEEDED')],
-          }) as unknown as ValidationRule,
-        );
-        addValidationRule(maxRootFieldsRule(limits.queryRootFields));
-        if (!introspection) addValidationRule(NoSchemaIntrospectionCustomRule);
+        for (const rule of rules) addValidationRule(rule);
       },
     },
   ];
@@ -272,20 +295,41 @@ export function documentLimitPlugins(limits: DocumentLimits, introspection = tru
  * `stringLength` (BAD_USER_INPUT naming the argument).
  */
 export function argumentLimitPlugin(limits: DocumentLimits): Plugin {
+  // The answer depends only on the document, the operation and the variables: found once per
+  // document and input, as the cost estimate is.
+  const problems = new WeakMap<DocumentNode, Map<string, ReturnType<typeof argumentProblem>>>();
   return {
     onExecute({ args, setResultAndStopExecution }) {
-      const operation = args.document.definitions.find(
-        (d: DocumentNode['definitions'][number]): d is OperationDefinitionNode =>
-          d.kind === Kind.OPERATION_DEFINITION &&
-          (!args.operationName || d.name?.value === args.operationName),
-      );
-      if (!operation) return;
-      const problem = argumentProblem(
-        args.schema,
-        operation,
-        (args.variableValues ?? {}) as Record<string, unknown>,
-        limits,
-      );
+      const variables = (args.variableValues ?? {}) as Record<string, unknown>;
+      let byInput = problems.get(args.document);
+      if (!byInput) {
+        byInput = new Map();
+        problems.set(args.document, byInput);
+      }
+      let key: string | undefined;
+      try {
+        key = `${args.operationName ?? ''}\u0000${JSON.stringify(variables)}`;
+        // Large inputs (a page's Markdown) are checked each time rather than kept.
+        if (key.length > MAX_KEY_LENGTH) key = undefined;
+      } catch {
+        // Variables too deep to serialise (refused by validation) are checked uncached.
+      }
+      let problem = key === undefined ? undefined : byInput.get(key);
+      if (key === undefined || (problem === undefined && !byInput.has(key))) {
+        const operation = args.document.definitions.find(
+          (d: DocumentNode['definitions'][number]): d is OperationDefinitionNode =>
+            d.kind === Kind.OPERATION_DEFINITION &&
+            (!args.operationName || d.name?.value === args.operationName),
+        );
+        problem = operation
+          ? argumentProblem(args.schema, operation, variables, limits)
+          : undefined;
+        if (key !== undefined) {
+          if (byInput.size >= INPUTS_PER_DOCUMENT)
+            byInput.delete(byInput.keys().next().value as string);
+          byInput.set(key, problem);
+        }
+      }
       if (problem) setResultAndStopExecution({ errors: [badInput(problem)] });
     },
   };

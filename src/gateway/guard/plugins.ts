@@ -21,6 +21,9 @@ const estimates = new WeakMap<DocumentNode, Map<string, Estimate>>();
 /** Most operation-and-variables estimates kept per document. */
 const ESTIMATES_PER_DOCUMENT = 64;
 
+/** Longest operation-and-variables key kept. */
+const MAX_KEY_LENGTH = 2_048;
+
 /**
  * `estimateCost` for the default table, made once per document, operation and variables: the
  * estimate depends on nothing else, and a client sends the same few over and over.
@@ -36,11 +39,15 @@ function cachedEstimate(
     byInput = new Map();
     estimates.set(document, byInput);
   }
-  let key: string;
+  let key: string | undefined;
   try {
     key = `${operationName ?? ''}\u0000${variables ? JSON.stringify(variables) : ''}`;
   } catch {
-    // Variables too deep to serialise (refused later, by validation) are estimated uncached.
+    key = undefined;
+  }
+  // Variables too deep to serialise (refused later, by validation) and large inputs (a page's
+  // Markdown) are estimated each time rather than kept.
+  if (key === undefined || key.length > MAX_KEY_LENGTH) {
     return estimateCost(schema, document, operationName, variables);
   }
   let estimate = byInput.get(key);
@@ -106,6 +113,11 @@ function throttled(retryAfter: number, requested: number): GraphQLError {
   );
 }
 
+/** `f(value)` at once for a value, after it for a promise. */
+function then<T, R>(value: T | Promise<T>, f: (value: T) => R): R | Promise<R> {
+  return value instanceof Promise ? value.then(f) : f(value);
+}
+
 /** Calls a request really made upstream (answers served by its loader excluded). */
 function callsMade(context: GatewayContext | undefined): number {
   return context?.rest.calls.filter((c) => !c.loader).length ?? 0;
@@ -132,8 +144,32 @@ export function guardPlugins(
     : undefined;
   const states = new WeakMap<Request, CostState>();
 
+  // An incremental answer (`@defer`, `@stream`) carries the cost in its last part, once every
+  // call is made; the unspent part of the budget is given back then. One hooks object serves
+  // every request: the request comes with the result.
+  const incremental = {
+    onExecuteDone({ args, result }: { args: { contextValue: unknown }; result: unknown }) {
+      if (!(typeof result === 'object' && result && Symbol.asyncIterator in result)) return;
+      const request = (args.contextValue as RequestContext).request;
+      return {
+        onNext({
+          result: part,
+          setResult,
+        }: {
+          result: { hasNext?: boolean; extensions?: Record<string, unknown> };
+          setResult(result: unknown): void;
+        }) {
+          if (part.hasNext !== false) return;
+          return then(costOf(states.get(request)), (cost) => {
+            setResult({ ...part, extensions: { ...part.extensions, cost } });
+          });
+        },
+      };
+    },
+  };
+
   const cost: Plugin = {
-    async onExecute({ args, setResultAndStopExecution }) {
+    onExecute({ args, setResultAndStopExecution }) {
       const context = args.contextValue as unknown as RequestContext;
       const estimate = cachedEstimate(
         args.schema,
@@ -164,45 +200,70 @@ export function guardPlugins(
         setResultAndStopExecution({ errors: [costLimitError(estimate.calls, maxCost)] });
         return;
       }
-      if (!limiter) return;
-      const key = bucketKey(
-        context.request.headers.get('authorization') ?? undefined,
-        context.req?.socket?.remoteAddress ?? context.req?.ip,
-      );
-      let take: Awaited<ReturnType<RateLimiter['take']>>;
-      try {
-        take = await limiter.take(key, estimate.calls);
-      } catch {
-        // The counters' store is unreachable: serve the request rather than fail it.
-        return;
-      }
-      if (!take.ok) {
-        state.bucket = { key, state: take.state, taken: 0 };
-        setResultAndStopExecution({ errors: [throttled(take.retryAfter, estimate.calls)] });
-        return;
-      }
-      state.bucket = { key, state: take.state, taken: estimate.calls };
+      if (!limiter) return incremental as never;
+      return charge(limiter, context, state, estimate.calls, setResultAndStopExecution);
     },
-    async onResultProcess({ request, result, setResult }) {
+    onResultProcess({ request, result, setResult }) {
       if (Array.isArray(result) || Symbol.asyncIterator in (result as object)) return;
       const single = result as { extensions?: Record<string, unknown> };
-      const cost = await costOf(states.get(request));
-      setResult({ ...single, extensions: { ...single.extensions, cost } } as never);
+      return then(costOf(states.get(request)), (cost) => {
+        setResult({ ...single, extensions: { ...single.extensions, cost } } as never);
+      });
     },
   };
 
-  /** The cost extension of a finished operation, unspent calls given back to its budget. */
-  async function costOf(state: CostState | undefined): Promise<CostExtension> {
-    const actual = callsMade(state?.context);
-    let bucket = state?.bucket?.state ?? null;
-    if (limiter && state?.bucket && state.bucket.taken > actual) {
-      try {
-        bucket = await limiter.giveBack(state.bucket.key, state.bucket.taken - actual);
-      } catch {
-        // Kept as taken: the budget errs on the side of the upstream.
-      }
-      state.bucket.taken = actual;
+  /** Takes an operation's estimate from its caller's budget (refused THROTTLED when short). */
+  async function charge(
+    limiter: RateLimiter,
+    context: RequestContext,
+    state: CostState,
+    calls: number,
+    refuse: (result: { errors: GraphQLError[] }) => void,
+  ) {
+    const key = bucketKey(
+      context.request.headers.get('authorization') ?? undefined,
+      context.req?.socket?.remoteAddress ?? context.req?.ip,
+    );
+    let take: Awaited<ReturnType<RateLimiter['take']>>;
+    try {
+      take = await limiter.take(key, calls);
+    } catch {
+      // The counters' store is unreachable: serve the request rather than fail it.
+      return incremental as never;
     }
+    if (!take.ok) {
+      state.bucket = { key, state: take.state, taken: 0 };
+      refuse({ errors: [throttled(take.retryAfter, calls)] });
+      return;
+    }
+    state.bucket = { key, state: take.state, taken: calls };
+    return incremental as never;
+  }
+
+  /**
+   * The cost extension of a finished operation, unspent calls given back to its budget: at once
+   * unless calls are given back (to a budget that may live in Redis).
+   */
+  function costOf(state: CostState | undefined): CostExtension | Promise<CostExtension> {
+    const actual = callsMade(state?.context);
+    const bucket = state?.bucket;
+    if (limiter && bucket && bucket.taken > actual) {
+      const unspent = bucket.taken - actual;
+      bucket.taken = actual;
+      return limiter.giveBack(bucket.key, unspent).then(
+        (after) => extension(state, actual, after),
+        // Kept as taken: the budget errs on the side of the upstream.
+        () => extension(state, actual, bucket.state),
+      );
+    }
+    return extension(state, actual, bucket?.state ?? null);
+  }
+
+  function extension(
+    state: CostState | undefined,
+    actual: number,
+    bucket: BucketState | null,
+  ): CostExtension {
     return {
       requested: state?.requested ?? 0,
       actual,
@@ -212,24 +273,6 @@ export function guardPlugins(
       resetAt: bucket?.resetAt ?? null,
     };
   }
-
-  // An incremental answer (`@defer`, `@stream`) carries the cost in its last part, once every
-  // call is made; the unspent part of the budget is given back then.
-  const incrementalCost: Plugin = {
-    onExecute({ args }) {
-      const request = (args.contextValue as unknown as RequestContext).request;
-      return {
-        onExecuteDone: () => ({
-          async onNext({ result, setResult }) {
-            const part = result as { hasNext?: boolean; extensions?: Record<string, unknown> };
-            if (part.hasNext !== false) return;
-            const cost = await costOf(states.get(request));
-            setResult({ ...part, extensions: { ...part.extensions, cost } } as never);
-          },
-        }),
-      };
-    },
-  };
 
   // A subscription pays for the upstream reads made on its behalf (its start, the read of each
   // change and the polls under its token) from its token's budget: the live hub charges them.
@@ -252,7 +295,6 @@ export function guardPlugins(
     ...documentPlugins(options, redis, limits.documentLength),
     ...documentLimitPlugins(limits, options.introspection ?? true),
     cost,
-    incrementalCost,
     liveBudget,
     argumentLimitPlugin(limits),
   ];

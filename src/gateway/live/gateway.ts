@@ -8,6 +8,13 @@ import { MemoryLiveStore, RedisLiveStore } from './store.ts';
 
 export { DEFAULT_LIVE, LiveHub, type LiveOptions } from './hub.ts';
 
+/** The live part of a request's context. */
+export interface LiveContext {
+  hub: LiveHub;
+  /** What subscriptions need of this request (its token, connection and `Last-Event-ID`). */
+  readonly request: LiveRequest;
+}
+
 /** `/metrics` counters of a hub. */
 function liveCounters(metrics: GatewayMetrics): LiveCounters {
   return {
@@ -39,16 +46,26 @@ export function createLiveHub(
     plugins: [
       liveSsePlugin(hub.options.heartbeatMs, (request) => requests.get(request)),
     ] as Plugin[],
-    /** The live part of a request's context; the connection is the client's socket. */
-    context(request: Request, server: Record<string, unknown>) {
-      const socket = (server.req as { socket?: object } | undefined)?.socket;
-      const live: LiveRequest = {
-        authorization: request.headers.get('authorization') ?? undefined,
-        connection: socket ?? {},
-        lastEventId: request.headers.get('last-event-id') ?? undefined,
+    /**
+     * The live part of a request's context; the connection is the client's socket. What a
+     * subscription needs of the request is read when it first asks (most requests are not one).
+     */
+    context(request: Request, socket: object | undefined): LiveContext {
+      let live: LiveRequest | undefined;
+      return {
+        hub,
+        get request() {
+          if (!live) {
+            live = {
+              authorization: request.headers.get('authorization') ?? undefined,
+              connection: socket ?? {},
+              lastEventId: request.headers.get('last-event-id') ?? undefined,
+            };
+            requests.set(request, live);
+          }
+          return live;
+        },
       };
-      requests.set(request, live);
-      return { hub, request: live };
     },
   };
 }

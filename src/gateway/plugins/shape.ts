@@ -278,14 +278,21 @@ export function withFieldErrors<R extends ExecutionResult>(result: R, context: G
 }
 
 /** The Yoga plugin that reports items left out of lists (`withFieldErrors`) in every response. */
-export const fieldErrorsPlugin: Plugin<GatewayContext> = {
-  onExecute({ args }) {
-    const ctx = args.contextValue as GatewayContext;
-    return {
-      onExecuteDone({ result, setResult }) {
-        if (!result || Symbol.asyncIterator in result) return;
-        setResult(withFieldErrors(result, ctx));
-      },
-    };
-  },
-};
+export const fieldErrorsPlugin: Plugin<GatewayContext> = (() => {
+  // One hooks object for every request: the context comes with the result.
+  const done = {
+    onExecuteDone({
+      args,
+      result,
+      setResult,
+    }: {
+      args: { contextValue: unknown };
+      result: ExecutionResult | AsyncIterable<unknown>;
+      setResult(result: ExecutionResult): void;
+    }) {
+      if (!result || Symbol.asyncIterator in result) return;
+      setResult(withFieldErrors(result, args.contextValue as GatewayContext));
+    },
+  };
+  return { onExecute: () => done } as Plugin<GatewayContext>;
+})();

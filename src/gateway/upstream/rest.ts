@@ -51,19 +51,23 @@ export class RestSession {
   readonly fieldErrors: GraphQLError[] = [];
   /** How long each GET answer used may be reused, as the upstream said. */
   private readonly answers: Freshness[] = [];
-  private readonly loader: DataLoader<string, unknown>;
+  private reads: DataLoader<string, unknown> | undefined;
 
   constructor(
     private readonly client: Upstream,
     private readonly authorization: string | undefined,
-  ) {
-    this.loader = new DataLoader<string, unknown>(
+  ) {}
+
+  /** The request's loader, made at its first read (many requests make none). */
+  private get loader(): DataLoader<string, unknown> {
+    this.reads ??= new DataLoader<string, unknown>(
       async (keys) =>
         Promise.all(keys.map((key) => this.fetch(key).catch((error: Error) => error))),
       // No batching: each read is its own call, so each answer is used as soon as it arrives
       // (in a batch the fastest read would wait for the slowest, and so would a first part).
       { batch: false },
     );
+    return this.reads;
   }
 
   /** GETs `pathAndQuery` through the loader and parses it with its `contract`. */
@@ -120,7 +124,7 @@ export class RestSession {
 
   /** Forgets every loaded object (after a write), so later reads show the new state. */
   clear(): void {
-    this.loader.clearAll();
+    this.reads?.clearAll();
     this.seen.clear();
   }
 
