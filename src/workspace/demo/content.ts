@@ -124,7 +124,7 @@ function spaceTree(
         '[FAQ](faq.md)',
         '[Status page](https://status.example.com)',
       ],
-      `![Logo](file:${files.logo})\n\n${spaceTitle} in one page. Download the [printable guide](file:${files.guide}).\n\n`,
+      `![Logo](file:${files.logo})\n\n${spaceTitle} in one page. Download the [printable guide](file:${files.guide}); the [API reference](openapi:acme-api) is an OpenAPI spec.\n\n`,
     ),
     {
       ...page(
