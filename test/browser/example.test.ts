@@ -117,11 +117,15 @@ describe.skipIf(skipReason !== undefined)('example frontend in headless Chromium
       await content.locator('h2').first().waitFor();
       expect(await content.innerHTML()).not.toContain('## ');
       expect(await content.locator('li a').count()).toBeGreaterThan(0);
-      // Its content references resolve: the logo loads, the printable guide links to the file.
+      // Its content references resolve: the logo loads, the printable guide links to the file,
+      // the API reference to the OpenAPI spec's source.
       await content.locator('img[alt="Logo"]').waitFor();
       expect(
         await content.getByRole('link', { name: 'printable guide' }).getAttribute('href'),
       ).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/files\/.+\.pdf$/);
+      expect(
+        await content.getByRole('link', { name: 'API reference' }).getAttribute('href'),
+      ).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/demo\/openapi\/acme-api\.json$/);
       expect(await brokenImagesAndLinks(page)).toEqual([]);
       await screenshot(page, 'example-page');
       const overviewPath = new URL(page.url()).pathname;

@@ -29,9 +29,10 @@ const KNOWN_ARGS: Record<string, string> = {
 };
 
 /**
- * Fields left out of the generated queries: `Page.references` is computed from two answers (the
- * page's Markdown and its revision's tree), so damage to either shows there as well as where the
- * value shows, which this oracle cannot attribute. `test/gateway/references.test.ts` covers it.
+ * Fields left out of the generated queries: `Page.references` is computed from other answers (the
+ * page's Markdown, its revision's tree, its organization's specs), so damage to any shows there
+ * as well as where the value shows, which this oracle cannot attribute.
+ * `test/gateway/references.test.ts` covers it.
  */
 const DERIVED = new Set(['Page.references']);
 

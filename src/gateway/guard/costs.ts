@@ -100,9 +100,10 @@ export const FIELD_COSTS: Readonly<Record<string, FieldCost>> = {
   // page read by id is read as Markdown when its `markdown` is selected.
   'Page.markdown': { calls: 1, unlessRead: true },
   'Page.document': { calls: 1 },
-  // The revision's content (its files and page tree), read once; none when the Markdown has no
-  // reference. What it lists (files, pages) is in that answer.
-  'Page.references': { calls: 1, parentBody: true, returns: 'body' },
+  // The revision's content (its files and page tree), read once for the file and page
+  // references; for `openapi:` ones, the space (its organization) and the organization's spec
+  // list, read once (one page of up to 1,000 specs). None when the Markdown has no reference.
+  'Page.references': { calls: 3, parentBody: true, returns: 'body' },
   'Revision.pages': { returns: 'body', listSize: TREE_SIZE, tree: 'pages' },
   'Revision.files': { returns: 'body' },
   'ChangeRequest.pages': { calls: 1, returns: 'body', listSize: TREE_SIZE, tree: 'pages' },

@@ -124,7 +124,7 @@ function spaceTree(
         '[FAQ](faq.md)',
         '[Status page](https://status.example.com)',
       ],
-      `![Logo](file:${files.logo})\n\n${spaceTitle} in one page. Download the [printable guide](file:${files.guide}).\n\n`,
+      `![Logo](file:${files.logo})\n\n${spaceTitle} in one page. Download the [printable guide](file:${files.guide}); the [API reference](openapi:acme-api) is an OpenAPI spec.\n\n`,
     ),
     {
       ...page(
@@ -216,10 +216,16 @@ function spaceTree(
   ];
 }
 
-// 1x1 transparent PNG, a small SVG and a one-page PDF: the demo's files.
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
+// The demo's files: a logo and a diagram (SVG) and a one-page PDF.
+const LOGO = Buffer.from(
+  [
+    '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="56" viewBox="0 0 200 56">',
+    '<rect width="200" height="56" rx="12" fill="#3451b2"/>',
+    '<rect x="14" y="12" width="26" height="32" rx="4" fill="#fff"/>',
+    '<path d="M20 21h14M20 28h14M20 35h9" stroke="#3451b2" stroke-width="3" stroke-linecap="round"/>',
+    '<text x="52" y="36" fill="#fff" font-family="system-ui, -apple-system, Segoe UI, Roboto, Helvetica, Arial, sans-serif" font-size="22" font-weight="600">Acme Docs</text>',
+    '</svg>',
+  ].join(''),
 );
 const SVG = Buffer.from(
   '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="60"><rect width="120" height="60" fill="#36c"/><text x="10" y="35" fill="#fff">diagram</text></svg>',
@@ -268,7 +274,16 @@ export function seedContent(demo: DemoContext): void {
   const spaces = demo.spaceIds.map((id) => getSpaceRow(ws, id)).filter((row) => row !== undefined);
   spaces.forEach((space, s) => {
     const files = { logo: ws.ids.next(), diagram: ws.ids.next(), guide: ws.ids.next() };
-    insertFile.run(space.revision_id, files.logo, 'logo.png', 'image/png', PNG.length, 1, 1, PNG);
+    insertFile.run(
+      space.revision_id,
+      files.logo,
+      'logo.svg',
+      'image/svg+xml',
+      LOGO.length,
+      200,
+      56,
+      LOGO,
+    );
     insertFile.run(
       space.revision_id,
       files.diagram,

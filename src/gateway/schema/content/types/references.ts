@@ -1,6 +1,9 @@
+import { OpenAPISpecList } from '../../../../contract/openapi.ts';
 import { builder } from '../../../builder.ts';
 import type { GatewayContext } from '../../../context.ts';
 import { read } from '../../../resources/lookups.ts';
+import { OpenAPISpecResource } from '../../openapi/resource.ts';
+import { SpaceResource } from '../../space/resource.ts';
 import {
   FileResource,
   type FileShape,
@@ -49,10 +52,51 @@ function flatten(pages: readonly PageWire[]): PageWire[] {
   return pages.flatMap((page) => [page, ...flatten(page.pages ?? [])]);
 }
 
+/** Specs an organization's list is read for at most per page (the upstream's largest `limit`). */
+const SPECS_PER_PAGE = 1000;
+
 /**
- * The references of `page`'s Markdown, resolved against its revision: one read of the page's
- * Markdown (unless it was read so) and one of the revision, which carries both its files (with
- * their `downloadURL`) and its page tree (with each page's path).
+ * The URLs (`sourceURL`) of the OpenAPI specs named by `slugs` in the organization of `space`:
+ * one read of the space (its organization) and one of the organization's spec list, which holds
+ * them all (a next page only while a slug is still missing). Each spec listed is primed, so a
+ * later read of it costs nothing. A slug the organization has no spec for is left out.
+ */
+async function specURLs(
+  ctx: GatewayContext,
+  space: string,
+  slugs: ReadonlySet<string>,
+): Promise<Map<string, string>> {
+  const organization = (await SpaceResource.load(ctx, { id: space })).organization;
+  const urls = new Map<string, string>();
+  const missing = new Set(slugs);
+  let page: string | undefined;
+  // A bound on pages read, against a list whose `next` never ends.
+  for (let pages = 0; missing.size > 0 && pages < 100; pages++) {
+    const list = await read(
+      ctx,
+      OpenAPISpecResource.route('inOrganization', organization),
+      OpenAPISpecList,
+      { limit: SPECS_PER_PAGE, page },
+    );
+    for (const spec of list.items) {
+      if (typeof spec?.slug !== 'string') continue;
+      OpenAPISpecResource.prime(ctx, spec, { org: organization, slug: spec.slug });
+      missing.delete(spec.slug);
+      if (slugs.has(spec.slug) && typeof spec.sourceURL === 'string') {
+        urls.set(spec.slug, spec.sourceURL);
+      }
+    }
+    if (!list.next || list.items.length === 0) break;
+    page = list.next.page;
+  }
+  return urls;
+}
+
+/**
+ * The references of `page`'s Markdown, resolved: one read of the page's Markdown (unless it was
+ * read so); for files and pages, one of the revision, which carries both its files (with their
+ * `downloadURL`) and its page tree (with each page's path); for OpenAPI specs (named by slug),
+ * one of the space and one of its organization's spec list (see `specURLs`).
  */
 async function resolveReferences(
   page: PageShape,
@@ -63,23 +107,31 @@ async function resolveReferences(
   if (written.length === 0) return [];
   const scope = scopeOf(PageResource.addressOf(page));
   const needsRevision = written.some((r) => r.kind !== 'openapi');
-  const revision = needsRevision
-    ? await read(
-        ctx,
-        PageResource.route('revision', scope.space, scope.changeRequest),
-        RevisionWire,
-      )
-    : undefined;
+  const slugs = new Set(written.filter((r) => r.kind === 'openapi').map((r) => r.id));
+  const [revision, specs] = await Promise.all([
+    needsRevision
+      ? read(ctx, PageResource.route('revision', scope.space, scope.changeRequest), RevisionWire)
+      : undefined,
+    slugs.size > 0
+      ? specURLs(ctx, scope.space, slugs).catch((error: { status?: number }) => {
+          // Specs the caller may not list, like unknown ones, resolve to nothing: the page's
+          // file and page references still resolve.
+          if (error.status === 403 || error.status === 404) return new Map<string, string>();
+          throw error;
+        })
+      : new Map<string, string>(),
+  ]);
   const files = new Map((revision?.files ?? []).map((file) => [file.id, file]));
   const pages = new Map(flatten(revision?.pages ?? []).map((p) => [p.id, p]));
   return written.map(({ ref, kind, id }) => {
     const file = kind === 'file' ? files.get(id) : undefined;
     const target = kind === 'page' ? pages.get(id) : undefined;
+    const specURL = kind === 'openapi' ? specs.get(id) : undefined;
     return {
       ref,
       kind,
       id,
-      target: file?.downloadURL ?? target?.path ?? null,
+      target: file?.downloadURL ?? target?.path ?? specURL ?? null,
       file: file ? FileResource.shape(file, { ...scope, id: file.id }) : null,
       page: target ? pageIn(scope, target) : null,
     };
@@ -88,7 +140,7 @@ async function resolveReferences(
 
 const MarkdownReferenceRef = builder.objectRef<MarkdownReference>('MarkdownReference').implement({
   description:
-    'A content reference written in a page’s Markdown (`file:<id>`, `page:<id>`, `openapi:<id>`) and what it resolves to in the page’s revision.',
+    'A content reference written in a page’s Markdown (`file:<id>`, `page:<id>`, `openapi:<slug>`) and what it resolves to: a file or page of the page’s revision, an OpenAPI spec of its space’s organization.',
   fields: (t) => ({
     ref: t.exposeString('ref', {
       description: 'The reference as written in the Markdown (`file:<id>`), to find and replace.',
@@ -96,11 +148,13 @@ const MarkdownReferenceRef = builder.objectRef<MarkdownReference>('MarkdownRefer
     kind: t.exposeString('kind', {
       description: 'What it points at: `file`, `page` or `openapi`.',
     }),
-    id: t.exposeString('id', { description: 'REST id of the file, page or spec.' }),
+    id: t.exposeString('id', {
+      description: 'REST id of the file or page, or the slug of the OpenAPI spec.',
+    }),
     target: t.exposeString('target', {
       nullable: true,
       description:
-        'What a browser needs: a file’s `downloadURL`, a page’s path in the space (`guides/setup`); null when the revision has no such file or page, and for OpenAPI specs (find the spec by its id in `Organization.openAPISpecs`).',
+        'What a browser needs: a file’s `downloadURL`, a page’s path in the space (`guides/setup`), an OpenAPI spec’s `sourceURL`; null when the revision has no such file or page, or the organization no such spec (or none the caller may list).',
     }),
     file: t.field({
       type: FileRef,
@@ -121,7 +175,7 @@ builder.objectFields(PageRef, (t) => ({
   references: t.field({
     type: [MarkdownReferenceRef],
     description:
-      'The content references of the page’s Markdown with their targets (a file’s `downloadURL`, a page’s path), to rewrite links and images for a browser. Costs one read of the revision for all of them; the page is read in its Markdown form.',
+      'The content references of the page’s Markdown with their targets (a file’s `downloadURL`, a page’s path, a spec’s `sourceURL`), to rewrite links and images for a browser. Costs one read of the revision for all file and page references, and one of the space and one of its organization’s OpenAPI spec list for all `openapi:` references; the page is read in its Markdown form.',
     resolve: (page, _args, ctx) => resolveReferences(page, ctx),
   }),
 }));
