@@ -48,9 +48,6 @@ export async function bundleCli() {
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    // ES module builds where a package ships one: a CommonJS package bundled into an ES module
-    // is read through a getter per access (graphql-js's type tests, on every field).
-    mainFields: ['module', 'main'],
     external: EXTERNAL,
     // CommonJS dependencies call `require`, which an ES module does not have.
     banner: {

@@ -51,3 +51,14 @@ case "$answer" in
     exit 1
     ;;
 esac
+# A document that does not parse is the client's error (GRAPHQL_PARSE_FAILED), not an unexpected
+# one: the bundle must give every module the same copy of graphql-js for Yoga to recognise it.
+broken=$(curl -sS --max-time 30 "$gateway/graphql" -H 'content-type: application/json' \
+  -d '{"query":"{ organizations(first: "}')
+case "$broken" in
+  *GRAPHQL_PARSE_FAILED*) echo "package: a syntax error is answered as one" ;;
+  *)
+    echo "package: a syntax error was not answered GRAPHQL_PARSE_FAILED: $broken"
+    exit 1
+    ;;
+esac

@@ -14,9 +14,15 @@ describe('DateTime', () => {
   });
 
   it('sends the upstream form as it came, as graphql-scalars would write it', () => {
-    const value = '2025-10-22T00:54:33.953Z';
-    expect(dateTime.serialize(value)).toBe(value);
-    expect(json(DateTimeResolver.serialize(value))).toBe(value);
+    for (const value of [
+      '2025-10-22T00:54:33.953Z',
+      '2024-02-29T23:59:59.999Z',
+      '2000-02-29T00:00:00.000Z',
+      '2025-12-31T00:00:00.000Z',
+    ]) {
+      expect(dateTime.serialize(value)).toBe(value);
+      expect(json(DateTimeResolver.serialize(value))).toBe(value);
+    }
   });
 
   it('writes every other form as graphql-scalars does', () => {
@@ -33,7 +39,16 @@ describe('DateTime', () => {
 
   it('refuses what graphql-scalars refuses, in the upstream form too', () => {
     // 30 February: `Date` would roll it over to 2 March.
-    for (const value of ['2025-02-30T00:00:00.000Z', '2025-13-01T00:00:00.000Z', 'yesterday']) {
+    for (const value of [
+      '2025-02-30T00:00:00.000Z',
+      '2025-02-29T00:00:00.000Z',
+      '1900-02-29T00:00:00.000Z',
+      '2025-13-01T00:00:00.000Z',
+      '2025-04-31T00:00:00.000Z',
+      '2025-01-01T24:00:00.000Z',
+      '2025-01-01T23:60:00.000Z',
+      'yesterday',
+    ]) {
       expect(() => dateTime.serialize(value), value).toThrow(/DateTime cannot represent/);
     }
   });

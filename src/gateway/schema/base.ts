@@ -5,19 +5,43 @@ import { builder } from '../builder.ts';
 /** A date-time exactly as `Date.prototype.toISOString` writes it (the REST surface's form). */
 const ISO_UTC = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 
+/** Days in `month` (1 to 12) of `year`. */
+const daysIn = (year: number, month: number) =>
+  month === 2
+    ? year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0)
+      ? 29
+      : 28
+    : month === 4 || month === 6 || month === 9 || month === 11
+      ? 30
+      : 31;
+
+/** True for a real instant written in the upstream's form (no 30 February, no hour 24). */
+function isInstant(value: string): boolean {
+  if (!ISO_UTC.test(value)) return false;
+  const year = Number(value.slice(0, 4));
+  const month = Number(value.slice(5, 7));
+  const day = Number(value.slice(8, 10));
+  return (
+    month >= 1 &&
+    month <= 12 &&
+    day >= 1 &&
+    day <= daysIn(year, month) &&
+    Number(value.slice(11, 13)) < 24 &&
+    Number(value.slice(14, 16)) < 60 &&
+    Number(value.slice(17, 19)) < 60
+  );
+}
+
 /**
  * graphql-scalars' DateTime, with a short way for the upstream's own form: such a string is sent
- * as it came once it is known to name that instant (what the full check would have written),
- * instead of being validated by parts, parsed into a Date and written again, on every date of
+ * as it came once its parts are known to name a real instant (what the full check would have
+ * written), instead of being validated, parsed into a Date and written again, on every date of
  * every item of a list.
  */
 const DateTime = new GraphQLScalarType({
   ...DateTimeResolver.toConfig(),
   serialize(value) {
-    if (typeof value === 'string' && ISO_UTC.test(value)) {
-      const date = new Date(value);
-      if (!Number.isNaN(date.getTime()) && date.toISOString() === value) return value;
-    }
+    if (typeof value === 'string' && isInstant(value)) return value;
     return DateTimeResolver.serialize(value);
   },
 });
