@@ -1,7 +1,8 @@
 /**
  * The package as a user gets it: `npm pack` (building dist/ and the example), then an install of
  * the tarball into an empty app, and there the tarball's size, the installed size, the install
- * time, `EBADENGINE` warnings, `docs-graph --version` (run by node and through npx) and the
+ * time, `EBADENGINE` warnings, `docs-graph --version` (run by node and through npx, beside npx
+ * running a one-file package: npm's own floor) and the
  * installed `docs-graph gateway` answering a query against the embedded `/v1` of this checkout;
  * in the checkout, `npm start` to its first GraphQL answer (first run, an empty database).
  * `npm run bench:package` (options: --runs N, --tarball <path> to skip packing). Times are
@@ -111,14 +112,33 @@ try {
     `install into an empty app: ${(install.ms / 1000).toFixed(1)} s, ${mb(sizeOf(modules))} in node_modules (${packages} top-level packages), ${engine.length} EBADENGINE line(s) (load ${load()})`,
   );
 
+  // npx's own floor: a package of one file that prints a version, installed the same way into an
+  // app of its own. What `npx docs-graph` takes beyond it is the package's.
+  const tiny = join(dir, 'tiny');
+  const tinyApp = join(dir, 'tiny-app');
+  for (const folder of [tiny, tinyApp]) rmSync(folder, { recursive: true, force: true });
+  spawnSync('mkdir', ['-p', tiny, tinyApp]);
+  writeFileSync(
+    join(tiny, 'package.json'),
+    '{"name":"tiny","version":"1.0.0","bin":{"tiny":"tiny.js"}}\n',
+  );
+  writeFileSync(join(tiny, 'tiny.js'), '#!/usr/bin/env node\nconsole.log("1.0.0");\n', {
+    mode: 0o755,
+  });
+  writeFileSync(join(tinyApp, 'package.json'), '{"name":"tiny-app","version":"1.0.0"}\n');
+  const tinyInstall = timed('npm', ['install', '--no-audit', '--no-fund', tiny], tinyApp);
+  if (tinyInstall.status !== 0) throw new Error(`npm install failed:\n${tinyInstall.output}`);
+
   const bin = join(modules, '.bin', 'docs-graph');
   const reference: number[] = [];
   const byNode: number[] = [];
   const byNpx: number[] = [];
+  const npxFloor: number[] = [];
   for (let i = 0; i < runs; i++) {
     reference.push(timed(process.execPath, ['-e', '0'], app).ms);
     byNode.push(timed(process.execPath, [bin, '--version'], app).ms);
     byNpx.push(timed('npx', ['--no-install', 'docs-graph', '--version'], app).ms);
+    npxFloor.push(timed('npx', ['--no-install', 'tiny'], tinyApp).ms);
   }
   const ref = median(reference);
   console.log(`node -e 0 (reference): ${ref.toFixed(0)} ms`);
@@ -126,7 +146,7 @@ try {
     `node node_modules/.bin/docs-graph --version: ${median(byNode).toFixed(0)} ms (${(median(byNode) / ref).toFixed(1)}x the reference)`,
   );
   console.log(
-    `npx docs-graph --version: ${median(byNpx).toFixed(0)} ms (${(median(byNpx) / ref).toFixed(1)}x the reference)`,
+    `npx docs-graph --version: ${median(byNpx).toFixed(0)} ms (${(median(byNpx) / ref).toFixed(1)}x the reference; npx of a one-file package: ${median(npxFloor).toFixed(0)} ms)`,
   );
 
   // The installed gateway against the embedded /v1 of this checkout.

@@ -25,32 +25,38 @@ import {
 // ---------------------------------------------------------------------------------------------
 // The parse of one answer.
 
-type Segment = { key: string | number; kind: 'key' | 'index' | 'entry' };
+type SegmentKind = 'key' | 'index' | 'entry';
 
 class ParseRun {
   readonly deviations: Deviation[] = [];
-  private readonly at: Segment[] = [];
+  // Where the parse is, as two stacks of primitives: entered for every member of every item,
+  // read only when a deviation is recorded.
+  private readonly keys: Array<string | number> = [];
+  private readonly kinds: SegmentKind[] = [];
 
   constructor(
     readonly method: string,
     readonly path: string,
   ) {}
 
-  enter(key: string | number, kind: Segment['kind']): void {
-    this.at.push({ key, kind });
+  enter(key: string | number, kind: SegmentKind): void {
+    this.keys.push(key);
+    this.kinds.push(kind);
   }
 
   leave(): void {
-    this.at.pop();
+    this.keys.pop();
+    this.kinds.pop();
   }
 
   private record(kind: DeviationKind, expected: string, raw: unknown): string {
-    const field = this.at.map((s) => s.key).join('.');
+    const field = this.keys.join('.');
     let pattern = '';
-    for (const s of this.at) {
-      if (s.kind === 'index') pattern += '[]';
-      else if (s.kind === 'entry') pattern += pattern ? '.{}' : '{}';
-      else pattern += pattern ? `.${s.key}` : String(s.key);
+    for (let i = 0; i < this.keys.length; i++) {
+      const segment = this.kinds[i];
+      if (segment === 'index') pattern += '[]';
+      else if (segment === 'entry') pattern += pattern ? '.{}' : '{}';
+      else pattern += pattern ? `.${this.keys[i]}` : String(this.keys[i]);
     }
     this.deviations.push({
       field,
