@@ -33,16 +33,6 @@ export function releaseYoungGeneration(
   if (!given.includes('semi-space')) setFlags('--semi-space-growth-factor=2');
 }
 
-/** The process's memory tuning, told when requests start and end. */
-export interface MemoryTuning {
-  /** A request starts: V8 goes back to favouring speed at once. */
-  begin(): void;
-  /** A request ended. */
-  end(): void;
-  /** Stops watching (and favours speed again). */
-  close(): void;
-}
-
 /**
  * Tunes V8's heap for a long-running server (the figures are in docs/benchmarks.md, Memory):
  *
@@ -51,57 +41,23 @@ export interface MemoryTuning {
  *   of requests then leaves garbage behind that no collection claims until much later.
  * - The young generation stays at its starting size (`capYoungGeneration`, from the CLI's first
  *   module).
- * - After `quietMs` with no request in flight, V8 is told to favour memory over speed
- *   (`--optimize-for-size`) until the next request starts. Its memory reducer, which checks
- *   every 8 s, then collects, compacts and shrinks the young generation, returning what a burst
- *   grew; left alone it waits for an allocation rate measured since the last collection to look
- *   low, a minute or more after the burst. Under load the flag is off: it costs about half again
- *   as much CPU per request.
+ *
+ * What a burst grew is returned by V8's own memory reducer, which runs about 8 s after the
+ * allocation rate drops. An earlier version also told V8 to favour memory over speed
+ * (`--optimize-for-size`) after 2 s without a request and back at the next one: it returned no
+ * more memory in `bench/memory.ts`, and a process that had once been quiet kept serving at about
+ * 60% of its throughput after the flag was turned off again (`bench/overhead.ts`).
  *
  * A flag given on the command line or in `NODE_OPTIONS` is left as given.
  */
 export function tuneMemory(
   options: {
-    quietMs?: number;
     /** Where flags go (default `v8.setFlagsFromString`; tests record them). */
     setFlags?: (flags: string) => void;
     /** The flags the process was started with (default its command line; see `startedWith`). */
     given?: string;
   } = {},
-): MemoryTuning {
-  const {
-    quietMs = 2_000,
-    setFlags = setFlagsFromString,
-    given = startedWith(undefined),
-  } = options;
+): void {
+  const { setFlags = setFlagsFromString, given = startedWith(undefined) } = options;
   if (!given.includes('--heap-growing-percent')) setFlags('--heap-growing-percent=15');
-  if (given.includes('optimize-for-size')) return { begin() {}, end() {}, close() {} };
-  let lean = false;
-  let active = 0;
-  let quietSince = performance.now();
-  const leave = () => {
-    if (!lean) return;
-    lean = false;
-    setFlags('--no-optimize-for-size');
-  };
-  const watch = setInterval(() => {
-    if (lean || active > 0 || performance.now() - quietSince < quietMs) return;
-    lean = true;
-    setFlags('--optimize-for-size');
-  }, 500);
-  watch.unref();
-  return {
-    begin() {
-      active += 1;
-      leave();
-    },
-    end() {
-      active -= 1;
-      if (active === 0) quietSince = performance.now();
-    },
-    close() {
-      clearInterval(watch);
-      leave();
-    },
-  };
 }

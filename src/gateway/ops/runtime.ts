@@ -99,8 +99,8 @@ export async function startOps(setup: OpsSetup): Promise<Ops> {
     });
   const metrics = config.metrics === 'off' ? undefined : createMetrics();
   const given = startedWith(config.nodeOptions);
-  const memory = config.memoryTuning ? tuneMemory({ given }) : undefined;
-  if (!config.memoryTuning) releaseYoungGeneration(undefined, given);
+  if (config.memoryTuning) tuneMemory({ given });
+  else releaseYoungGeneration(undefined, given);
   const tracing = await tracingFromEnv({
     OTEL_EXPORTER_OTLP_ENDPOINT: config.tracing.endpoint,
     OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: config.tracing.tracesEndpoint,
@@ -240,13 +240,11 @@ export async function startOps(setup: OpsSetup): Promise<Ops> {
     },
     begin() {
       inFlight++;
-      memory?.begin();
       let done = false;
       return () => {
         if (done) return;
         done = true;
         inFlight--;
-        memory?.end();
         if (inFlight === 0) idle?.();
       };
     },
@@ -270,7 +268,6 @@ export async function startOps(setup: OpsSetup): Promise<Ops> {
       });
     },
     async close() {
-      memory?.close();
       if (metricsServer)
         await new Promise<void>((resolve) => metricsServer?.close(() => resolve()));
       if (redis) await redis.quit().catch(() => redis.disconnect());
