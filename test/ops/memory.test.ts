@@ -18,8 +18,8 @@ describe('memory tuning', () => {
     const flags: string[] = [];
     tuneMemory({ setFlags: (f) => flags.push(f), given: '' });
     expect(flags).toEqual(['--heap-growing-percent=15']);
-    // Requests starting and ending, and quiet spells, change no flag: a process once switched to
-    // `--optimize-for-size` and back kept serving at about 60% of its throughput.
+    // Quiet spells change no flag: a process once switched to `--optimize-for-size` and back
+    // stayed slower (docs/benchmarks.md, Memory).
     vi.advanceTimersByTime(60_000);
     expect(flags).toEqual(['--heap-growing-percent=15']);
   });

@@ -1,4 +1,3 @@
-import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { Ops } from './runtime.ts';
 
@@ -23,36 +22,4 @@ export function serveOpsFastify(app: FastifyInstance, getOps: () => Ops | undefi
     const ops = getOps();
     if (ops) reply.raw.once('close', ops.begin());
   });
-}
-
-/** A node:http listener: the operational endpoints, else the gateway; counts requests in flight. */
-export function opsListener(ops: Ops, gateway: RequestListener): RequestListener {
-  return (req: IncomingMessage, res: ServerResponse) => {
-    const end = ops.begin();
-    res.once('close', end);
-    const path = req.url?.split('?')[0] ?? '/';
-    if (
-      req.method === 'GET' &&
-      (path === '/health' || path === '/readiness' || path === '/metrics')
-    ) {
-      void ops.answer(path).then((answer) => {
-        if (!answer) return gateway(req, res);
-        res.writeHead(answer.status, { 'content-type': answer.contentType }).end(answer.body);
-      });
-      return;
-    }
-    gateway(req, res);
-  };
-}
-
-/**
- * Stops a node:http server gracefully: no new connections, idle keep-alive connections closed,
- * requests in flight finish within the grace period (then their connections are cut).
- */
-export async function closeGracefully(server: Server, ops: Ops): Promise<void> {
-  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-  server.closeIdleConnections();
-  await ops.drain();
-  server.closeAllConnections();
-  await closed;
 }

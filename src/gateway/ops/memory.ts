@@ -45,8 +45,9 @@ export function releaseYoungGeneration(
  * What a burst grew is returned by V8's own memory reducer, which runs about 8 s after the
  * allocation rate drops. An earlier version also told V8 to favour memory over speed
  * (`--optimize-for-size`) after 2 s without a request and back at the next one: it returned no
- * more memory in `bench/memory.ts`, and a process that had once been quiet kept serving at about
- * 60% of its throughput after the flag was turned off again (`bench/overhead.ts`).
+ * more memory in `bench/memory.ts`, and a process that had once been quiet stayed slower after
+ * the flag was turned off again (7% more CPU per request with a 1 MB young generation, 74% with a
+ * grown one; docs/benchmarks.md, Memory).
  *
  * A flag given on the command line or in `NODE_OPTIONS` is left as given.
  */
