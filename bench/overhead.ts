@@ -9,6 +9,8 @@
  * the median of the rounds, and each ratio is taken within a round. Prints:
  * - `{__typename}`: gateway against bare Yoga (requests per second, CPU per request);
  * - a one-call query (`space(id)`) against the same REST GET;
+ * - both again on a gateway started with `--memory-tuning off` (V8's own heap sizing, as bare
+ *   Yoga has it): what holding the young generation at 1 MB costs in CPU;
  * - a 50-item list: the gateway's CPU per request and per item, against the REST list;
  * - the nested use case (organization -> 5 spaces -> change requests -> comments) one request at
  *   a time: p50 at 0 ms and at 20 ms per upstream call, with its goal;
@@ -259,9 +261,11 @@ async function main() {
       ],
       /(http:\/\/127\.0\.0\.1:\d+)/,
     );
-    const [gateway, slowGateway, bare] = await Promise.all([
+    const [gateway, slowGateway, untuned, bare] = await Promise.all([
       started(gatewayArgs(workspace.url)),
       started(gatewayArgs(proxy.url)),
+      // The same gateway with V8's own heap sizing: what the memory tuning costs in CPU.
+      started(gatewayArgs(workspace.url, ['--memory-tuning', 'off'])),
       started(['--import', 'tsx', new URL('./children/bare-yoga.ts', import.meta.url).pathname]),
     ]);
     const rest: BenchProcess = {
@@ -308,6 +312,16 @@ async function main() {
       `bare Yoga ${fixed(t.b.rps, 0)} req/s, ${fixed(t.b.cpu, 3)} ms CPU/req`,
       `${fixed(t.ratio)}x (target >= 0.70)`,
     ]);
+    const tu = await compare(
+      { name: 'untuned', process: untuned, method: 'POST', path: '/graphql', body: typename },
+      { name: 'bare Yoga', process: bare, method: 'POST', path: '/graphql', body: typename },
+    );
+    rows.push([
+      '`{__typename}`, `--memory-tuning off`',
+      `${fixed(tu.a.rps, 0)} req/s, ${fixed(tu.a.cpu, 3)} ms CPU/req`,
+      `bare Yoga ${fixed(tu.b.rps, 0)} req/s, ${fixed(tu.b.cpu, 3)} ms CPU/req`,
+      `${fixed(tu.ratio)}x (not the default: memory tuning is on)`,
+    ]);
 
     // 2. One upstream call.
     const one = await compare(
@@ -332,6 +346,29 @@ async function main() {
       `${fixed(one.a.rps, 0)} req/s, ${fixed(one.a.cpu, 3)} ms CPU/req`,
       `GET /v1/spaces/{id} ${fixed(one.b.rps, 0)} req/s`,
       `${fixed(one.ratio)}x (target >= 0.60)`,
+    ]);
+    const oneUntuned = await compare(
+      {
+        name: 'untuned',
+        process: untuned,
+        method: 'POST',
+        path: '/graphql',
+        headers: AUTH,
+        body: graphql('query($id: ID!) { space(id: $id) { id title emoji } }', { id: space.id }),
+      },
+      {
+        name: 'REST',
+        process: rest,
+        method: 'GET',
+        path: `/v1/spaces/${restId(space.id)}`,
+        headers: AUTH,
+      },
+    );
+    rows.push([
+      '`space(id)`, `--memory-tuning off`',
+      `${fixed(oneUntuned.a.rps, 0)} req/s, ${fixed(oneUntuned.a.cpu, 3)} ms CPU/req`,
+      `GET /v1/spaces/{id} ${fixed(oneUntuned.b.rps, 0)} req/s`,
+      `${fixed(oneUntuned.ratio)}x (not the default)`,
     ]);
 
     // 3. A 50-item list.
@@ -418,9 +455,16 @@ async function main() {
       // From the sources (tsx), not the bundle, so that each package's code keeps its own file.
       const source = new URL('../src/entry.ts', import.meta.url).pathname;
       const spawned = performance.now();
+      // tsx's loader grows V8's young generation before the CLI's first module can hold it at
+      // 1 MB per semi-space: the flag gives the profiled gateway the built CLI's young generation,
+      // so the collector's share is the one users get (unless --node-flags sets its own).
+      const young = nodeFlags.some((f) => f.includes('semi-space'))
+        ? []
+        : ['--max-semi-space-size=1'];
       const profiled = await started([
         '--cpu-prof',
         `--cpu-prof-dir=${dir}`,
+        ...young,
         '--import',
         'tsx',
         ...gatewayArgs(workspace.url).map((a) => (a === CLI ? source : a)),
@@ -446,7 +490,7 @@ async function main() {
         gcShare,
       } = profileByPackage(join(dir, file), loaded - spawned);
       process.stdout.write(
-        `\nGateway CPU under the ${listSize}-item list, self time by package (share of busy time):\n${byPackage
+        `\nGateway CPU under ${values.profile === 'typename' ? '`{__typename}`' : `the ${listSize}-item list`}, self time by package (share of busy time):\n${byPackage
           .slice(0, 15)
           .map((r) => `  ${(r.share * 100).toFixed(1).padStart(5)}%  ${r.name}`)
           .join('\n')}\nBy file:\n${topFiles
