@@ -156,7 +156,8 @@ export const LIFECYCLE = {
     ...onOff(),
     default: true,
     defaultText: 'on',
-    description: "cap V8's heap growth and keep its young generation at 1 MB (less memory held after a burst)",
+    description:
+      "cap V8's heap growth and keep its young generation at 1 MB (less memory held after a burst)",
   }),
   nodeOptions: option<string | undefined>({
     env: 'NODE_OPTIONS',

@@ -2,7 +2,9 @@ import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redisValidators } from '../../src/gateway/ops/upstream.ts';
 import { createRedis, DEFAULT_REDIS_URL } from '../../src/gateway/redis.ts';
+import { z } from 'zod';
 import { UpstreamClient } from '../../src/gateway/upstream/client.ts';
+import { parseTolerant } from '../../src/gateway/upstream/tolerant.ts';
 import {
   memoryValidators,
   type StoredAnswer,
@@ -130,6 +132,58 @@ describe('the upstream client keeps validators per token', () => {
     for (const key of ['a', 'b', 'c', 'd']) store.set(key, { etag: key, body });
     expect(store.get('a')).toBeUndefined();
     expect(store.get('d')).toEqual({ etag: 'd', body });
+  });
+});
+
+describe('a revalidated answer is parsed once', () => {
+  it('shares the parse of a 304 until the tag changes, and its tolerant parse with it', async () => {
+    let version = 1;
+    const server = createServer((req, res) => {
+      const etag = `"v${version}"`;
+      if (req.headers['if-none-match'] === etag) {
+        res.writeHead(304, { etag, 'cache-control': 'private, no-cache' }).end();
+        return;
+      }
+      res
+        .writeHead(200, { etag, 'cache-control': 'private, no-cache' })
+        .end(JSON.stringify({ items: [{ id: 'a', version }] }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const client = new UpstreamClient({
+      baseUrl: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
+    });
+    const read = (authorization = 'Bearer A') =>
+      client.request({ method: 'GET', path: '/list', authorization });
+    const Page = z.object({ items: z.array(z.object({ id: z.string(), version: z.number() })) });
+    try {
+      const full = await read();
+      const first = await read();
+      const second = await read();
+      expect([full.status, first.status, second.status]).toEqual([200, 304, 304]);
+      expect(second.body).toEqual({ items: [{ id: 'a', version: 1 }] });
+      // The same object for every revalidation, not the 200's (a request may still hold that).
+      expect(second.body).toBe(first.body);
+      expect(first.body).not.toBe(full.body);
+      const parsed = parseTolerant(Page, first.body, 'GET', '/list');
+      expect(parseTolerant(Page, second.body, 'GET', '/list')).toBe(parsed);
+      // A body that is not shared is parsed each time.
+      expect(parseTolerant(Page, full.body, 'GET', '/list')).not.toBe(
+        parseTolerant(Page, full.body, 'GET', '/list'),
+      );
+      // Another token has a parse of its own.
+      await read('Bearer B');
+      expect((await read('Bearer B')).body).not.toBe(first.body);
+      // A new version: a full read, then a new shared parse.
+      version = 2;
+      const changed = await read();
+      expect(changed).toMatchObject({ status: 200, body: { items: [{ id: 'a', version: 2 }] } });
+      const again = await read();
+      expect(again).toMatchObject({ status: 304, body: { items: [{ id: 'a', version: 2 }] } });
+      expect(again.body).not.toBe(first.body);
+    } finally {
+      await client.close();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 });
 

@@ -1,7 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { LRUCache } from 'lru-cache';
 import { type Dispatcher, interceptors, Pool, errors as undiciErrors } from 'undici';
 import type { Deviation } from './damage.ts';
 import { errorFromResponse, UpstreamError } from './errors.ts';
+import { shareParsed } from './tolerant.ts';
 import {
   type Freshness,
   freshnessOf,
@@ -75,6 +77,13 @@ const RETRY_ERRORS = ['ECONNRESET', 'EPIPE', 'ECONNREFUSED', 'UND_ERR_SOCKET'];
 /** Longest wait between two attempts, whatever `Retry-After` asks. */
 const MAX_RETRY_AFTER_MS = 5_000;
 
+/**
+ * Text size of the revalidated answers whose parse is kept (the objects take a few times more):
+ * the hot reads of a busy gateway, not every stored answer. An answer over a quarter of it is
+ * parsed anew each time.
+ */
+const PARSED_TEXT_BYTES = 2_000_000;
+
 /** Counts the attempts of one request: the retry interceptor dispatches the same options again. */
 interface Counted {
   attempts?: { count: number };
@@ -98,6 +107,8 @@ export class UpstreamClient implements Upstream {
   private readonly dispatcher: Dispatcher;
   private readonly options: Required<Omit<UpstreamOptions, 'baseUrl' | 'validators'>>;
   private readonly validators: ValidatorStore | undefined;
+  /** Parsed bodies of revalidated answers, by validator key (see `reparsed`). */
+  private readonly parsed: LRUCache<string, { etag: string; body: unknown; size: number }>;
 
   constructor(options: UpstreamOptions) {
     const url = new URL(options.baseUrl);
@@ -115,6 +126,11 @@ export class UpstreamClient implements Upstream {
     };
     this.validators =
       options.validators === false ? undefined : (options.validators ?? memoryValidators());
+    this.parsed = new LRUCache({
+      maxSize: PARSED_TEXT_BYTES,
+      maxEntrySize: PARSED_TEXT_BYTES / 4,
+      sizeCalculation: (answer) => Math.max(1, answer.size),
+    });
     this.pool = new Pool(this.origin, {
       connections: this.options.connections,
       connect: { timeout: this.options.connectTimeoutMs },
@@ -196,7 +212,10 @@ export class UpstreamClient implements Upstream {
       return { status, body: undefined, attempts: counted, etag, freshness, notModified: true };
     }
     const revalidated = status === 304 && stored !== undefined;
-    if (revalidated) text = stored.body;
+    if (revalidated && key) {
+      const body = this.reparsed(key, stored);
+      return { status, body, attempts: counted, etag: etag ?? stored.etag, freshness, revalidated };
+    }
     let body: unknown;
     if (text) {
       try {
@@ -209,12 +228,31 @@ export class UpstreamClient implements Upstream {
         );
       }
     }
-    if (revalidated) {
-      return { status, body, attempts: counted, etag: etag ?? stored.etag, freshness, revalidated };
-    }
     if (status < 200 || status >= 300) throw errorFromResponse(status, body, req.path);
     if (key && status === 200 && etag && !freshness?.noStore) this.store(key, { etag, body: text });
     return { status, body, attempts: counted, etag, freshness };
+  }
+
+  /**
+   * The body of a stored answer that a 304 confirmed. Its parse is kept (by key and entity tag)
+   * and shared by the requests that revalidate it, so that a repeated read costs neither a
+   * `JSON.parse` nor a tolerant parse (`shareParsed`), nor the young garbage both make. A shared
+   * body is never written to: the graph only reads answers (Pothos adds its type brand, the same
+   * for every reader).
+   */
+  private reparsed(key: string, stored: { etag: string; body: string }): unknown {
+    const kept = this.parsed.get(key);
+    if (kept?.etag === stored.etag) return kept.body;
+    let body: unknown;
+    try {
+      body = JSON.parse(stored.body);
+    } catch {
+      // Stored from a 2xx that parsed: only a store that changed it could get here.
+      throw new UpstreamError(`the stored answer for a 304 is not JSON`, 'UPSTREAM_ERROR', 304);
+    }
+    shareParsed(body);
+    this.parsed.set(key, { etag: stored.etag, body, size: stored.body.length });
+    return body;
   }
 
   /** The stored answer of `key`; none when the store fails (the call is then made in full). */

@@ -466,7 +466,24 @@ export function parseTolerant<S extends z.ZodType>(
   method: string,
   path: string,
 ): TolerantResult<z.infer<S>> {
+  const kept = typeof raw === 'object' && raw !== null ? parses.get(raw) : undefined;
+  const hit = kept?.get(schema);
+  if (hit) return hit as TolerantResult<z.infer<S>>;
   const run = new ParseRun(method, path);
   const value = twin(schema)(raw, run) as z.infer<S>;
-  return { value, deviations: run.deviations };
+  const result = { value, deviations: run.deviations };
+  kept?.set(schema, result);
+  return result;
+}
+
+/** Tolerant parses of shared bodies, by schema (see `shareParsed`). */
+const parses = new WeakMap<object, Map<z.ZodType, TolerantResult<unknown>>>();
+
+/**
+ * Marks a parsed body as shared by several requests (a stored answer a 304 confirmed): its
+ * tolerant parse by each schema is then made once and kept as long as the body is. The body and
+ * the parse must not be written to; the graph only reads them.
+ */
+export function shareParsed(body: unknown): void {
+  if (typeof body === 'object' && body !== null && !parses.has(body)) parses.set(body, new Map());
 }
