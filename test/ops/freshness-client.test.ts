@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { redisValidators } from '../../src/gateway/ops/upstream.ts';
 import { createRedis, DEFAULT_REDIS_URL } from '../../src/gateway/redis.ts';
-import { z } from 'zod';
 import { UpstreamClient } from '../../src/gateway/upstream/client.ts';
 import { parseTolerant } from '../../src/gateway/upstream/tolerant.ts';
 import {
