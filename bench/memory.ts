@@ -2,7 +2,8 @@
  * Memory of the gateway alone: starts the embedded workspace and the standalone gateway as two
  * processes, sends the GraphQL part of the hostile corpus (`test/hostile/corpus.ts`) and then a
  * load of 50 clients, and prints the gateway's RSS at start, after the corpus, its peak and at
- * the end. `npx tsx bench/memory.ts` (options: --clients N, --seconds N, --rounds N,
+ * the end, and (from the gateway's `/metrics`) how much of it is V8's heap when idle and at the
+ * end. `npx tsx bench/memory.ts` (options: --clients N, --seconds N, --rounds N,
  * --settle N). The gateway runs from `dist/` when built (`npm run build`), as the published
  * package runs it, else through tsx (about 90 MB more: the loader and its transformed sources).
  * Prints figures; asserts nothing.
@@ -115,6 +116,7 @@ async function main() {
 
   await new Promise((resolve) => setTimeout(resolve, 1_000));
   const idle = rssOf(pid);
+  const idleSplit = await splitOf(gateway.url, idle);
   const statuses = new Map<number, number>();
   for (let round = 0; round < Number(values.rounds); round++) {
     for (const req of corpus) {
@@ -142,6 +144,7 @@ async function main() {
     settling.push(rssOf(pid));
   }
   const end = rssOf(pid);
+  const endSplit = await splitOf(gateway.url, end);
 
   clearInterval(sampler);
 
@@ -159,6 +162,29 @@ async function main() {
   console.log(
     `| ${idle} | ${afterCorpus} | ${corpusPeak} | ${afterLoad} | ${peak} | ${end} | ${(((end - idle) / idle) * 100).toFixed(0)}% |`,
   );
+  console.log(
+    `RSS split (MB, from the gateway's /metrics): idle ${idleSplit}; end ${endSplit}\n(heap: V8's heap, used of committed; external: buffers and native memory V8 knows of; rest: code, stacks and what native code mallocs on its own, such as compression contexts)`,
+  );
+}
+
+/**
+ * Where an RSS figure lies, read from the gateway's Prometheus process metrics: V8's heap (used
+ * of committed), the external memory V8 knows of, and the rest.
+ */
+async function splitOf(url: string, rss: number): Promise<string> {
+  try {
+    const text = await (await fetch(`${url}/metrics`)).text();
+    const metric = (name: string) => {
+      const match = new RegExp(`^docs_graph_${name} (\\S+)$`, 'm').exec(text);
+      return match ? Number(match[1]) / 1_048_576 : Number.NaN;
+    };
+    const used = metric('nodejs_heap_size_used_bytes');
+    const total = metric('nodejs_heap_size_total_bytes');
+    const external = metric('nodejs_external_memory_bytes');
+    return `heap ${used.toFixed(0)}/${total.toFixed(0)}, external ${external.toFixed(0)}, rest ${(rss - total - external).toFixed(0)}`;
+  } catch {
+    return 'n/a (no /metrics)';
+  }
 }
 
 main()
