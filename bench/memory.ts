@@ -3,9 +3,10 @@
  * processes, sends the GraphQL part of the hostile corpus (`test/hostile/corpus.ts`) and then a
  * load of 50 clients, and prints the gateway's RSS at start, after the corpus, its peak and at
  * the end, and (from the gateway's `/metrics`) how much of it is V8's heap when idle and at the
- * end. `npx tsx bench/memory.ts` (options: --clients N, --seconds N, --rounds N,
- * --settle N). The gateway runs from `dist/` when built (`npm run build`), as the published
- * package runs it, else through tsx (about 90 MB more: the loader and its transformed sources).
+ * end. `npx tsx bench/memory.ts` (options: --clients N, --seconds N, --rounds N, --settle N,
+ * --node-flags='...' to try V8 settings on the gateway). The gateway runs from `dist/` when
+ * built (`npm run build`), as the published package runs it, else through tsx (about 90 MB
+ * more: the loader and its transformed sources).
  * Prints figures; asserts nothing.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -21,6 +22,7 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '30' },
     rounds: { type: 'string', default: '3' },
     settle: { type: 'string', default: '15' },
+    'node-flags': { type: 'string', default: '' },
   },
 });
 const CLI = new URL('../src/cli.ts', import.meta.url).pathname;
@@ -33,9 +35,10 @@ function start(
   args: string[],
   pattern: RegExp,
   built = false,
+  nodeFlags: string[] = [],
 ): Promise<{ child: ChildProcess; url: string }> {
   const script = built ? [BUILT] : ['--import', 'tsx', CLI];
-  const child = spawn(process.execPath, [...script, ...args], {
+  const child = spawn(process.execPath, [...nodeFlags, ...script, ...args], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   children.push(child);
@@ -94,6 +97,7 @@ async function main() {
     ['gateway', '--port', '0', '--upstream', workspace.url],
     /(http:\/\/\S+)\/graphql\s/,
     existsSync(BUILT),
+    values['node-flags'].split(' ').filter(Boolean),
   );
   const pid = gateway.child.pid as number;
   let peak = 0;

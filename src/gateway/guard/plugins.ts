@@ -2,6 +2,7 @@ import { type DocumentNode, GraphQLError, type GraphQLSchema } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { Redis } from 'ioredis';
 import type { GatewayContext } from '../context.ts';
+import { RequestStates } from '../upstream/state.ts';
 import { type DocumentOptions, documentPlugins } from './documents.ts';
 import { costLimitError, type Estimate, estimateCost } from './estimate.ts';
 import { argumentLimitPlugin, documentLimitPlugins } from './limitPlugins.ts';
@@ -142,7 +143,7 @@ export function guardPlugins(
         options.rateLimit,
       )
     : undefined;
-  const states = new WeakMap<Request, CostState>();
+  const states = new RequestStates<Request, CostState>();
 
   // An incremental answer (`@defer`, `@stream`) carries the cost in its last part, once every
   // call is made; the unspent part of the budget is given back then. One hooks object serves
@@ -150,7 +151,8 @@ export function guardPlugins(
   const incremental = {
     onExecuteDone({ args, result }: { args: { contextValue: unknown }; result: unknown }) {
       if (!(typeof result === 'object' && result && Symbol.asyncIterator in result)) return;
-      const request = (args.contextValue as RequestContext).request;
+      // Taken now: the request's entry is dropped when its response is made, before the parts.
+      const state = states.get((args.contextValue as RequestContext).request);
       return {
         onNext({
           result: part,
@@ -160,7 +162,7 @@ export function guardPlugins(
           setResult(result: unknown): void;
         }) {
           if (part.hasNext !== false) return;
-          return then(costOf(states.get(request)), (cost) => {
+          return then(costOf(state), (cost) => {
             setResult({ ...part, extensions: { ...part.extensions, cost } });
           });
         },
@@ -204,9 +206,11 @@ export function guardPlugins(
       return charge(limiter, context, state, estimate.calls, setResultAndStopExecution);
     },
     onResultProcess({ request, result, setResult }) {
+      // An incremental answer's hooks hold their own (taken when its execution ended).
+      const state = states.take(request);
       if (Array.isArray(result) || Symbol.asyncIterator in (result as object)) return;
       const single = result as { extensions?: Record<string, unknown> };
-      return then(costOf(states.get(request)), (cost) => {
+      return then(costOf(state), (cost) => {
         setResult({ ...single, extensions: { ...single.extensions, cost } } as never);
       });
     },

@@ -15,6 +15,7 @@ import type { Plugin } from 'graphql-yoga';
 import type { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
+import { RequestStates } from '../upstream/state.ts';
 import { downstreamCacheControl, requestFreshness, upstreamTtl } from './freshness.ts';
 import type { GatewayMetrics } from './metrics.ts';
 
@@ -305,9 +306,9 @@ export function responseCachePlugins(setup: ResponseCacheSetup): Plugin[] {
     longest * 1000 + 1000,
     setup.redis,
   );
-  const keyByContext = new WeakMap<object, string>();
+  const keyByContext = new RequestStates<object, string>();
   const uncacheable = new WeakSet<object>();
-  const states = new WeakMap<Request, RequestState>();
+  const states = new RequestStates<Request, RequestState>();
   const schema = setup.schema;
 
   const cache = useResponseCache({
@@ -371,7 +372,7 @@ export function responseCachePlugins(setup: ResponseCacheSetup): Plugin[] {
           },
         };
       }
-      const key = keyByContext.get(args.contextValue as object);
+      const key = keyByContext.take(args.contextValue as object);
       if (key && named.length > 0) store.pendingTags.set(key, named);
       return {
         // The entry is written before the response leaves, so another replica finds it at once.
@@ -388,7 +389,7 @@ export function responseCachePlugins(setup: ResponseCacheSetup): Plugin[] {
       }
     },
     onResponse({ request, response }) {
-      const state = states.get(request);
+      const state = states.take(request);
       if (!state || response.status === 304) return;
       const meta = state.result?.extensions?.responseCache as
         | { hit?: boolean; didCache?: boolean; ttl?: number }

@@ -1,6 +1,7 @@
 import { type ExecutionResult, getOperationAST } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { RestSession } from '../upstream/rest.ts';
+import { RequestStates } from '../upstream/state.ts';
 import type { Freshness } from '../upstream/validators.ts';
 
 /** What a GraphQL request's context holds that freshness needs (`GatewayContext` and Yoga's). */
@@ -67,7 +68,7 @@ export function downstreamCacheControl(facts: AnswerFacts): string {
  * off, derived from the upstream answers each one used.
  */
 export function cacheControlPlugin(): Plugin {
-  const states = new WeakMap<
+  const states = new RequestStates<
     Request,
     { context?: unknown; mutation?: boolean; result?: ExecutionResult }
   >();
@@ -88,7 +89,7 @@ export function cacheControlPlugin(): Plugin {
       }
     },
     onResponse({ request, response }) {
-      const state = states.get(request);
+      const state = states.take(request);
       if (!state || response.headers.has('cache-control')) return;
       response.headers.set(
         'cache-control',

@@ -3,6 +3,7 @@ import { type ExecutionResult, getOperationAST } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { Logger } from 'pino';
 import type { GatewayContext } from '../context.ts';
+import { RequestStates } from '../upstream/state.ts';
 import type { GatewayMetrics } from './metrics.ts';
 
 interface RequestState {
@@ -52,7 +53,7 @@ export function observePlugin(observe: {
   // The request line holds only the fields below, none of them a secret: it skips the redaction
   // pass of the gateway's logger, which copies every object it logs (a third of the line's cost).
   const logger = observe.logger?.child({}, { redact: [] });
-  const states = new WeakMap<Request, RequestState>();
+  const states = new RequestStates<Request, RequestState>();
   return {
     onRequest({ request }) {
       const given = request.headers.get('x-request-id');
@@ -108,9 +109,8 @@ export function observePlugin(observe: {
       }
     },
     onResponse({ request, response }) {
-      const state = states.get(request);
+      const state = states.take(request);
       if (!state) return;
-      states.delete(request);
       response.headers.set('x-request-id', state.id);
       // An incremental answer is logged and measured at its last part, with the number of parts.
       if (state.parts !== undefined && !state.streamEnded) {

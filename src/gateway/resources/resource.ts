@@ -9,6 +9,7 @@ import { badInput, UpstreamError } from '../upstream/errors.ts';
 import { fillRoute, segmentProblem } from '../upstream/path.ts';
 import { type QueryValue, withQuery } from '../upstream/rest.ts';
 import { registerRoute } from '../upstream/routes.ts';
+import { attach, attached } from '../upstream/state.ts';
 import {
   type ListedResource,
   type ResourceConnectionOptions,
@@ -94,11 +95,17 @@ export interface ResourceSpec<
   bodyQuery?: (info: GraphQLResolveInfo) => Record<string, QueryValue> | undefined;
 }
 
-const stubs = new WeakSet<object>();
-/** The fields a stub already answers (known from the answer that referenced it), by stub. */
-const knownFields = new WeakMap<object, ReadonlySet<string>>();
-/** The query its body is read with, by stub (see `bodyQuery`). */
-const bodyQueries = new WeakMap<object, Record<string, QueryValue>>();
+/** What the gateway knows of a stub (a value holding only an address), kept on the stub. */
+interface StubState {
+  /** The fields it already answers (known from the answer that referenced it). */
+  known?: ReadonlySet<string>;
+  /** The query its body is read with (see `bodyQuery`). */
+  query?: Record<string, QueryValue>;
+  /** Its body, once asked for. */
+  loading?: Promise<unknown>;
+}
+const STUB = Symbol('stub');
+const stubState = (value: object) => attached<StubState>(value, STUB);
 const registry = new Map<string, Resource<Address, unknown, object>>();
 
 /** The resource whose objects have GraphQL type `typename`, if any. */
@@ -108,12 +115,12 @@ export function resourceOf(typename: string): Resource<Address, unknown, object>
 
 /** True when `value` holds only an address (its body has not been read). */
 export function isStub(value: unknown): boolean {
-  return typeof value === 'object' && value !== null && stubs.has(value);
+  return typeof value === 'object' && value !== null && stubState(value) !== undefined;
 }
 
 /** True when the stub `value` already answers `field` (its body need not be read for it). */
 export function knows(value: object, field: string): boolean {
-  return knownFields.get(value)?.has(field) ?? false;
+  return stubState(value)?.known?.has(field) ?? false;
 }
 
 /** How an input names an object: a global ID, or a REST id with its parents' ids beside it. */
@@ -227,8 +234,7 @@ export class Resource<A extends Address, Item, Shape extends object, R extends R
   stub(address: A, known?: Partial<Shape>): Shape {
     const base = this.spec.stub ? this.spec.stub(address) : ({ ...address } as unknown as Shape);
     const value = known ? { ...base, ...known } : base;
-    stubs.add(value);
-    if (known) knownFields.set(value, new Set(Object.keys(known)));
+    attach<StubState>(value, STUB, known ? { known: new Set(Object.keys(known)) } : {});
     return value;
   }
 
@@ -262,8 +268,9 @@ export class Resource<A extends Address, Item, Shape extends object, R extends R
 
   /** Notes what `info` selects on the stub `value`, so that its body is read in that form. */
   selected(value: object, info: GraphQLResolveInfo): void {
-    const query = isStub(value) ? this.bodyQuery(info) : undefined;
-    if (query) bodyQueries.set(value, query);
+    const state = stubState(value);
+    const query = state ? this.bodyQuery(info) : undefined;
+    if (state && query) state.query = query;
   }
 
   /** The graph's value of a REST item at `address`. */
@@ -368,13 +375,10 @@ export class Resource<A extends Address, Item, Shape extends object, R extends R
 
   /** The full value of `value`: itself when loaded, else its body read at its address. */
   async full(ctx: GatewayContext, value: Shape): Promise<Shape> {
-    if (!isStub(value)) return value;
-    let pending = loading.get(value) as Promise<Shape> | undefined;
-    if (!pending) {
-      pending = this.load(ctx, this.addressOf(value), bodyQueries.get(value));
-      loading.set(value, pending);
-    }
-    return pending;
+    const state = stubState(value);
+    if (!state) return value;
+    state.loading ??= this.load(ctx, this.addressOf(value), state.query);
+    return state.loading as Promise<Shape>;
   }
 
   /**
@@ -479,8 +483,6 @@ export class Resource<A extends Address, Item, Shape extends object, R extends R
     };
   }
 }
-
-const loading = new WeakMap<object, Promise<unknown>>();
 
 /** Describes a REST resource once; see `ResourceSpec`. */
 export function defineResource<

@@ -7,6 +7,7 @@ import { LEFT_OUT, RawValue, ShapeDamage, shapeError, type WithLeftOut } from '.
 import { badInput } from './errors.ts';
 import { segmentProblem } from './path.ts';
 import { type QueryValue, type RestSession, withQuery } from './rest.ts';
+import { attach, attached } from './state.ts';
 
 /** Arguments of every connection field. */
 export interface ConnectionArgs {
@@ -272,8 +273,12 @@ export function withNode<T, U>(
   return edge instanceof Edge ? edge.withNode(node) : { cursor: edge.cursor, node };
 }
 
-/** The items of a page as read, before any was left out, for aliases asking fewer of them. */
-const windows = new WeakMap<object, { scope: string; entries: Entry<unknown>[] }>();
+/**
+ * The items of a page as read, before any was left out, for aliases asking fewer of them: kept
+ * on the page (`attach`), so they go with it.
+ */
+const WINDOW = Symbol('window');
+type Window = { scope: string; entries: Entry<unknown>[] };
 
 /**
  * A connection page over `window` (the items asked, as read): items that cannot be addressed are
@@ -302,7 +307,7 @@ function pageOf<T>(
     totalCount,
   };
   if (leftOut.length > 0) result[LEFT_OUT] = leftOut;
-  windows.set(result, { scope, entries: window as Entry<unknown>[] });
+  attach<Window>(result, WINDOW, { scope, entries: window as Entry<unknown>[] });
   return result;
 }
 
@@ -314,7 +319,7 @@ interface PageRequest {
 
 /** The first `first` items of a longer page read, with its page info made for that length. */
 function shortened<T>(page: ConnectionResult<T>, first: number): ConnectionResult<T> {
-  const window = windows.get(page);
+  const window = attached<Window>(page, WINDOW);
   if (!window || window.entries.length <= first) return page;
   const entries = window.entries.slice(0, first) as Entry<T>[];
   const result = pageOf(window.scope, entries, true, page.totalCount);
@@ -327,10 +332,10 @@ function shortened<T>(page: ConnectionResult<T>, first: number): ConnectionResul
  * Connection reads of one request, batched per tick: reads of the same list (same path,
  * filters and `after`) that differ only in `first` (aliases) make one read of the largest.
  */
-const batches = new WeakMap<RestSession, DataLoader<PageRequest, ConnectionResult<unknown>>>();
+const BATCH = Symbol('connection batch');
 
 function batcher(session: RestSession): DataLoader<PageRequest, ConnectionResult<unknown>> {
-  let loader = batches.get(session);
+  let loader = attached<DataLoader<PageRequest, ConnectionResult<unknown>>>(session, BATCH);
   if (!loader) {
     loader = new DataLoader<PageRequest, ConnectionResult<unknown>>(
       async (requests) => {
@@ -357,7 +362,7 @@ function batcher(session: RestSession): DataLoader<PageRequest, ConnectionResult
       },
       { cache: false },
     );
-    batches.set(session, loader);
+    attach(session, BATCH, loader);
   }
   return loader;
 }
