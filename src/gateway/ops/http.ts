@@ -18,8 +18,10 @@ export function serveOpsFastify(app: FastifyInstance, getOps: () => Ops | undefi
   });
   // A request is in flight until its response closes: sent in full, or cut short because the
   // client went away or the handler failed (Fastify's `onResponse` does not run for an aborted one).
-  app.addHook('onRequest', async (_request, reply) => {
+  // A callback hook, not an async one: it runs on every request, and a promise per request costs.
+  app.addHook('onRequest', (_request, reply, done) => {
     const ops = getOps();
     if (ops) reply.raw.once('close', ops.begin());
+    done();
   });
 }
