@@ -12,6 +12,7 @@ import { type ExecutionResult, getOperationAST } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { requirePackages } from '../../optional.ts';
 import { routeTemplate } from '../upstream/routes.ts';
+import { RequestStates } from '../upstream/state.ts';
 
 // OpenTelemetry (about 200 modules) is loaded when tracing is used, not when this module is: a
 // process without a tracer provider never loads it. Its packages are CommonJS, so `require` loads
@@ -125,7 +126,7 @@ interface Incremental {
 export function tracingPlugin(provider: TracerProvider): Plugin {
   enableUpstreamTracing(provider);
   const { SpanKind, SpanStatusCode, context, trace } = api();
-  const operationSpans = new WeakMap<object, Span>();
+  const operationSpans = new RequestStates<object, Span>();
   const incremental = new WeakMap<object, Incremental>();
   const held = (ctx: object) => () => incremental.get(ctx)?.ended;
   return {
@@ -147,7 +148,7 @@ export function tracingPlugin(provider: TracerProvider): Plugin {
         inSpan(provider, 'graphql.execute', wrapped, undefined, undefined, held(ctx)),
     },
     onExecute({ args }) {
-      const span = operationSpans.get(args.contextValue as object);
+      const span = operationSpans.take(args.contextValue as object);
       const operation = getOperationAST(args.document, args.operationName);
       if (span && operation) {
         const name = operation.name?.value;
