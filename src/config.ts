@@ -238,6 +238,7 @@ function shape(v: OptionValues, command: Command | undefined) {
         heartbeatMs: v.liveHeartbeat * 1000,
       },
       metrics: v.metrics,
+      metricsOperations: v.metricsOperations,
       logLevel: v.logLevel,
       logPretty: v.logFormat === undefined ? undefined : v.logFormat === 'pretty',
       shutdownGraceMs: v.shutdownGrace * 1000,
