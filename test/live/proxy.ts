@@ -43,7 +43,7 @@ export async function startRefusingProxy(upstream: string): Promise<RefusingProx
       const answer = await fetch(`${upstream}${req.url}`, {
         method: req.method ?? 'GET',
         headers,
-        ...(body ? { body } : {}),
+        ...(body ? { body: new Uint8Array(body) } : {}),
       });
       const out: Record<string, string> = {};
       for (const name of RETURNED) {
