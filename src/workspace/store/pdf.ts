@@ -26,6 +26,7 @@ interface PdfDocument {
 type PdfDocumentClass = new (options?: Record<string, unknown>) => PdfDocument;
 
 // pdfkit and its fonts load with the first export, not with the server.
+const require = createRequire(import.meta.url);
 let PDFDocument: PdfDocumentClass | undefined;
 const pdfDocument = (): PdfDocumentClass => {
   if (PDFDocument) return PDFDocument;
@@ -35,7 +36,7 @@ const pdfDocument = (): PdfDocumentClass => {
   } catch (error) {
     throw new HttpError(501, (error as Error).message);
   }
-  PDFDocument = createRequire(import.meta.url)('pdfkit') as PdfDocumentClass;
+  PDFDocument = require('pdfkit') as PdfDocumentClass;
   return PDFDocument;
 };
 

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 
 const require = createRequire(import.meta.url);
 
@@ -70,7 +71,7 @@ export class PdfFonts {
     this.faces = Object.fromEntries(
       Object.entries(FACES).map(([face, file]) => [
         face,
-        load(require.resolve(`dejavu-fonts-ttf/ttf/${file}`)),
+        load(join(dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf', file)),
       ]),
     ) as Record<Face, LoadedFont>;
     this.cjk = cjkFontPath ? load(cjkFontPath) : undefined;
