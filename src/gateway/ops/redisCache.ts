@@ -43,7 +43,8 @@ export function redisResponseCache(redis: Redis, options: RedisResponseCacheOpti
   const tagKey = (tag: string) => `${namespace}:tag:${tag}`;
   const indexTtlMs = Math.ceil(options.maxTtlMs) + 1_000;
 
-  const failures = (results: Array<[Error | null, unknown]> | null): unknown[] => {
+  // A transaction's answers, or the first error among them.
+  const valuesOf = (results: Array<[Error | null, unknown]> | null): unknown[] => {
     if (!results) throw new Error('response cache transaction discarded');
     return results.map(([error, value]) => {
       if (error) throw error;
@@ -65,7 +66,7 @@ export function redisResponseCache(redis: Redis, options: RedisResponseCacheOpti
           .zremrangebyscore(tagKey(tag), '-inf', now)
           .pexpire(tagKey(tag), indexTtlMs);
       }
-      failures(await transaction.exec());
+      valuesOf(await transaction.exec());
     },
 
     async get(key) {
@@ -79,7 +80,7 @@ export function redisResponseCache(redis: Redis, options: RedisResponseCacheOpti
       const transaction = redis.multi();
       for (const tag of tags)
         transaction.zrangebyscore(tagKey(tag), Date.now(), '+inf').del(tagKey(tag));
-      const results = failures(await transaction.exec());
+      const results = valuesOf(await transaction.exec());
       const keys = new Set<string>();
       for (let i = 0; i < results.length; i += 2) {
         for (const key of results[i] as string[]) keys.add(entryKey(key));
