@@ -52,8 +52,9 @@ export const WORKSPACE = {
     flag: 'pdf-cjk-font',
     arg: '<path>',
     env: 'DOCS_GRAPH_PDF_CJK_FONT',
-    ...textAs('an existing TrueType or OpenType font file (`.ttf`, `.otf`)', (path) =>
-      isFile(path) ? path : undefined,
+    ...textAs(
+      'an existing TrueType or OpenType font file (`.ttf`, `.otf`), or a collection (`.ttc`: its first font)',
+      (path) => (isFile(path) ? path : undefined),
     ),
     default: undefined,
     defaultText: 'none: Chinese, Japanese and Korean characters are left out of PDF exports',

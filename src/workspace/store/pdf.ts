@@ -14,7 +14,7 @@ interface PdfDocument {
   on(event: 'data', listener: (chunk: Buffer) => void): this;
   on(event: 'end', listener: () => void): this;
   on(event: 'error', listener: (error: Error) => void): this;
-  registerFont(name: string, src: Buffer): this;
+  registerFont(name: string, src: Buffer, family?: string): this;
   font(name: string): this;
   fontSize(size: number): this;
   fillColor(color: string): this;
@@ -113,7 +113,7 @@ function renderTokens(out: Writer, tokens: readonly Token[], indent: number, fac
 
 /** Fonts of a PDF export (the Unicode font is always embedded). */
 export interface PdfExportOptions {
-  /** A TrueType or OpenType font for the Chinese, Japanese and Korean characters of a text. */
+  /** A TrueType or OpenType font (or collection) for Chinese, Japanese and Korean characters. */
   cjkFont?: string | undefined;
 }
 

@@ -21,11 +21,14 @@ export const PDF_PACKAGES = ['pdfkit', 'fontkit', 'dejavu-fonts-ttf'] as const;
 /** The part of fontkit's font API used here (fontkit ships no types). */
 interface FontkitFont {
   hasGlyphForCodePoint(codePoint: number): boolean;
+  postscriptName: string;
 }
 
-/** A font file: its bytes for pdfkit, and which characters it draws. */
+/** A font file: its bytes for pdfkit, the font of a collection it means, what it draws. */
 interface LoadedFont {
   bytes: Buffer;
+  /** PostScript name of the font used, when the file is a collection (`.ttc`). */
+  family: string | undefined;
   has(codePoint: number): boolean;
 }
 
@@ -35,11 +38,17 @@ function load(path: string): LoadedFont {
   const known = loaded.get(path);
   if (known) return known;
   const bytes = readFileSync(path);
-  const { create } = require('fontkit') as { create(bytes: Buffer): FontkitFont };
-  const font = create(bytes);
+  const { create } = require('fontkit') as {
+    create(bytes: Buffer): FontkitFont | { fonts: FontkitFont[] };
+  };
+  const opened = create(bytes);
+  // A collection (Noto Sans CJK ships as one) is used by its first font.
+  const font = 'fonts' in opened ? opened.fonts[0] : opened;
+  if (!font) throw new Error(`${path}: a font collection without fonts`);
   const coverage = new Map<number, boolean>();
   const entry: LoadedFont = {
     bytes,
+    family: 'fonts' in opened ? font.postscriptName : undefined,
     has(codePoint) {
       let value = coverage.get(codePoint);
       if (value === undefined) {
@@ -78,9 +87,9 @@ export class PdfFonts {
   }
 
   /** Registers the fonts with a pdfkit document under the names `Run.font` uses. */
-  register(doc: { registerFont(name: string, src: Buffer): unknown }): void {
+  register(doc: { registerFont(name: string, src: Buffer, family?: string): unknown }): void {
     for (const [face, font] of Object.entries(this.faces)) doc.registerFont(face, font.bytes);
-    if (this.cjk) doc.registerFont('cjk', this.cjk.bytes);
+    if (this.cjk) doc.registerFont('cjk', this.cjk.bytes, this.cjk.family);
   }
 
   /**
