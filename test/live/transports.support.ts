@@ -25,7 +25,9 @@ export async function serveGateway(
     corsOrigins: options.corsOrigins ?? [],
     live: { pollIntervalMs: 60_000, heartbeatMs: 1_000, ...options.live },
   });
-  const app = Fastify();
+  // Client libraries may leave a connection open that never carried a request (a pre-connected
+  // or aborted one): closing does not wait for its headers timeout.
+  const app = Fastify({ forceCloseConnections: true });
   mountGateway(app, '/graphql', () => gateway);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as AddressInfo).port;
