@@ -18,6 +18,7 @@ import { fieldErrorsPlugin } from './plugins/shape.ts';
 import { schema } from './schema/index.ts';
 import { Connections } from './transports/connections.ts';
 import { multipartSubscriptions } from './transports/multipart.ts';
+import { endUnserved } from './transports/served.ts';
 import { singleConnectionSse } from './transports/sse.ts';
 import { type Upstream, UpstreamClient, type UpstreamOptions } from './upstream/client.ts';
 
@@ -205,6 +206,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       ...live.plugins,
       multipartSubscriptions(live.hub.options.heartbeatMs),
       singleConnectionSse(connections),
+      endUnserved,
     ],
     cors: corsFor(options.corsOrigins ?? []),
     // GraphiQL's page is a 9 MB module: loaded by the first browser that asks for it, not at start.

@@ -1,4 +1,5 @@
 /** The subscription transports the gateway serves at its endpoint, and the refusal naming them. */
+import { isAsyncIterable, type Plugin } from 'graphql-yoga';
 
 /** One transport: how a client asks for it, and the client libraries that speak it. */
 export interface Transport {
@@ -37,3 +38,17 @@ export const NOT_ACCEPTABLE = `no answer in a media type this request accepts: q
 
 /** What a WebSocket upgrade in another subprotocol (or none) is told. */
 export const NOT_A_SERVED_SUBPROTOCOL = `WebSocket subscriptions speak the subprotocol "graphql-transport-ws" only (the graphql-ws library; the older "graphql-ws" subprotocol of subscriptions-transport-ws is not served); subscriptions are served over ${SERVED}`;
+
+/**
+ * Ends a subscription no transport took: when no result processor accepts the request (Yoga then
+ * answers 406), the subscription already opened would otherwise stay open in the hub. The last
+ * plugin of the gateway, so it sees the processor every other plugin chose.
+ */
+export const endUnserved: Plugin = {
+  onResultProcess({ result, resultProcessor }) {
+    if (resultProcessor || !isAsyncIterable(result)) return;
+    void result[Symbol.asyncIterator]()
+      .return?.()
+      ?.catch(() => {});
+  },
+};
