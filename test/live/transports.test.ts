@@ -218,12 +218,6 @@ describe('the limits long-lived connections share', () => {
       { next: () => {}, error: (e) => errors.push(e), complete: () => {} },
     );
     expect(await eventually(() => errors.length === 1)).toBe(true);
-    console.log(
-      'DBG',
-      JSON.stringify(errors),
-      served.gateway.live.size,
-      served.gateway.transports.connections.size,
-    );
     expect(errors).toEqual([
       [expect.objectContaining({ message: 'at most 1 operations per connection' })],
     ]);
