@@ -32,7 +32,7 @@ interface Socket {
   connection: object;
 }
 
-/** The options of the upgrade: the origins allowed besides the gateway's own. */
+/** Whether an upgrade's page (its `Origin`) may open a socket: its own origin, or one allowed. */
 function originAllowed(request: IncomingMessage, origins: readonly string[]): boolean {
   const origin = request.headers.origin;
   // Not a browser: CSRF needs a browser carrying someone else's credentials.
@@ -135,7 +135,7 @@ export function attachWebSockets(
           const socket = sockets.get((ctx.extra as Extra).socket);
           socket?.release();
         },
-        async onSubscribe(ctx, id, payload) {
+        async onSubscribe(ctx, _id, payload) {
           const extra = ctx.extra as Extra;
           const socket = sockets.get(extra.socket);
           if (!socket) return [new GraphQLError('the connection is not acknowledged')];
@@ -151,7 +151,6 @@ export function attachWebSockets(
           const result = await runOperation(yoga, payload as GraphQLParams, request, {
             req: { socket: extra.request.socket },
             liveConnection: socket.connection,
-            operationId: id,
           });
           const ran: Ran = { result };
           return { schema, document: RAN, contextValue: ran };
