@@ -16,6 +16,10 @@ import { createLiveHub, type LiveHub } from './live/gateway.ts';
 import { type OpsOptions, opsPlugins, opsUpstream } from './ops/gateway.ts';
 import { fieldErrorsPlugin } from './plugins/shape.ts';
 import { schema } from './schema/index.ts';
+import { Connections } from './transports/connections.ts';
+import { multipartSubscriptions } from './transports/multipart.ts';
+import { endUnserved } from './transports/served.ts';
+import { singleConnectionSse } from './transports/sse.ts';
 import { type Upstream, UpstreamClient, type UpstreamOptions } from './upstream/client.ts';
 
 /** The example query GraphiQL opens with. */
@@ -87,7 +91,19 @@ export type Gateway = YogaServerInstance<Record<string, unknown>, GatewayContext
   upstream: Upstream;
   /** Live data: subscriptions, their polls and the changes replicas share. */
   live: LiveHub;
+  /** What the long-lived transports (WebSocket, single-connection SSE) share. */
+  transports: TransportState;
 };
+
+/** The state and rules of the long-lived subscription transports of one gateway. */
+export interface TransportState {
+  /** Open WebSockets and single-connection event streams, per token and in total. */
+  connections: Connections;
+  /** Browser origins allowed besides the gateway's own (a WebSocket upgrade's origin check). */
+  origins: readonly string[];
+  /** CSRF prevention is on: a WebSocket from a page of another origin is refused. */
+  csrf: boolean;
+}
 
 /** Adds `extensions.upstream` (method, path, status, ms, loader) in debug mode. */
 const upstreamExtension: Plugin<GatewayContext> = {
@@ -123,8 +139,14 @@ function corsFor(origins: readonly string[]): YogaCors {
     return {
       origin,
       credentials: !any,
-      methods: ['GET', 'POST'],
-      allowedHeaders: ['authorization', 'content-type', 'x-docs-graph-debug'],
+      methods: ['GET', 'POST', 'PUT', 'DELETE'],
+      allowedHeaders: [
+        'authorization',
+        'content-type',
+        'x-docs-graph-debug',
+        'x-graphql-event-stream-token',
+        'last-event-id',
+      ],
       maxAge: 600,
     };
   };
@@ -161,6 +183,7 @@ export function createGateway(options: GatewayOptions): Gateway {
   const graphiql = options.graphiql ?? true;
   const graphiqlOptions = typeof graphiql === 'object' ? graphiql : {};
   const graph = options.federation ? subgraph().schema : schema;
+  const connections = new Connections(() => live.hub.options);
   const yoga = createYoga<Record<string, unknown>, GatewayContext>({
     schema: graph,
     graphqlEndpoint: options.graphqlEndpoint ?? '/graphql',
@@ -184,6 +207,9 @@ export function createGateway(options: GatewayOptions): Gateway {
       ...opsPlugins(options, graph),
       upstreamExtension,
       ...live.plugins,
+      multipartSubscriptions(live.hub.options.heartbeatMs),
+      singleConnectionSse(connections),
+      endUnserved,
     ],
     cors: corsFor(options.corsOrigins ?? []),
     // GraphiQL's page is a 9 MB module: loaded by the first browser that asks for it, not at start.
@@ -208,19 +234,33 @@ export function createGateway(options: GatewayOptions): Gateway {
           return options;
         }
       : false,
-    context: ({ request, req }: { request: Request; req?: { socket?: object } }) => {
+    context: ({
+      request,
+      req,
+      liveConnection,
+    }: {
+      request: Request;
+      req?: { socket?: object };
+      /** The connection of a WebSocket or single-connection stream the operation came over. */
+      liveConnection?: object;
+    }) => {
       const context = createContext(
         client,
         request.headers.get('authorization') ?? undefined,
         options.debug === true ||
           (options.debug === 'on-request' && request.headers.get('x-docs-graph-debug') === '1'),
       );
-      context.live = live.context(request, req?.socket);
+      context.live = live.context(request, liveConnection ?? req?.socket);
       // The input-ids plugin reads them here: it checks mutation inputs in the schema itself.
       context.jsonDepth = limits.jsonDepth;
       context.idLength = limits.idLength;
       return context;
     },
   });
-  return Object.assign(yoga, { upstream: client, live: live.hub }) as Gateway;
+  const transports: TransportState = {
+    connections,
+    origins: options.corsOrigins ?? [],
+    csrf: options.guard?.csrf !== false,
+  };
+  return Object.assign(yoga, { upstream: client, live: live.hub, transports }) as Gateway;
 }

@@ -21,8 +21,6 @@ const NOT_IMPORTED: Record<string, string> = {
   '@graphql-tools/schema': 'the Node 20 release under graphql-yoga',
   '@graphql-tools/merge': 'the Node 20 release under graphql-yoga',
   'openapi-types': 'a peer dependency of `@readme/openapi-parser`',
-  'graphql-sse': "the graphql-sse protocol's server, for the single-connection transport",
-  '@graphql-yoga/plugin-graphql-sse': "Yoga's graphql-sse plugin, for the single-connection mode",
 };
 
 /** Development packages the shipped code may name, and why that is no run-time dependency. */
