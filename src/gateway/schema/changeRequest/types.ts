@@ -214,11 +214,13 @@ const ChangeRequestDiffRef = builder.objectRef<DiffShape>('ChangeRequestDiff').i
   fields: (t) => ({
     basis: t.field({
       type: DiffBasisEnum,
+      nullable: false,
       description:
         'What the pages are compared with: `BASE` (the change request’s base revision) or `MAIN` (the current main content, when the upstream cannot read past revisions).',
       resolve: (d) => d.basis,
     }),
     baseRevision: t.string({
+      nullable: false,
       description:
         'Id of the revision compared with (`BASE`), or of the change request’s base (`MAIN`).',
       resolve: (d) => d.base,

@@ -144,9 +144,13 @@ export async function diffBase(
 export const PageDiffRef = builder.objectRef<PageDiff>('PageDiff').implement({
   description: 'One page that differs between two contents, with its Markdown on both sides.',
   fields: (t) => ({
-    id: t.exposeID('id', { description: 'Page id (REST; the same in every revision).' }),
+    id: t.exposeID('id', {
+      nullable: false,
+      description: 'Page id (REST; the same in every revision).',
+    }),
     kind: t.field({
       type: PageChangeKindEnum,
+      nullable: false,
       description: 'Added, changed or removed.',
       resolve: (d) => d.kind,
     }),
@@ -160,9 +164,11 @@ export const PageDiffRef = builder.objectRef<PageDiff>('PageDiff').implement({
     }),
     path: t.exposeString('path', { nullable: true, description: 'Path in the newer content.' }),
     before: t.exposeString('before', {
+      nullable: false,
       description: 'Markdown in the older content ("" when absent or without text).',
     }),
     after: t.exposeString('after', {
+      nullable: false,
       description: 'Markdown in the newer content ("" when absent or without text).',
     }),
   }),
