@@ -108,6 +108,14 @@ export const FIELD_COSTS: Readonly<Record<string, FieldCost>> = {
   'Revision.files': { returns: 'body' },
   'ChangeRequest.pages': { calls: 1, returns: 'body', listSize: TREE_SIZE, tree: 'pages' },
   'ChangeRequest.requestedReviewers': { returns: 'body' },
+  // Reads of a revision by id: a page (as Markdown), its semantic changes.
+  'Revision.page': { calls: 1, returns: 'body' },
+  'Revision.changes': { calls: 1, returns: 'body' },
+  // The change request's tree and its base revision's, and every page of both read once as
+  // Markdown; what main changed since reads main's tree and pages, when main moved on.
+  'ChangeRequest.diff': { calls: 2 + 2 * TREE_SIZE, parentBody: true, returns: 'body' },
+  'ChangeRequestDiff.mainChanges': { calls: 1 + TREE_SIZE, returns: 'body' },
+  'ChangeRequestDiff.mainChangedPages': { calls: 1 + TREE_SIZE },
 
   // References whose parent already holds the fields asked most.
   'ChangeRequest.space': { returns: 'reference', parentBody: true },

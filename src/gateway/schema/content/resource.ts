@@ -123,6 +123,10 @@ export const PageResource = defineResource({
       '/spaces/{spaceId}/change-requests/{changeRequestId}/content/pages',
     ],
     spaceLinks: '/spaces/{spaceId}/links',
+    // Any revision of the space by its id (past or current, main or change request).
+    revisionTree: '/spaces/{spaceId}/revisions/{revisionId}/pages',
+    revisionPage: '/spaces/{spaceId}/revisions/{revisionId}/page/{pageId}',
+    revisionChanges: '/spaces/{spaceId}/revisions/{revisionId}/changes',
     links: [
       '/spaces/{spaceId}/content/page/{pageId}/links',
       '/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}/links',
