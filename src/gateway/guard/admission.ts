@@ -1,5 +1,5 @@
 import { type DocumentNode, GraphQLError, type GraphQLSchema } from 'graphql';
-import { costLimitError, type Estimate, estimateCost } from './estimate.ts';
+import { type Estimate, estimateCost } from './estimate.ts';
 
 /** Estimates by operation and variables, per parsed document (Yoga reuses a parsed document). */
 const estimates = new WeakMap<DocumentNode, Map<string, Estimate>>();
@@ -53,6 +53,14 @@ export interface AdmissionArgs {
   document: DocumentNode;
   operationName?: string | null | undefined;
   variableValues?: Record<string, unknown> | null | undefined;
+}
+
+/** The error of an operation refused for its estimate. */
+export function costLimitError(estimate: number, maximum: number): GraphQLError {
+  return new GraphQLError(
+    `This operation is estimated at ${estimate} upstream calls, over the limit of ${maximum} per operation; ask for fewer items (first) or fewer nested lists.`,
+    { extensions: { code: 'COST_LIMIT_EXCEEDED', cost: estimate, maximum } },
+  );
 }
 
 /** The refusal of an operation that may return more objects from lists than `maximum`. */
