@@ -111,6 +111,8 @@ export const FIELD_COSTS: Readonly<Record<string, FieldCost>> = {
   'Revision.files': { returns: 'body' },
   'ChangeRequest.pages': { calls: 1, returns: 'body', listSize: TREE_SIZE, tree: 'pages' },
   'ChangeRequest.requestedReviewers': { returns: 'body' },
+  // Its PDF export is read at its own path.
+  'ChangeRequest.pdf': { calls: 1 },
 
   // References whose parent already holds the fields asked most.
   'ChangeRequest.space': { returns: 'reference', parentBody: true },
@@ -120,6 +122,8 @@ export const FIELD_COSTS: Readonly<Record<string, FieldCost>> = {
   'Site.publishedSite': { calls: 1, returns: 'body' },
   // Read at its own path whatever is selected (absent: null).
   'Site.adaptiveSchema': { calls: 1, returns: 'body' },
+  // A list of its own, read at the schema's `template-conditions` path.
+  'SiteAdaptiveSchema.templateConditions': { calls: 1, returns: 'body' },
   'OrganizationSearchItem.pages': { returns: 'body' },
   'Organization.ssoProviders': { calls: 1, returns: 'body' },
   'Space.changeRequest': { returns: 'reference', load: 'always' },
