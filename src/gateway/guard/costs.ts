@@ -122,6 +122,8 @@ export const FIELD_COSTS: Readonly<Record<string, FieldCost>> = {
   'Site.publishedSite': { calls: 1, returns: 'body' },
   // Read at its own path whatever is selected (absent: null).
   'Site.adaptiveSchema': { calls: 1, returns: 'body' },
+  // The parsed content of a spec version is read at its own path.
+  'OpenAPISpecVersion.content': { calls: 1, returns: 'body' },
   // A list of its own, read at the schema's `template-conditions` path.
   'SiteAdaptiveSchema.templateConditions': { calls: 1, returns: 'body' },
   'OrganizationSearchItem.pages': { returns: 'body' },
