@@ -10,6 +10,7 @@ import type { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
 import { type Limits, limitsWith } from '../config/limits.ts';
 import { createContext, type GatewayContext } from './context.ts';
+import { credentialOf } from './credential.ts';
 import { federationPlugins, subgraph } from './federation/schema.ts';
 import { type GuardOptions, guardPlugins } from './guard/plugins.ts';
 import { createLiveHub, type LiveHub } from './live/gateway.ts';
@@ -169,7 +170,7 @@ function documentCache<V extends object>() {
 
 /**
  * The docs-graph gateway as a Yoga instance, mountable in any Node server. It forwards the
- * caller's `Authorization` header upstream unchanged.
+ * caller's credential upstream (`Authorization`, its scheme and spacing normalized).
  */
 export function createGateway(options: GatewayOptions): Gateway {
   const client = opsUpstream(
@@ -246,7 +247,8 @@ export function createGateway(options: GatewayOptions): Gateway {
     }) => {
       const context = createContext(
         client,
-        request.headers.get('authorization') ?? undefined,
+        // One credential, however it is spelled: the upstream receives its normalized header.
+        credentialOf(request.headers.get('authorization'))?.header,
         options.debug === true ||
           (options.debug === 'on-request' && request.headers.get('x-docs-graph-debug') === '1'),
       );

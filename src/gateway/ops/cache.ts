@@ -14,6 +14,7 @@ import type { Plugin } from 'graphql-yoga';
 import type { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
+import { credentialOf } from '../credential.ts';
 import { RequestStates } from '../upstream/state.ts';
 import { downstreamCacheControl, requestFreshness, upstreamTtl } from './freshness.ts';
 import type { GatewayMetrics } from './metrics.ts';
@@ -54,10 +55,12 @@ interface EntityRecord {
   id?: string | number;
 }
 
-/** The cache scope of a request: a hash of its Authorization header (never the header), or none. */
+/**
+ * The cache scope of a request: the key of its credential (a hash, never the header; every
+ * spelling of one token is one scope), or none.
+ */
 export function cacheScope(authorization: string | null): string | null {
-  if (!authorization) return null;
-  return createHash('sha256').update(authorization).digest('base64url').slice(0, 32);
+  return credentialOf(authorization)?.key ?? null;
 }
 
 /** The type name of a global ID when it is one of a type of `schema` (`U3BhY2U6YWJj` -> Space). */
