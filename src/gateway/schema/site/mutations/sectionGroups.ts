@@ -5,19 +5,11 @@ import {
   UpdateSiteSectionGroupBody,
 } from '../../../../contract/sites.ts';
 import { builder } from '../../../builder.ts';
-import type { InputFields } from '../../base.ts';
-import {
-  DeletePayload,
-  Empty,
-  given,
-  objectPayload,
-  validBody,
-  write,
-  writeMutation,
-} from '../../mutation.ts';
+import { Empty, given, objectPayload, validBody, write, writeMutation } from '../../mutation.ts';
 import { SiteSectionGroupResource, SiteSectionResource } from '../resource.ts';
 import { SiteSectionGroupRef } from '../types/structure.ts';
-import { partOf, siteOf, siteParents, siteTargetFields } from './inputs.ts';
+import { partOf, siteOf, siteTargetFields } from './inputs.ts';
+import { deletePartMutation, partAddress, partFields } from './parts.ts';
 
 const SiteSectionGroupPayload = objectPayload(SiteSectionGroupRef, {
   description: 'The section group after the change.',
@@ -58,18 +50,18 @@ writeMutation('createSiteSectionGroup', {
   },
 });
 
-const groupField = (t: InputFields) => ({
-  siteSectionGroupId: t.id({
-    required: true,
-    description: 'Section group (global ID, or REST id with `siteId`).',
-  }),
-  ...siteTargetFields(t),
-});
+const Group = {
+  resource: SiteSectionGroupResource,
+  field: 'siteSectionGroupId',
+  description: 'Section group (global ID, or REST id with `siteId`).',
+} as const;
+
+const groupFields = partFields(Group);
 
 const UpdateSiteSectionGroupInput = builder.inputType('UpdateSiteSectionGroupInput', {
   description: 'Changes to a section group; absent fields stay as they are.',
   fields: (t) => ({
-    ...groupField(t),
+    ...groupFields(t),
     title: t.string({ description: 'Title (1 to 100).' }),
     icon: t.string({ description: 'Icon name (max 50); null removes it.' }),
   }),
@@ -80,10 +72,7 @@ writeMutation('updateSiteSectionGroup', {
   input: UpdateSiteSectionGroupInput,
   description: "Updates a section group's title or icon.",
   resolve: async (input, ctx) => {
-    const p = SiteSectionGroupResource.parseInput(input.siteSectionGroupId, {
-      field: 'siteSectionGroupId',
-      ...siteParents(input),
-    });
+    const p = partAddress(Group, input);
     const body = validBody(UpdateSiteSectionGroupBody, given(input, ['title', 'icon'] as const));
     const path = SiteSectionGroupResource.path(p);
     const g = await write(ctx, 'PATCH', path, body, SiteSectionGroupSchema);
@@ -91,29 +80,16 @@ writeMutation('updateSiteSectionGroup', {
   },
 });
 
-writeMutation('deleteSiteSectionGroup', {
-  type: DeletePayload,
-  input: () =>
-    builder.inputType('DeleteSiteSectionGroupInput', {
-      description: 'The section group to delete.',
-      fields: (f) => groupField(f),
-    }),
+deletePartMutation('deleteSiteSectionGroup', Group, {
+  input: 'The section group to delete.',
   description: 'Deletes a section group (succeeds also when it did not exist).',
-  resolve: async (input, ctx) => {
-    const p = SiteSectionGroupResource.parseInput(input.siteSectionGroupId, {
-      field: 'siteSectionGroupId',
-      ...siteParents(input),
-    });
-    await write(ctx, 'DELETE', SiteSectionGroupResource.path(p), undefined, Empty);
-    return { deletedId: SiteSectionGroupResource.globalId(p) };
-  },
 });
 
 const groupSectionInput = (name: string, description: string) =>
   builder.inputType(name, {
     description,
     fields: (t) => ({
-      ...groupField(t),
+      ...groupFields(t),
       siteSectionId: t.id({ required: true, description: 'Section (global ID or REST id).' }),
     }),
   });
@@ -123,10 +99,7 @@ writeMutation('addSiteSectionToGroup', {
   input: () => groupSectionInput('AddSiteSectionToGroupInput', 'The group and the section to add.'),
   description: 'Puts a section into a section group.',
   resolve: async (input, ctx) => {
-    const p = SiteSectionGroupResource.parseInput(input.siteSectionGroupId, {
-      field: 'siteSectionGroupId',
-      ...siteParents(input),
-    });
+    const p = partAddress(Group, input);
     const body = validBody(AddSectionToGroupBody, {
       sectionId: partOf(SiteSectionResource, input.siteSectionId, 'siteSectionId', p),
     });
@@ -143,10 +116,7 @@ writeMutation('removeSiteSectionFromGroup', {
   description:
     'Takes a section out of a section group (succeeds also when it was not in the group); the payload reads the group afterwards.',
   resolve: async (input, ctx) => {
-    const p = SiteSectionGroupResource.parseInput(input.siteSectionGroupId, {
-      field: 'siteSectionGroupId',
-      ...siteParents(input),
-    });
+    const p = partAddress(Group, input);
     const section = partOf(SiteSectionResource, input.siteSectionId, 'siteSectionId', p);
     const path = SiteSectionGroupResource.route('section', p.org, p.site, p.id, section);
     await write(ctx, 'DELETE', path, undefined, Empty);

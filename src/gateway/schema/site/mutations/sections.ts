@@ -5,22 +5,24 @@ import {
   UpdateSiteSectionBody,
 } from '../../../../contract/sites.ts';
 import { builder } from '../../../builder.ts';
-import type { InputFields } from '../../base.ts';
-import {
-  DeletePayload,
-  Empty,
-  given,
-  objectPayload,
-  validBody,
-  write,
-  writeMutation,
-} from '../../mutation.ts';
+import { given, objectPayload, validBody, write, writeMutation } from '../../mutation.ts';
 import { SpaceResource } from '../../space/resource.ts';
 import { SiteSectionResource, SiteSpaceResource } from '../resource.ts';
 import { SiteSectionRef } from '../types/structure.ts';
-import { partOf, siteOf, siteParents, sitePositionBody, siteTargetFields } from './inputs.ts';
+import { partOf, siteOf, siteTargetFields } from './inputs.ts';
+import { deletePartMutation, movePartMutation, partAddress, partFields } from './parts.ts';
+
+const Section = {
+  resource: SiteSectionResource,
+  field: 'siteSectionId',
+  description: 'Section (global ID, or REST id with `siteId`).',
+  anchor: 'site-section',
+  key: 'siteSection',
+  nouns: ['section', 'sections'],
+} as const;
 
 const SiteSectionPayload = objectPayload(SiteSectionRef, {
+  field: Section.key,
   description: 'The section after the change.',
 });
 
@@ -53,18 +55,12 @@ writeMutation('addSiteSection', {
   },
 });
 
-const sectionField = (t: InputFields) => ({
-  siteSectionId: t.id({
-    required: true,
-    description: 'Section (global ID, or REST id with `siteId`).',
-  }),
-  ...siteTargetFields(t),
-});
+const sectionFields = partFields(Section);
 
 const UpdateSiteSectionInput = builder.inputType('UpdateSiteSectionInput', {
   description: 'Changes to a section; absent fields stay as they are.',
   fields: (t) => ({
-    ...sectionField(t),
+    ...sectionFields(t),
     title: t.string({ description: 'Title (1 to 100).' }),
     path: t.string({ description: 'Path (1 to 100).' }),
     defaultSiteSpace: t.id({ description: 'Default site space of the section.' }),
@@ -79,10 +75,7 @@ writeMutation('updateSiteSection', {
   input: UpdateSiteSectionInput,
   description: 'Updates a section (`condition`, `icon`, `description`: null removes).',
   resolve: async (input, ctx) => {
-    const p = SiteSectionResource.parseInput(input.siteSectionId, {
-      field: 'siteSectionId',
-      ...siteParents(input),
-    });
+    const p = partAddress(Section, input);
     const body = validBody(UpdateSiteSectionBody, {
       ...given(input, ['title', 'path', 'condition', 'icon', 'description'] as const),
       ...(input.defaultSiteSpace
@@ -101,64 +94,14 @@ writeMutation('updateSiteSection', {
   },
 });
 
-writeMutation('deleteSiteSection', {
-  type: DeletePayload,
-  input: () =>
-    builder.inputType('DeleteSiteSectionInput', {
-      description: 'The section to delete.',
-      fields: (f) => sectionField(f),
-    }),
+deletePartMutation('deleteSiteSection', Section, {
+  input: 'The section to delete.',
   description: 'Deletes a section (succeeds also when it did not exist).',
-  resolve: async (input, ctx) => {
-    const p = SiteSectionResource.parseInput(input.siteSectionId, {
-      field: 'siteSectionId',
-      ...siteParents(input),
-    });
-    await write(ctx, 'DELETE', SiteSectionResource.path(p), undefined, Empty);
-    return { deletedId: SiteSectionResource.globalId(p) };
-  },
 });
 
-const SiteSectionPositionInput = builder.inputType('SiteSectionPositionInput', {
-  description: 'A place among sections: exactly one of `before` or `after`.',
-  fields: (t) => ({
-    before: t.id({ description: 'Place it before this section (global ID or REST id).' }),
-    after: t.id({ description: 'Place it after this section (global ID or REST id).' }),
-  }),
-});
-
-const MoveSiteSectionInput = builder.inputType('MoveSiteSectionInput', {
-  description: 'Where to move a section.',
-  fields: (t) => ({
-    ...sectionField(t),
-    position: t.field({
-      type: SiteSectionPositionInput,
-      required: true,
-      description: 'The place.',
-    }),
-  }),
-});
-
-writeMutation('moveSiteSection', {
-  type: SiteSectionPayload,
-  input: MoveSiteSectionInput,
+movePartMutation('moveSiteSection', Section, {
+  payload: SiteSectionPayload,
+  body: MoveSiteSectionBody,
+  contract: SiteSectionSchema,
   description: 'Moves a section before or after another one.',
-  resolve: async (input, ctx) => {
-    const p = SiteSectionResource.parseInput(input.siteSectionId, {
-      field: 'siteSectionId',
-      ...siteParents(input),
-    });
-    const body = validBody(MoveSiteSectionBody, {
-      position: sitePositionBody(
-        input.position,
-        SiteSectionResource,
-        'site-section',
-        'siteSection',
-        p,
-      ),
-    });
-    const path = SiteSectionResource.route('move', p.org, p.site, p.id);
-    const s = await write(ctx, 'POST', path, body, SiteSectionSchema);
-    return { siteSection: SiteSectionResource.shape(s, p) };
-  },
 });
