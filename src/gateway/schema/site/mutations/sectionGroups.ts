@@ -31,8 +31,8 @@ writeMutation('createSiteSectionGroup', {
   input: CreateSiteSectionGroupInput,
   description: 'Creates a section group, optionally with sections and inside another group.',
   resolve: async (input, ctx) => {
-    const a = siteOf(input);
-    const at = { org: a.org, site: a.id };
+    const site = siteOf(input);
+    const at = { org: site.org, site: site.id };
     const body = validBody(CreateSiteSectionGroupBody, {
       ...given(input, ['title', 'icon'] as const),
       ...(input.sections
@@ -42,10 +42,14 @@ writeMutation('createSiteSectionGroup', {
         ? { parent: partOf(SiteSectionGroupResource, input.parent, 'parent', at) }
         : {}),
     });
-    const path = SiteSectionGroupResource.route('inSite', a.org, a.id);
-    const g = await write(ctx, 'POST', path, body, SiteSectionGroupSchema);
+    const path = SiteSectionGroupResource.route('inSite', site.org, site.id);
+    const group = await write(ctx, 'POST', path, body, SiteSectionGroupSchema);
     return {
-      siteSectionGroup: SiteSectionGroupResource.shape(g, { org: a.org, site: a.id, id: g.id }),
+      siteSectionGroup: SiteSectionGroupResource.shape(group, {
+        org: site.org,
+        site: site.id,
+        id: group.id,
+      }),
     };
   },
 });
@@ -72,11 +76,11 @@ writeMutation('updateSiteSectionGroup', {
   input: UpdateSiteSectionGroupInput,
   description: "Updates a section group's title or icon.",
   resolve: async (input, ctx) => {
-    const p = partAddress(Group, input);
+    const address = partAddress(Group, input);
     const body = validBody(UpdateSiteSectionGroupBody, given(input, ['title', 'icon'] as const));
-    const path = SiteSectionGroupResource.path(p);
-    const g = await write(ctx, 'PATCH', path, body, SiteSectionGroupSchema);
-    return { siteSectionGroup: SiteSectionGroupResource.shape(g, p) };
+    const path = SiteSectionGroupResource.path(address);
+    const group = await write(ctx, 'PATCH', path, body, SiteSectionGroupSchema);
+    return { siteSectionGroup: SiteSectionGroupResource.shape(group, address) };
   },
 });
 
@@ -99,13 +103,13 @@ writeMutation('addSiteSectionToGroup', {
   input: () => groupSectionInput('AddSiteSectionToGroupInput', 'The group and the section to add.'),
   description: 'Puts a section into a section group.',
   resolve: async (input, ctx) => {
-    const p = partAddress(Group, input);
+    const address = partAddress(Group, input);
     const body = validBody(AddSectionToGroupBody, {
-      sectionId: partOf(SiteSectionResource, input.siteSectionId, 'siteSectionId', p),
+      sectionId: partOf(SiteSectionResource, input.siteSectionId, 'siteSectionId', address),
     });
-    const path = SiteSectionGroupResource.route('sections', p.org, p.site, p.id);
-    const g = await write(ctx, 'POST', path, body, SiteSectionGroupSchema);
-    return { siteSectionGroup: SiteSectionGroupResource.shape(g, p) };
+    const path = SiteSectionGroupResource.route('sections', address.org, address.site, address.id);
+    const group = await write(ctx, 'POST', path, body, SiteSectionGroupSchema);
+    return { siteSectionGroup: SiteSectionGroupResource.shape(group, address) };
   },
 });
 
@@ -116,10 +120,16 @@ writeMutation('removeSiteSectionFromGroup', {
   description:
     'Takes a section out of a section group (succeeds also when it was not in the group); the payload reads the group afterwards.',
   resolve: async (input, ctx) => {
-    const p = partAddress(Group, input);
-    const section = partOf(SiteSectionResource, input.siteSectionId, 'siteSectionId', p);
-    const path = SiteSectionGroupResource.route('section', p.org, p.site, p.id, section);
+    const address = partAddress(Group, input);
+    const section = partOf(SiteSectionResource, input.siteSectionId, 'siteSectionId', address);
+    const path = SiteSectionGroupResource.route(
+      'section',
+      address.org,
+      address.site,
+      address.id,
+      section,
+    );
     await write(ctx, 'DELETE', path, undefined, Empty);
-    return { siteSectionGroup: SiteSectionGroupResource.stub(p) };
+    return { siteSectionGroup: SiteSectionGroupResource.stub(address) };
   },
 });

@@ -44,14 +44,20 @@ writeMutation('addSiteSection', {
   input: AddSiteSectionInput,
   description: 'Adds a section to a site, with a space as its first variant.',
   resolve: async (input, ctx) => {
-    const a = siteOf(input);
+    const site = siteOf(input);
     const body = validBody(CreateSiteSectionBody, {
       spaceId: SpaceResource.parseInput(input.spaceId, { field: 'spaceId' }).id,
       ...given(input, ['title', 'icon'] as const),
     });
-    const path = SiteSectionResource.route('inSite', a.org, a.id);
-    const s = await write(ctx, 'POST', path, body, SiteSectionSchema);
-    return { siteSection: SiteSectionResource.shape(s, { org: a.org, site: a.id, id: s.id }) };
+    const path = SiteSectionResource.route('inSite', site.org, site.id);
+    const section = await write(ctx, 'POST', path, body, SiteSectionSchema);
+    return {
+      siteSection: SiteSectionResource.shape(section, {
+        org: site.org,
+        site: site.id,
+        id: section.id,
+      }),
+    };
   },
 });
 
@@ -75,7 +81,7 @@ writeMutation('updateSiteSection', {
   input: UpdateSiteSectionInput,
   description: 'Updates a section (`condition`, `icon`, `description`: null removes).',
   resolve: async (input, ctx) => {
-    const p = partAddress(Section, input);
+    const address = partAddress(Section, input);
     const body = validBody(UpdateSiteSectionBody, {
       ...given(input, ['title', 'path', 'condition', 'icon', 'description'] as const),
       ...(input.defaultSiteSpace
@@ -84,13 +90,19 @@ writeMutation('updateSiteSection', {
               SiteSpaceResource,
               input.defaultSiteSpace,
               'defaultSiteSpace',
-              p,
+              address,
             ),
           }
         : {}),
     });
-    const s = await write(ctx, 'PATCH', SiteSectionResource.path(p), body, SiteSectionSchema);
-    return { siteSection: SiteSectionResource.shape(s, p) };
+    const section = await write(
+      ctx,
+      'PATCH',
+      SiteSectionResource.path(address),
+      body,
+      SiteSectionSchema,
+    );
+    return { siteSection: SiteSectionResource.shape(section, address) };
   },
 });
 

@@ -43,21 +43,27 @@ writeMutation('addSiteSpace', {
   input: AddSiteSpaceInput,
   description: 'Adds a space to a site as a site space.',
   resolve: async (input, ctx) => {
-    const a = siteOf(input);
+    const site = siteOf(input);
     const body = validBody(AddSiteSpaceBody, {
       spaceId: SpaceResource.parseInput(input.spaceId, { field: 'spaceId' }).id,
       ...(input.sectionId
         ? {
             sectionId: partOf(SiteSectionResource, input.sectionId, 'sectionId', {
-              org: a.org,
-              site: a.id,
+              org: site.org,
+              site: site.id,
             }),
           }
         : {}),
     });
-    const path = SiteSpaceResource.route('inSite', a.org, a.id);
-    const ss = await write(ctx, 'POST', path, body, SiteSpaceSchema);
-    return { siteSpace: SiteSpaceResource.shape(ss, { org: a.org, site: a.id, id: ss.id }) };
+    const path = SiteSpaceResource.route('inSite', site.org, site.id);
+    const siteSpace = await write(ctx, 'POST', path, body, SiteSpaceSchema);
+    return {
+      siteSpace: SiteSpaceResource.shape(siteSpace, {
+        org: site.org,
+        site: site.id,
+        id: siteSpace.id,
+      }),
+    };
   },
 });
 
@@ -81,15 +87,21 @@ writeMutation('updateSiteSpace', {
   input: UpdateSiteSpaceInput,
   description: 'Updates a site space (`condition: null` removes its condition).',
   resolve: async (input, ctx) => {
-    const p = partAddress(SiteSpacePart, input);
+    const address = partAddress(SiteSpacePart, input);
     const body = validBody(UpdateSiteSpaceBody, {
       ...given(input, ['path', 'condition', 'hidden'] as const),
       ...(input.spaceId
         ? { spaceId: SpaceResource.parseInput(input.spaceId, { field: 'spaceId' }).id }
         : {}),
     });
-    const ss = await write(ctx, 'PATCH', SiteSpaceResource.path(p), body, SiteSpaceSchema);
-    return { siteSpace: SiteSpaceResource.shape(ss, p) };
+    const siteSpace = await write(
+      ctx,
+      'PATCH',
+      SiteSpaceResource.path(address),
+      body,
+      SiteSpaceSchema,
+    );
+    return { siteSpace: SiteSpaceResource.shape(siteSpace, address) };
   },
 });
 
