@@ -40,7 +40,7 @@ export function partFields<F extends string>(part: { field: F; description: stri
 }
 
 /** The address of the part an input names; errors name the input's fields. */
-export function partAddress<F extends string, Item, Shape extends object, R extends Routes>(
+export function namedPart<F extends string, Item, Shape extends object, R extends Routes>(
   part: SitePart<F, Item, Shape, R>,
   input: PartInput<F>,
 ): PartAddress {
@@ -65,7 +65,7 @@ export function deletePartMutation<F extends string, Item, Shape extends object,
       }) as never,
     description: text.description,
     resolve: async (input, ctx) => {
-      const address = partAddress(part, input);
+      const address = namedPart(part, input);
       await write(ctx, 'DELETE', part.resource.path(address), undefined, Empty);
       return { deletedId: part.resource.globalId(address) };
     },
@@ -137,7 +137,7 @@ export function movePartMutation<
     description: options.description,
     ...(options.deprecationReason ? { deprecationReason: options.deprecationReason } : {}),
     resolve: async (input, ctx) => {
-      const address = partAddress(part, input);
+      const address = namedPart(part, input);
       const body = validBody(options.body, {
         position: sitePositionBody(input.position, part.resource, part.anchor, part.key, address),
       });

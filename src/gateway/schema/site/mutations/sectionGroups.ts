@@ -9,7 +9,7 @@ import { Empty, given, objectPayload, validBody, write, writeMutation } from '..
 import { SiteSectionGroupResource, SiteSectionResource } from '../resource.ts';
 import { SiteSectionGroupRef } from '../types/structure.ts';
 import { partOf, siteOf, siteTargetFields } from './inputs.ts';
-import { deletePartMutation, partAddress, partFields } from './parts.ts';
+import { deletePartMutation, namedPart, partFields } from './parts.ts';
 
 const SiteSectionGroupPayload = objectPayload(SiteSectionGroupRef, {
   description: 'The section group after the change.',
@@ -76,7 +76,7 @@ writeMutation('updateSiteSectionGroup', {
   input: UpdateSiteSectionGroupInput,
   description: "Updates a section group's title or icon.",
   resolve: async (input, ctx) => {
-    const address = partAddress(Group, input);
+    const address = namedPart(Group, input);
     const body = validBody(UpdateSiteSectionGroupBody, given(input, ['title', 'icon'] as const));
     const path = SiteSectionGroupResource.path(address);
     const group = await write(ctx, 'PATCH', path, body, SiteSectionGroupSchema);
@@ -103,7 +103,7 @@ writeMutation('addSiteSectionToGroup', {
   input: () => groupSectionInput('AddSiteSectionToGroupInput', 'The group and the section to add.'),
   description: 'Puts a section into a section group.',
   resolve: async (input, ctx) => {
-    const address = partAddress(Group, input);
+    const address = namedPart(Group, input);
     const body = validBody(AddSectionToGroupBody, {
       sectionId: partOf(SiteSectionResource, input.siteSectionId, 'siteSectionId', address),
     });
@@ -120,7 +120,7 @@ writeMutation('removeSiteSectionFromGroup', {
   description:
     'Takes a section out of a section group (succeeds also when it was not in the group); the payload reads the group afterwards.',
   resolve: async (input, ctx) => {
-    const address = partAddress(Group, input);
+    const address = namedPart(Group, input);
     const section = partOf(SiteSectionResource, input.siteSectionId, 'siteSectionId', address);
     const path = SiteSectionGroupResource.route(
       'section',

@@ -10,7 +10,7 @@ import { SpaceResource } from '../../space/resource.ts';
 import { SiteSectionResource, SiteSpaceResource } from '../resource.ts';
 import { SiteSectionRef } from '../types/structure.ts';
 import { partOf, siteOf, siteTargetFields } from './inputs.ts';
-import { deletePartMutation, movePartMutation, partAddress, partFields } from './parts.ts';
+import { deletePartMutation, movePartMutation, namedPart, partFields } from './parts.ts';
 
 const Section = {
   resource: SiteSectionResource,
@@ -81,7 +81,7 @@ writeMutation('updateSiteSection', {
   input: UpdateSiteSectionInput,
   description: 'Updates a section (`condition`, `icon`, `description`: null removes).',
   resolve: async (input, ctx) => {
-    const address = partAddress(Section, input);
+    const address = namedPart(Section, input);
     const body = validBody(UpdateSiteSectionBody, {
       ...given(input, ['title', 'path', 'condition', 'icon', 'description'] as const),
       ...(input.defaultSiteSpace

@@ -10,7 +10,7 @@ import { SpaceResource } from '../../space/resource.ts';
 import { SiteSectionResource, SiteSpaceResource } from '../resource.ts';
 import { SiteSpaceRef } from '../types/structure.ts';
 import { partOf, siteOf, siteTargetFields } from './inputs.ts';
-import { deletePartMutation, movePartMutation, partAddress, partFields } from './parts.ts';
+import { deletePartMutation, movePartMutation, namedPart, partFields } from './parts.ts';
 
 const SiteSpacePart = {
   resource: SiteSpaceResource,
@@ -87,7 +87,7 @@ writeMutation('updateSiteSpace', {
   input: UpdateSiteSpaceInput,
   description: 'Updates a site space (`condition: null` removes its condition).',
   resolve: async (input, ctx) => {
-    const address = partAddress(SiteSpacePart, input);
+    const address = namedPart(SiteSpacePart, input);
     const body = validBody(UpdateSiteSpaceBody, {
       ...given(input, ['path', 'condition', 'hidden'] as const),
       ...(input.spaceId
