@@ -14,7 +14,7 @@ import type { Clock } from './workspace/clock.ts';
 import { createWorkspace, type Workspace } from './workspace/context.ts';
 import { openDatabase } from './workspace/db.ts';
 import { isEmpty, seedDemo } from './workspace/demo/index.ts';
-import { schemaController } from './workspace/validation.ts';
+import { schemaController } from './workspace/inputErrors.ts';
 
 export interface StackOptions {
   port: number;

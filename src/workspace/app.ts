@@ -13,9 +13,9 @@ import {
 import { authenticate } from './auth.ts';
 import type { Workspace } from './context.ts';
 import { errorBody, HttpError, handleError } from './errors.ts';
+import { addETags } from './etags.ts';
+import { schemaController } from './inputErrors.ts';
 import { routeModules } from './routes/index.ts';
-import { schemaController } from './validation.ts';
-import { addValidators } from './validators.ts';
 
 export interface WorkspaceAppOptions {
   logger?: boolean;
@@ -73,7 +73,7 @@ export function createWorkspaceApp(
   });
 
   drainRefusedBodies(app);
-  addValidators(app);
+  addETags(app);
   compressAnswers(app);
   app.setErrorHandler(handleError);
   app.setNotFoundHandler((request, reply) => {

@@ -60,12 +60,7 @@ export const changeRequestRoutes: RouteModule = {
       '/spaces/:spaceId/change-requests/:changeRequestId',
       { schema: { params: CrParams } },
       async (request) => {
-        const { space, changeRequest } = requestedChangeRequest(
-          ws,
-          request.params,
-          request.caller.id,
-          'read',
-        );
+        const { space, changeRequest } = requestedChangeRequest(ws, request, 'read');
         return changeRequestJson(ws, changeRequest, request.caller.id, space.level);
       },
     );
@@ -74,12 +69,7 @@ export const changeRequestRoutes: RouteModule = {
       '/spaces/:spaceId/change-requests/:changeRequestId',
       { schema: { params: CrParams, body: UpdateChangeRequestBody } },
       async (request) => {
-        const { space, changeRequest } = requestedChangeRequest(
-          ws,
-          request.params,
-          request.caller.id,
-          'edit',
-        );
+        const { space, changeRequest } = requestedChangeRequest(ws, request, 'edit');
         const updated = updateChangeRequest(ws, changeRequest, request.body);
         return changeRequestJson(ws, updated, request.caller.id, space.level);
       },
@@ -89,12 +79,7 @@ export const changeRequestRoutes: RouteModule = {
       '/spaces/:spaceId/change-requests/:changeRequestId/merge',
       { schema: { params: CrParams } },
       async (request) => {
-        const { space, changeRequest } = requestedChangeRequest(
-          ws,
-          request.params,
-          request.caller.id,
-          'review',
-        );
+        const { space, changeRequest } = requestedChangeRequest(ws, request, 'review');
         return mergeChangeRequest(ws, space.row, changeRequest, request.caller.id);
       },
     );
@@ -103,12 +88,7 @@ export const changeRequestRoutes: RouteModule = {
       '/spaces/:spaceId/change-requests/:changeRequestId/update',
       { schema: { params: CrParams } },
       async (request) => {
-        const { space, changeRequest } = requestedChangeRequest(
-          ws,
-          request.params,
-          request.caller.id,
-          'edit',
-        );
+        const { space, changeRequest } = requestedChangeRequest(ws, request, 'edit');
         return updateChangeRequestFromMain(ws, space.row, changeRequest, request.caller.id);
       },
     );
@@ -117,12 +97,7 @@ export const changeRequestRoutes: RouteModule = {
       '/spaces/:spaceId/change-requests/:changeRequestId/pdf',
       { schema: { params: CrParams, querystring: ChangeRequestPdfQuery } },
       async (request) => {
-        const { changeRequest } = requestedChangeRequest(
-          ws,
-          request.params,
-          request.caller.id,
-          'read',
-        );
+        const { changeRequest } = requestedChangeRequest(ws, request, 'read');
         return { url: createPdfExport(ws, changeRequest, request.query) };
       },
     );

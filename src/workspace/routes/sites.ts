@@ -33,19 +33,17 @@ import {
 import { StructureRenderer } from '../store/siteStructure/render.ts';
 import {
   createSection,
-  deleteSection,
   moveSection,
   requireSection,
   updateSection,
 } from '../store/siteStructure/sections.ts';
 import {
   addSiteSpace,
-  deleteSiteSpace,
   moveSiteSpace,
   requireSiteSpace,
   updateSiteSpace,
 } from '../store/siteStructure/siteSpaces.ts';
-import { SiteStructure } from '../store/siteStructure/structure.ts';
+import { deletePart, SiteStructure } from '../store/siteStructure/structure.ts';
 import {
   adaptiveSchemaJson,
   createSite,
@@ -229,7 +227,7 @@ function siteSpacesRoutes(app: WorkspaceApp, ws: Workspace) {
     async (request, reply) => {
       const row = siteOf(ws, request.params, request.caller.id, 'admin');
       const { siteSpaceId } = request.params;
-      deleteSiteSpace(ws, row, siteSpaceId);
+      deletePart(ws, row, 'site_spaces', siteSpaceId);
       return reply.code(204).send();
     },
   );
@@ -298,7 +296,7 @@ function sectionsRoutes(app: WorkspaceApp, ws: Workspace) {
     async (request, reply) => {
       const row = siteOf(ws, request.params, request.caller.id, 'admin');
       const { siteSectionId } = request.params;
-      deleteSection(ws, row, siteSectionId);
+      deletePart(ws, row, 'site_sections', siteSectionId);
       return reply.code(204).send();
     },
   );

@@ -1,8 +1,8 @@
 import { commentsTables } from './comments.ts';
 import { contentTables } from './content.ts';
 import { coreTables } from './core.ts';
-import { insightsTables } from './insights.ts';
-import { orgtoolsTables } from './orgtools.ts';
+import { openapiConversationTables } from './openapiConversations.ts';
+import { samlTranslationTables } from './samlTranslations.ts';
 import { sitesTables } from './sites.ts';
 
 /**
@@ -18,8 +18,8 @@ export const migrations: ReadonlyArray<{ version: number; sql: string }> = [
       contentTables,
       commentsTables,
       sitesTables,
-      insightsTables,
-      orgtoolsTables,
+      openapiConversationTables,
+      samlTranslationTables,
     ].join('\n'),
   },
 ];
