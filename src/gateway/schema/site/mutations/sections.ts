@@ -51,13 +51,8 @@ writeMutation('addSiteSection', {
     });
     const path = SiteSectionResource.route('inSite', site.org, site.id);
     const section = await write(ctx, 'POST', path, body, SiteSectionSchema);
-    return {
-      siteSection: SiteSectionResource.shape(section, {
-        org: site.org,
-        site: site.id,
-        id: section.id,
-      }),
-    };
+    const at = { org: site.org, site: site.id, id: section.id };
+    return { siteSection: SiteSectionResource.shape(section, at) };
   },
 });
 

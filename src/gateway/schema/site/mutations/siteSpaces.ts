@@ -57,13 +57,8 @@ writeMutation('addSiteSpace', {
     });
     const path = SiteSpaceResource.route('inSite', site.org, site.id);
     const siteSpace = await write(ctx, 'POST', path, body, SiteSpaceSchema);
-    return {
-      siteSpace: SiteSpaceResource.shape(siteSpace, {
-        org: site.org,
-        site: site.id,
-        id: siteSpace.id,
-      }),
-    };
+    const at = { org: site.org, site: site.id, id: siteSpace.id };
+    return { siteSpace: SiteSpaceResource.shape(siteSpace, at) };
   },
 });
 
