@@ -1,7 +1,7 @@
 import type { ExecutionResult } from 'graphql';
 import { isAsyncIterable, type Plugin } from 'graphql-yoga';
 import type { GatewayContext } from '../context.ts';
-import { throttledError } from '../live/hub.ts';
+import { throttledError } from '../live/limits.ts';
 import type { RestSession } from '../upstream/rest.ts';
 import { admission } from './admission.ts';
 import type { CallBudgets, Charge, Payer } from './budgets.ts';
