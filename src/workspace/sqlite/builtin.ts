@@ -28,7 +28,7 @@ export interface SqliteModule {
   DatabaseSync: new (path: string) => DatabaseSync;
 }
 
-/** `node:sqlite` when this Node serves it without a flag and with `StatementSync.iterate`. */
+/** `node:sqlite` when this Node serves it without a flag, with `iterate` and FTS5. */
 export function loadBuiltin(): SqliteModule | undefined {
   let module: Partial<SqliteModule> | undefined;
   try {
@@ -38,12 +38,15 @@ export function loadBuiltin(): SqliteModule | undefined {
     return undefined;
   }
   if (!module?.DatabaseSync) return undefined;
-  // `iterate` arrived with the unflagged releases (22.13, 23.4).
+  // `iterate` arrived with the unflagged releases (22.13, 23.4); the store's search needs FTS5,
+  // which the SQLite of early ones lacks.
   const probe = new module.DatabaseSync(':memory:');
   try {
-    return typeof probe.prepare('SELECT 1').iterate === 'function'
-      ? (module as SqliteModule)
-      : undefined;
+    if (typeof probe.prepare('SELECT 1').iterate !== 'function') return undefined;
+    probe.exec('CREATE VIRTUAL TABLE temp.probe USING fts5(text)');
+    return module as SqliteModule;
+  } catch {
+    return undefined;
   } finally {
     probe.close();
   }

@@ -1,7 +1,7 @@
 /**
  * The SQLite driver seam: the store talks to the `Db` of types.ts, which Node's built-in
- * `node:sqlite` provides where this Node serves it unflagged (22.13 and newer, 24), with no
- * native build, and better-sqlite3 provides on Node 20.
+ * `node:sqlite` provides where this Node serves it unflagged and with FTS5 (Node 24), with no
+ * native build, and better-sqlite3 provides elsewhere (Node 20, early Node 22 releases).
  */
 import { BuiltinDb, loadBuiltin, type SqliteModule } from './builtin.ts';
 import { openNative } from './native.ts';
@@ -24,6 +24,9 @@ export function defaultDriver(): DriverName {
 export function openSqlite(path: string, driver: DriverName = defaultDriver()): Db {
   if (driver === 'better-sqlite3') return openNative(path);
   const sqlite = builtinModule();
-  if (!sqlite) throw new Error(`Node ${process.versions.node} has no unflagged node:sqlite`);
+  if (!sqlite)
+    throw new Error(
+      `Node ${process.versions.node} has no node:sqlite the store can use (unflagged, with FTS5)`,
+    );
   return new BuiltinDb(sqlite, path);
 }
