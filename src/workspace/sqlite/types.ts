@@ -27,7 +27,7 @@ export interface Statement {
 
 /** A function that runs in one transaction: a savepoint when called inside another. */
 export type Transaction<F extends (...args: never[]) => unknown> = (
-  ...args: Parameters<F>
+  ...args: F extends (...args: infer A) => unknown ? A : never
 ) => ReturnType<F>;
 
 /** An open SQLite database. */
