@@ -210,7 +210,7 @@ function shape(v: OptionValues, command: Command | undefined) {
   };
   return {
     server: { port: v.port, host: v.host },
-    workspace: { dbPath: v.db, demoScale: Math.max(1, v.demoScale) },
+    workspace: { dbPath: v.db, demoScale: Math.max(1, v.demoScale), pdfCjkFont: v.pdfCjkFont },
     gateway: {
       upstream: v.upstream,
       corsOrigins: v.corsOrigins,
@@ -238,6 +238,7 @@ function shape(v: OptionValues, command: Command | undefined) {
         heartbeatMs: v.liveHeartbeat * 1000,
       },
       metrics: v.metrics,
+      metricsOperations: v.metricsOperations,
       logLevel: v.logLevel,
       logPretty: v.logFormat === undefined ? undefined : v.logFormat === 'pretty',
       shutdownGraceMs: v.shutdownGrace * 1000,

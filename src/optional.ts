@@ -22,14 +22,15 @@ export class MissingPackageError extends Error {
   }
 }
 
-/** Whether `name` resolves from docs-graph's own location. */
+/** Whether `name` resolves from docs-graph's own location (as code, or as a package of files). */
 function installed(name: string): boolean {
-  try {
-    require.resolve(name);
-    return true;
-  } catch {
-    return false;
+  for (const path of [name, `${name}/package.json`]) {
+    try {
+      require.resolve(path);
+      return true;
+    } catch {}
   }
+  return false;
 }
 
 /** Throws a `MissingPackageError` naming those of `packages` that are not installed. */

@@ -21,6 +21,8 @@ export interface StackOptions {
   host: string;
   dbPath: string;
   demoScale?: number;
+  /** Font file for the Chinese, Japanese and Korean text of PDF exports. */
+  pdfCjkFont?: string | undefined;
   logger?: boolean;
   clock?: Clock;
   /** Serve the GraphQL gateway at `/graphql` beside `/v1`, calling `/v1` over real HTTP. */
@@ -88,6 +90,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   const ws = createWorkspace({
     db,
     ...(options.clock ? { clock: options.clock } : {}),
+    pdfCjkFont: options.pdfCjkFont,
     onJobError: (name, error) => console.error(`background job ${name} failed:`, error),
   });
   const seeded = isEmpty(ws);

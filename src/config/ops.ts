@@ -1,5 +1,6 @@
 /** The operational options of `start` and `gateway` (the gateway's `OpsConfig`). */
 import { LOG_LEVELS } from '../gateway/ops/logging.ts';
+import { DEFAULT_OPERATION_LABELS } from '../gateway/ops/metrics.ts';
 import { httpUrl, oneOf, onOff, option, text, textAs, toggle, wholeNumber } from './option.ts';
 
 /** The response cache. */
@@ -99,6 +100,15 @@ export const OBSERVABILITY = {
     }),
     default: 'on',
     description: 'Prometheus `/metrics` on the main port, off, or on a port of its own',
+  }),
+  metricsOperations: option({
+    flag: 'metrics-operations',
+    arg: '<n>',
+    env: 'DOCS_GRAPH_METRICS_OPERATIONS',
+    ...wholeNumber(0, 10_000),
+    default: DEFAULT_OPERATION_LABELS,
+    description:
+      'distinct operation names the `operation` label takes (the first seen; trusted documents always): any other is `other`',
   }),
   logLevel: option({
     flag: 'log-level',

@@ -10,7 +10,7 @@ import type { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
 import { type Limits, limitsWith } from '../config/limits.ts';
 import { createContext, type GatewayContext } from './context.ts';
-import { subgraph } from './federation/schema.ts';
+import { federationPlugins, subgraph } from './federation/schema.ts';
 import { type GuardOptions, guardPlugins } from './guard/plugins.ts';
 import { createLiveHub, type LiveHub } from './live/gateway.ts';
 import { type OpsOptions, opsPlugins, opsUpstream } from './ops/gateway.ts';
@@ -177,6 +177,9 @@ export function createGateway(options: GatewayOptions): Gateway {
       // `@defer` and `@stream`: answered as `multipart/mixed` (or server-sent events) part by part.
       useDeferStream(),
       ...guardPlugins(options.guard, limits, options.redis),
+      ...(options.federation
+        ? federationPlugins({ introspection: options.guard?.introspection ?? true })
+        : []),
       fieldErrorsPlugin,
       ...opsPlugins(options, graph),
       upstreamExtension,

@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { parse as secureJsonParse } from 'secure-json-parse';
 import { compressAnswers } from '../compression.ts';
 import {
   DEFAULT_HTTP_LIMITS,
@@ -45,14 +46,17 @@ export function createWorkspaceApp(
     },
   });
 
-  // An empty JSON body (POST .../merge sent with a content type) means no body, not an error.
+  // The parser Fastify's own uses (secure-json-parse: a `__proto__` or `constructor.prototype`
+  // key is refused, never assigned), wrapped so that an empty body (POST .../merge sent with a
+  // content type) means no body, a syntax error is answered naming it, and a value nested too
+  // deep is refused naming its field.
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, undefined);
     let value: unknown;
     try {
-      value = JSON.parse(text);
+      value = secureJsonParse(text, { protoAction: 'error', constructorAction: 'error' });
     } catch (error) {
       return done(error as Error, undefined);
     }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
+import { subgraph } from '../../src/gateway/federation/schema.ts';
 import { createGateway } from '../../src/gateway/yoga.ts';
 import { FakeUpstream } from '../support/gateway.ts';
 
@@ -32,5 +33,49 @@ describe('--federation', () => {
     expect(await typeNames(true)).toEqual({ name: '_Service' });
     expect(await typeNames(false)).toBeNull();
     expect(await typeNames(undefined)).toBeNull();
+  });
+});
+
+describe('_service under --disable-introspection', () => {
+  const ask = async (introspection: boolean, query: string) => {
+    const upstream = new FakeUpstream();
+    const gateway = createGateway({
+      upstream,
+      graphiql: false,
+      federation: true,
+      guard: { introspection },
+    });
+    const response = await gateway.fetch('http://localhost/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query }),
+    });
+    return (await response.json()) as {
+      data?: Record<string, unknown>;
+      errors?: { message: string; extensions?: { code?: string } }[];
+    };
+  };
+
+  it('answers the SDL while introspection is on', async () => {
+    const body = await ask(true, '{ _service { sdl } }');
+    expect(body.data).toEqual({ _service: { sdl: subgraph().sdl } });
+  });
+
+  it('is refused, as __schema is, when introspection is disabled', async () => {
+    for (const query of [
+      '{ _service { sdl } }',
+      'query { __typename ... on Query { _service { sdl } } }',
+      '{ ...F } fragment F on Query { s: _service { sdl } }',
+    ]) {
+      const body = await ask(false, query);
+      expect(body.data).toBeUndefined();
+      expect(body.errors?.map((e) => e.extensions?.code)).toEqual(['GRAPHQL_VALIDATION_FAILED']);
+      expect(body.errors?.[0]?.message).toMatch(/_service.*schema\/subgraph\.graphql/);
+    }
+    expect((await ask(false, '{ __schema { queryType { name } } }')).errors?.[0]?.message).toMatch(
+      /introspection/,
+    );
+    // Everything else of the subgraph is served.
+    expect((await ask(false, '{ __typename }')).data).toEqual({ __typename: 'Query' });
   });
 });

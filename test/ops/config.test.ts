@@ -45,6 +45,7 @@ describe('operational configuration', () => {
         heartbeatMs: 15_000,
       },
       metrics: 'on',
+      metricsOperations: 100,
       logLevel: 'info',
       logPretty: undefined,
       shutdownGraceMs: 10_000,

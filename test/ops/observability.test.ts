@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/gateway/ops/logging.ts';
@@ -178,5 +179,66 @@ describe('metrics and logs', () => {
     );
     expect(raw.join('')).not.toContain('dg_demo_admin');
     expect(raw.join('')).toContain('[redacted]');
+  });
+});
+
+describe('the operation label', () => {
+  /** The distinct `operation` label values of `docs_graph_graphql_requests_total`. */
+  const operations = async (metrics: ReturnType<typeof createMetrics>) => {
+    const found = await metrics.registry
+      .getSingleMetric('docs_graph_graphql_requests_total')
+      ?.get();
+    return new Set((found?.values ?? []).map((v) => String(v.labels.operation)));
+  };
+  const hash = (text: string) => createHash('sha256').update(text).digest('hex');
+
+  it('labels at most 100 distinct names by default, every other name as other', async () => {
+    const metrics = createMetrics();
+    const gateway = createGateway({ upstream: 'http://127.0.0.1:9', metrics, graphiql: false });
+    await post(gateway, `query Known { __typename }`, {}, null);
+    const before = (await operations(metrics)).size;
+    for (let i = 0; i < 300; i++) {
+      const name = `Random${randomBytes(6).toString('hex')}`;
+      const reply = await post(gateway, `query ${name} { __typename }`, {}, null);
+      expect(reply.body.errors).toBeUndefined();
+    }
+    const labels = await operations(metrics);
+    expect(labels.size - before).toBeLessThanOrEqual(100);
+    expect(labels.has('other')).toBe(true);
+    expect(labels.has('Known')).toBe(true);
+    // A name labelled before the bound was reached keeps its label.
+    await post(gateway, `query Known { __typename }`, {}, null);
+    const text = await metrics.registry.metrics();
+    expect(text).toContain('docs_graph_graphql_requests_total{operation="Known",outcome="ok"} 2');
+    await gateway.upstream.close();
+  });
+
+  it('labels the operations of trusted documents by name past the bound', async () => {
+    const metrics = createMetrics(undefined, { operationLabels: 0 });
+    const trusted = `query Trusted { __typename }`;
+    const gateway = createGateway({
+      upstream: 'http://127.0.0.1:9',
+      metrics,
+      graphiql: false,
+      guard: { trustedDocuments: { [hash(trusted)]: trusted } },
+    });
+    const byHash = async (operationName?: string) => {
+      const response = await gateway.fetch('http://gateway/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          ...(operationName ? { operationName } : {}),
+          extensions: { persistedQuery: { version: 1, sha256Hash: hash(trusted) } },
+        }),
+      });
+      return (await response.json()) as { data?: unknown };
+    };
+    expect((await byHash()).data).toEqual({ __typename: 'Query' });
+    // A name the client gives, which no trusted document declares, is past the bound (0).
+    await byHash('Bogus');
+    // Query text is refused before it is named.
+    await post(gateway, `query Text { __typename }`, {}, null);
+    expect([...(await operations(metrics))].sort()).toEqual(['Trusted', 'anonymous', 'other']);
+    await gateway.upstream.close();
   });
 });

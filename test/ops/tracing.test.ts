@@ -8,6 +8,7 @@ import {
 } from '@opentelemetry/sdk-trace-base';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerTracing } from '../../src/gateway/ops/tracing.ts';
+import { routeTemplate } from '../../src/gateway/upstream/routes.ts';
 import { createGateway, type Gateway } from '../../src/gateway/yoga.ts';
 import { type RunningStack, startStack } from '../../src/stack.ts';
 import { post } from './support.ts';
@@ -22,6 +23,8 @@ describe('traces', () => {
   const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
   /** The `traceparent` header of every request that reached the upstream. */
   const received: Array<string | undefined> = [];
+  /** The path (with its query) of every request that reached the upstream. */
+  const paths: string[] = [];
 
   beforeAll(async () => {
     registerTracing(provider);
@@ -29,6 +32,7 @@ describe('traces', () => {
     // A pass-through in front of /v1 that notes the trace context each upstream call carries.
     proxy = createServer((req, res) => {
       received.push(req.headers.traceparent as string | undefined);
+      paths.push(req.url ?? '');
       void fetch(`${workspace.url}${req.url}`, {
         headers: { authorization: String(req.headers.authorization ?? '') },
       }).then(async (answer) => {
@@ -55,6 +59,7 @@ describe('traces', () => {
   it('makes a span per operation with parse, validate and execute, and one per upstream call', async () => {
     exporter.reset();
     received.length = 0;
+    paths.length = 0;
     const reply = await post(gateway, QUERY, {}, 'admin', { 'x-docs-graph-debug': '1' });
     expect(reply.body.errors).toBeUndefined();
     const listed = reply.body.extensions as { upstream: Array<{ loader: boolean }> };
@@ -81,6 +86,25 @@ describe('traces', () => {
       expect(span.spanContext().traceId).toBe(root.spanContext().traceId);
       expect(span.attributes['url.template']).toMatch(/^\/(orgs|spaces)/);
       expect(span.name).toMatch(/^GET \/orgs/);
+      // URL attributes carry the route template, never ids or the query string.
+      const template = span.attributes['url.template'] as string;
+      expect(span.attributes['url.path']).toBe(`/v1${template}`);
+      expect(span.attributes['url.full']).toMatch(
+        new RegExp(`^http://127\\.0\\.0\\.1:\\d+/v1${template.replace(/[{}]/g, '\\$&')}$`),
+      );
+      expect(span.attributes['url.query']).toBe('');
+    }
+    // No attribute of any span holds a raw upstream path or query string.
+    expect(paths.some((p) => p.includes('?'))).toBe(true);
+    expect(paths.some((p) => p.split('?')[0] !== `/v1${routeTemplate(p.slice(3))}`)).toBe(true);
+    const values = spans.flatMap((s) => Object.values(s.attributes).map(String));
+    for (const path of paths) {
+      const [pathname = '', query] = path.split('?');
+      const raw = pathname !== `/v1${routeTemplate(pathname.slice(3))}`;
+      for (const value of values) {
+        if (raw) expect(value).not.toContain(pathname);
+        if (query) expect(value).not.toContain(query);
+      }
     }
     // Each upstream request carried its own span's W3C trace context.
     expect(received).toHaveLength(calls.length);

@@ -4,6 +4,7 @@ import {
   buildASTSchema,
   type ConstDirectiveNode,
   type DefinitionNode,
+  GraphQLError,
   GraphQLList,
   GraphQLNonNull,
   GraphQLObjectType,
@@ -15,7 +16,9 @@ import {
   Kind,
   parse,
   printSchema,
+  type ValidationRule,
 } from 'graphql';
+import type { Plugin } from 'graphql-yoga';
 import { builder } from '../builder.ts';
 import type { GatewayContext } from '../context.ts';
 import { schema as standalone } from '../schema/index.ts';
@@ -167,6 +170,35 @@ function withFederationFields(
     query: Query,
     types: [...config.types.filter((t) => t !== query), Query, Entity, AnyScalar, ServiceType],
   });
+}
+
+/**
+ * Refuses `_service` as GraphQL refuses `__schema` when introspection is disabled: the SDL is the
+ * whole schema, descriptions included. Routers then compose from `schema/subgraph.graphql`.
+ */
+export const NoServiceSdlRule: ValidationRule = (context) => ({
+  Field(node) {
+    const parent = context.getParentType();
+    if (
+      node.name.value !== '_service' ||
+      !parent ||
+      parent !== context.getSchema().getQueryType()
+    ) {
+      return;
+    }
+    context.reportError(
+      new GraphQLError(
+        'GraphQL introspection has been disabled, but the requested query contained the field "_service": compose from the published schema/subgraph.graphql instead.',
+        { nodes: node },
+      ),
+    );
+  },
+});
+
+/** The Yoga plugins of the subgraph: `_service` refused when introspection is disabled. */
+export function federationPlugins(options: { introspection: boolean }): Plugin[] {
+  if (options.introspection) return [];
+  return [{ onValidate: ({ addValidationRule }) => addValidationRule(NoServiceSdlRule) }];
 }
 
 let built: Subgraph | undefined;

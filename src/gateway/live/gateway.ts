@@ -1,8 +1,9 @@
 import type { Plugin } from 'graphql-yoga';
 import type { Redis } from 'ioredis';
+import { credentialOf } from '../credential.ts';
 import type { GatewayMetrics } from '../ops/metrics.ts';
 import type { Upstream } from '../upstream/client.ts';
-import { type LiveCounters, LiveHub, type LiveOptions, type LiveRequest } from './hub.ts';
+import { type LiveCounters, LiveHub, type LiveOptions, type LiveRequest, quotaKey } from './hub.ts';
 import { liveSsePlugin } from './sse.ts';
 import { MemoryLiveStore, RedisLiveStore } from './store.ts';
 
@@ -47,8 +48,9 @@ export function createLiveHub(
       liveSsePlugin(hub.options.heartbeatMs, (request) => requests.get(request)),
     ] as Plugin[],
     /**
-     * The live part of a request's context; the connection is the client's socket. What a
-     * subscription needs of the request is read when it first asks (most requests are not one).
+     * The live part of a request's context; the connection is the client's socket (its address
+     * keys the quota of a caller without a token). What a subscription needs of the request is
+     * read when it first asks (most requests are not one).
      */
     context(request: Request, socket: object | undefined): LiveContext {
       let live: LiveRequest | undefined;
@@ -56,8 +58,14 @@ export function createLiveHub(
         hub,
         get request() {
           if (!live) {
+            const credential = credentialOf(request.headers.get('authorization'));
             live = {
-              authorization: request.headers.get('authorization') ?? undefined,
+              authorization: credential?.header,
+              token: credential?.key ?? '',
+              quota: quotaKey(
+                credential?.key,
+                (socket as { remoteAddress?: string } | undefined)?.remoteAddress,
+              ),
               connection: socket ?? {},
               lastEventId: request.headers.get('last-event-id') ?? undefined,
             };

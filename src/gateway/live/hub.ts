@@ -1,9 +1,10 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { GraphQLError } from 'graphql';
+import { randomBytes } from 'node:crypto';
 import type { Upstream } from '../upstream/client.ts';
 import type { RestSession } from '../upstream/rest.ts';
+import { ADDRESS_QUOTA, limitError, Quotas, refusalOf, throttledError } from './limits.ts';
 import type { Change, LiveStore } from './store.ts';
-import { concerns, fingerprint, type Topic, type View } from './topic.ts';
+import { Subscriber } from './subscriber.ts';
+import { concerns, fingerprint, type Topic } from './topic.ts';
 
 /** The limits and timings of live data (the `--live-*` options). */
 export interface LiveOptions {
@@ -45,7 +46,15 @@ export interface LiveCounters {
 
 /** What one subscription needs of its request. */
 export interface LiveRequest {
+  /** The caller's credential as sent upstream (normalized), none for an anonymous caller. */
   authorization: string | undefined;
+  /** The key of the credential (empty without one): reads and views are shared under it. */
+  token: string;
+  /**
+   * The key subscriptions are counted under (`--live-max-per-token`): the credential's key, or
+   * the client's address for a caller without a token.
+   */
+  quota: string;
   /** The client connection (subscriptions per connection are bounded). */
   connection: object;
   /** The `Last-Event-ID` the client resumes from. */
@@ -58,26 +67,6 @@ export interface LiveRequest {
    */
   charge?: (calls: number) => Promise<boolean>;
 }
-
-/** A refusal of a new subscription (a limit reached). */
-const limitError = (message: string) =>
-  new GraphQLError(message, { extensions: { code: 'SUBSCRIPTION_LIMIT' } });
-
-/** The end of a subscription whose token's budget cannot pay for the next upstream read. */
-export const throttledError = () =>
-  new GraphQLError(
-    'Rate limit: the budget of this token cannot pay for the upstream reads of this subscription; subscribe again once it refills.',
-    { extensions: { code: 'THROTTLED' } },
-  );
-
-const isThrottled = (error: unknown) =>
-  error instanceof GraphQLError && error.extensions.code === 'THROTTLED';
-
-const tokenKey = (authorization: string | undefined) =>
-  createHash('sha256')
-    .update(authorization ?? '')
-    .digest('base64url')
-    .slice(0, 22);
 
 /** One watched key on this replica: its subscribers, its poll timer and its lease. */
 interface Watch {
@@ -110,9 +99,7 @@ export class LiveHub {
   readonly options: LiveOptions;
   private readonly watches = new Map<string, Watch>();
   private readonly reads = new Map<string, Promise<unknown>>();
-  private readonly perToken = new Map<string, number>();
-  private readonly perConnection = new WeakMap<object, number>();
-  private total = 0;
+  private readonly quotas: Quotas;
   private latest = 0;
   private closed = false;
 
@@ -123,6 +110,7 @@ export class LiveHub {
     private readonly counters?: LiveCounters,
   ) {
     this.options = { ...DEFAULT_LIVE, ...options };
+    this.quotas = new Quotas(this.options);
     store.onChange((change) => this.dispatch(change));
     void store.ready().catch(() => {});
   }
@@ -134,7 +122,7 @@ export class LiveHub {
 
   /** Open subscriptions on this replica. */
   get size(): number {
-    return this.total;
+    return this.quotas.total;
   }
 
   /** A write through this replica: every replica's subscribers of what it concerns check it. */
@@ -155,21 +143,13 @@ export class LiveHub {
     rest: RestSession,
   ): Promise<AsyncIterableIterator<E>> {
     if (this.closed) throw limitError('the server is shutting down');
-    const token = tokenKey(request.authorization);
-    const { maxTotal, maxPerToken, maxPerConnection } = this.options;
-    if (this.total >= maxTotal) throw limitError(`at most ${maxTotal} subscriptions are open`);
-    if ((this.perToken.get(token) ?? 0) >= maxPerToken) {
-      throw limitError(`at most ${maxPerToken} subscriptions per token`);
-    }
-    if ((this.perConnection.get(request.connection) ?? 0) >= maxPerConnection) {
-      throw limitError(`at most ${maxPerConnection} subscriptions per connection`);
-    }
-    const subscriber = new Subscriber<E>(this, topic, request, rest, token);
-    this.count(subscriber, 1);
+    this.quotas.check(request);
+    const subscriber = new Subscriber<E>(this, topic, request, rest);
+    this.count(request, 1);
     try {
       await subscriber.start();
     } catch (error) {
-      this.count(subscriber, -1);
+      this.count(request, -1);
       throw error;
     }
     this.watch(subscriber as Subscriber<unknown>);
@@ -217,7 +197,7 @@ export class LiveHub {
 
   /** Forgets a subscriber that ended. */
   leave(subscriber: Subscriber<unknown>): void {
-    this.count(subscriber, -1);
+    this.count(subscriber.request, -1);
     const watch = this.watches.get(subscriber.topic.key);
     if (!watch?.subscribers.delete(subscriber) || watch.subscribers.size > 0) return;
     clearInterval(watch.timer);
@@ -225,13 +205,8 @@ export class LiveHub {
     if (watch.holding) void this.store.release(watch.key, this.owner).catch(() => {});
   }
 
-  private count(subscriber: Subscriber<unknown> | Subscriber<never>, delta: number) {
-    const s = subscriber as Subscriber<unknown>;
-    this.total += delta;
-    this.perToken.set(s.token, (this.perToken.get(s.token) ?? 0) + delta);
-    if (this.perToken.get(s.token) === 0) this.perToken.delete(s.token);
-    const c = s.request.connection;
-    this.perConnection.set(c, (this.perConnection.get(c) ?? 0) + delta);
+  private count(request: LiveRequest, delta: number) {
+    this.quotas.count(request, delta);
     this.counters?.open(delta);
   }
 
@@ -282,22 +257,53 @@ export class LiveHub {
     }
   }
 
-  /** One conditional poll of a watched key, under the token of one of its subscribers here. */
+  /**
+   * One conditional poll of a watched key, under the token of one of its subscribers here. A
+   * token the upstream refuses (401, 403, 404) or whose budget cannot pay ends its subscriptions
+   * here, and the poll is made at once under another subscriber's token.
+   */
   private async poll(watch: Watch, state: PollState | undefined) {
-    const subscriber = watch.subscribers.values().next().value;
-    if (!subscriber) return;
+    const keep = Math.max(this.options.bufferMs, this.options.pollIntervalMs * 4);
+    const tags = { ...state?.tags };
+    const refused = new Set<string>();
+    let changed = false;
+    for (;;) {
+      const subscriber = [...watch.subscribers].find((s) => s.open && !refused.has(s.token));
+      if (!subscriber) break;
+      const outcome = await this.pollAs(watch, subscriber, tags);
+      if (outcome !== 'refused') {
+        changed = outcome === 'changed';
+        break;
+      }
+      refused.add(subscriber.token);
+    }
+    for (const token of refused) delete tags[token];
+    await this.store.setTag(watch.key, JSON.stringify({ at: Date.now(), tags }), keep);
+    if (changed) {
+      const seq = await this.store.nextSeq();
+      await this.store.publish({ seq, path: watch.key, source: 'poll' });
+    }
+  }
+
+  /** Polls `watch` under `subscriber`'s token, keeping the answer's tag in `tags`. */
+  private async pollAs(
+    watch: Watch,
+    subscriber: Subscriber<unknown>,
+    tags: Record<string, string>,
+  ): Promise<'changed' | 'unchanged' | 'refused'> {
+    const { token } = subscriber;
     try {
       await paid(subscriber.request, 1);
     } catch (error) {
-      // The polling token is out of budget: its subscriptions here end; another token polls next.
-      for (const s of watch.subscribers) if (s.token === subscriber.token) s.fail(error);
-      return;
+      this.end(watch, token, error);
+      return 'refused';
     }
-    const keep = Math.max(this.options.bufferMs, this.options.pollIntervalMs * 4);
-    const tags = { ...state?.tags };
-    const known = tags[subscriber.token];
+    const known = tags[token];
+    // A token's first poll sets its tag (its subscribers read their own state when they started),
+    // unless polling passes to it from another token: what changed since that token's last poll
+    // is then a change, so that none is lost in the handover.
+    const handover = known === undefined && Object.keys(tags).some((t) => t !== token);
     let status = 0;
-    let changed = false;
     try {
       const response = await this.client.request({
         method: 'GET',
@@ -308,22 +314,24 @@ export class LiveHub {
       status = response.status;
       // A first poll (no tag of its own yet) may be revalidated by the client's stored answer:
       // a 304 that brings the body, and the tag to keep.
-      if (status !== 304 || response.revalidated) {
-        const tag = response.etag ?? fingerprint(response.body);
-        // A token's first poll sets its tag: subscribers read their own state when they started.
-        changed = known !== undefined && tag !== known;
-        tags[subscriber.token] = tag;
-      }
+      if (status === 304 && !response.revalidated) return 'unchanged';
+      const tag = response.etag ?? fingerprint(response.body);
+      tags[token] = tag;
+      return handover || (known !== undefined && tag !== known) ? 'changed' : 'unchanged';
     } catch (error) {
       status = (error as { status?: number }).status ?? 0;
+      const refusal = refusalOf(error);
+      if (!refusal) return 'unchanged';
+      this.end(watch, token, refusal);
+      return 'refused';
     } finally {
       this.counters?.poll(status);
     }
-    await this.store.setTag(watch.key, JSON.stringify({ at: Date.now(), tags }), keep);
-    if (changed) {
-      const seq = await this.store.nextSeq();
-      await this.store.publish({ seq, path: watch.key, source: 'poll' });
-    }
+  }
+
+  /** Ends the subscriptions of `token` to `watch` here with `error` as their last event. */
+  private end(watch: Watch, token: string, error: unknown) {
+    for (const s of watch.subscribers) if (s.token === token) s.fail(error);
   }
 
   private dispatch(change: Change) {
@@ -335,6 +343,11 @@ export class LiveHub {
   }
 }
 
+/** The quota key of a subscriber: its credential's key, or its client address without one. */
+export function quotaKey(credential: string | undefined, address: string | undefined): string {
+  return credential ?? `${ADDRESS_QUOTA}${address ?? 'unknown'}`;
+}
+
 /** Charges `calls` to the budget of `request`'s token; rejects with `THROTTLED` when it cannot. */
 async function paid(request: LiveRequest, calls: number): Promise<void> {
   let ok = true;
@@ -344,136 +357,4 @@ async function paid(request: LiveRequest, calls: number): Promise<void> {
     // The budget's store is unreachable: the read is made, as a query would be served.
   }
   if (!ok) throw throttledError();
-}
-
-/** Parses an event id of this store (`<epoch>.<seq>`); undefined for any other. */
-function seqOf(id: string | undefined, epoch: string): number | undefined {
-  const match = id ? /^([a-z0-9]+)\.(\d{1,15})$/.exec(id.trim()) : null;
-  return match && match[1] === epoch ? Number(match[2]) : undefined;
-}
-
-/**
- * One subscription: the changes it must check, the view it last sent, and the events ready to
- * hand out. An async iterator whose `return` ends it at once, even while it waits.
- */
-class Subscriber<E> implements AsyncIterableIterator<E> {
-  private readonly changes: number[] = [];
-  private readonly ready: { id: string; event: E | GraphQLError }[] = [];
-  private wake: (() => void) | undefined;
-  private ended = false;
-  /** Set when the subscription ends after the events ready (its last one an error). */
-  private ending = false;
-  private view: View | undefined;
-
-  constructor(
-    private readonly hub: LiveHub,
-    readonly topic: Topic<E>,
-    readonly request: LiveRequest,
-    private readonly rest: RestSession,
-    readonly token: string,
-  ) {}
-
-  /**
-   * Reads the topic under the subscriber's token (an error here fails the subscription: its
-   * token cannot read it). Resuming from a held event id, what changed since is sent first.
-   */
-  async start(): Promise<void> {
-    const seq = this.hub.seq;
-    const raw = await this.hub.readAs(this.token, this.request, this.topic.read, seq);
-    const from = seqOf(this.request.lastEventId, this.hub.store.epoch);
-    if (from === undefined) {
-      this.view = this.topic.view(raw);
-      return;
-    }
-    const held = await this.hub.store
-      .getView(this.token, this.topic.key, from)
-      .catch(() => undefined);
-    // Beyond the buffer nothing is known of what the client holds: everything is sent again.
-    this.view = held ? (JSON.parse(held) as View) : undefined;
-    await this.check(raw, Math.max(seq, from));
-  }
-
-  push(seq: number): void {
-    if (this.ended || this.ending) return;
-    this.changes.push(seq);
-    this.wake?.();
-  }
-
-  async next(): Promise<IteratorResult<E>> {
-    while (!this.ended) {
-      const ready = this.ready.shift();
-      if (ready) {
-        this.request.eventId = ready.id;
-        this.hub.counted()?.event();
-        // An error event is handed on as the event; the field's resolver raises it.
-        return { done: false, value: ready.event as E };
-      }
-      if (this.ending) return this.return();
-      const seq = this.changes.shift();
-      if (seq === undefined) {
-        await new Promise<void>((resolve) => {
-          this.wake = resolve;
-        });
-        this.wake = undefined;
-        continue;
-      }
-      // Changes that queued up meanwhile are covered by one read of the latest.
-      const latest = Math.max(seq, ...this.changes.splice(0));
-      try {
-        const raw = await this.hub.readAs(this.token, this.request, this.topic.read, latest);
-        await this.check(raw, latest);
-      } catch (error) {
-        // Out of budget: an error event, then the end. Otherwise the token cannot read it now
-        // (or the upstream failed): nothing is sent.
-        if (isThrottled(error)) this.fail(error, latest);
-      }
-    }
-    return { done: true, value: undefined };
-  }
-
-  /** Queues the events of `raw` against the view last sent, under the id of change `seq`. */
-  private async check(raw: unknown, seq: number): Promise<void> {
-    const after = this.topic.view(raw);
-    const before = this.view;
-    if (before && JSON.stringify(before) === JSON.stringify(after)) return;
-    // The subscriber's session answers its fields from this read, under its own token.
-    this.rest.clear();
-    this.rest.prime(this.topic.read, raw);
-    const events = await this.topic.events(this.rest, before, after);
-    this.view = after;
-    const id = `${this.hub.store.epoch}.${seq}`;
-    const { bufferMs } = this.hub.options;
-    await this.hub.store
-      .setView(this.token, this.topic.key, seq, JSON.stringify(after), bufferMs)
-      .catch(() => {});
-    for (const event of events) this.ready.push({ id, event });
-  }
-
-  /** Ends the subscription with `error` as its last event (after the events already ready). */
-  fail(error: unknown, seq = this.hub.seq): void {
-    if (this.ended || this.ending) return;
-    this.ending = true;
-    this.changes.length = 0;
-    const event = error instanceof GraphQLError ? error : throttledError();
-    this.ready.push({ id: `${this.hub.store.epoch}.${seq}`, event });
-    this.wake?.();
-  }
-
-  async return(): Promise<IteratorResult<E>> {
-    if (!this.ended) {
-      this.ended = true;
-      this.wake?.();
-      this.hub.leave(this as Subscriber<unknown>);
-    }
-    return { done: true, value: undefined };
-  }
-
-  async throw(error: unknown): Promise<IteratorResult<E>> {
-    await this.return();
-    throw error;
-  }
-
-  [Symbol.asyncIterator]() {
-    return this;
-  }
 }

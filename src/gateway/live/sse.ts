@@ -2,11 +2,28 @@ import type { ExecutionResult } from 'graphql';
 import { isAsyncIterable, type Plugin } from 'graphql-yoga';
 import type { LiveRequest } from './hub.ts';
 
-/** The JSON of one result, without Yoga's internal `extensions.http`. */
-function stringify(result: ExecutionResult): string {
+/** `extensions` without the keys Yoga keeps for itself; undefined when nothing else is left. */
+function publicExtensions(extensions: unknown): Record<string, unknown> | undefined {
+  if (!extensions || typeof extensions !== 'object') return undefined;
+  const { http: _http, unexpected: _unexpected, ...rest } = extensions as Record<string, unknown>;
+  return Object.keys(rest).length > 0 ? rest : undefined;
+}
+
+/**
+ * The JSON of one event's result, as Yoga serializes a response: neither the result's
+ * `extensions.http` (the status Yoga would answer) nor any error's `http` or `unexpected` (the
+ * mark of a masked error) reaches the client.
+ */
+export function serializeResult(result: ExecutionResult): string {
   const { http: _http, ...extensions } = (result.extensions ?? {}) as Record<string, unknown>;
   return JSON.stringify({
     ...result,
+    errors: result.errors?.map((error) => {
+      const json = (typeof error.toJSON === 'function' ? error.toJSON() : { ...error }) as {
+        extensions?: unknown;
+      };
+      return { ...json, extensions: publicExtensions(json.extensions) };
+    }),
     extensions: Object.keys(extensions).length > 0 ? extensions : undefined,
   });
 }
@@ -52,7 +69,7 @@ export function liveSsePlugin(
                 const id = live?.eventId;
                 controller.enqueue(
                   encoder.encode(
-                    `${id ? `id: ${id}\n` : ''}event: next\ndata: ${stringify(value)}\n\n`,
+                    `${id ? `id: ${id}\n` : ''}event: next\ndata: ${serializeResult(value)}\n\n`,
                   ),
                 );
               }

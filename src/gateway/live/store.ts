@@ -33,9 +33,27 @@ export interface LiveStore {
   /** What a token's subscribers to `key` were sent at `seq` (kept `ttlMs`). */
   getView(token: string, key: string, seq: number): Promise<string | undefined>;
   setView(token: string, key: string, seq: number, view: string, ttlMs: number): Promise<void>;
+  /** The last view a token's subscribers to `key` were sent, and the change it was sent at. */
+  getLast(token: string, key: string): Promise<{ seq: number; view: string } | undefined>;
+  setLast(token: string, key: string, seq: number, view: string, ttlMs: number): Promise<void>;
+  /** The last number taken of the change sequence (0 before the first). */
+  currentSeq(): Promise<number>;
   /** Resolves once changes of other replicas are received. */
   ready(): Promise<void>;
   close(): Promise<void>;
+}
+
+/** Parses what `setLast` kept; undefined when absent or not of its shape. */
+function parseLast(raw: string | undefined): { seq: number; view: string } | undefined {
+  if (!raw) return undefined;
+  try {
+    const last = JSON.parse(raw) as { seq?: unknown; view?: unknown };
+    return typeof last.seq === 'number' && typeof last.view === 'string'
+      ? { seq: last.seq, view: last.view }
+      : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Views and tags one process keeps at most. */
@@ -79,6 +97,16 @@ export class MemoryLiveStore implements LiveStore {
   }
   async setView(token: string, key: string, seq: number, view: string, ttlMs: number) {
     if (ttlMs > 0) this.views.set(`${token}|${key}|${seq}`, view, { ttl: ttlMs });
+  }
+  async getLast(token: string, key: string) {
+    return parseLast(this.views.get(`${token}|${key}|last`));
+  }
+  async setLast(token: string, key: string, seq: number, view: string, ttlMs: number) {
+    if (ttlMs > 0)
+      this.views.set(`${token}|${key}|last`, JSON.stringify({ seq, view }), { ttl: ttlMs });
+  }
+  async currentSeq() {
+    return this.seq;
   }
   async ready() {}
   async close() {}
@@ -156,6 +184,16 @@ export class RedisLiveStore implements LiveStore {
   }
   async setView(token: string, key: string, seq: number, view: string, ttlMs: number) {
     if (ttlMs > 0) await this.redis.set(`live:view:${token}:${key}:${seq}`, view, 'PX', ttlMs);
+  }
+  async getLast(token: string, key: string) {
+    return parseLast((await this.redis.get(`live:last:${token}:${key}`)) ?? undefined);
+  }
+  async setLast(token: string, key: string, seq: number, view: string, ttlMs: number) {
+    if (ttlMs <= 0) return;
+    await this.redis.set(`live:last:${token}:${key}`, JSON.stringify({ seq, view }), 'PX', ttlMs);
+  }
+  async currentSeq() {
+    return Number((await this.redis.get('live:seq')) ?? 0);
   }
   async close() {
     this.subscriber.disconnect();

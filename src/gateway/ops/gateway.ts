@@ -1,8 +1,9 @@
 import type { TracerProvider } from '@opentelemetry/api';
-import type { GraphQLSchema } from 'graphql';
+import { type GraphQLSchema, Kind, parse } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
+import type { PersistedDocuments } from '../guard/documents.ts';
 import type { LiveOptions } from '../live/hub.ts';
 import type { Upstream } from '../upstream/client.ts';
 import { type CacheOptions, responseCachePlugins } from './cache.ts';
@@ -28,11 +29,37 @@ export interface OpsOptions {
   live?: Partial<LiveOptions>;
 }
 
-/** The Yoga plugins the options ask for, in the order they must run. */
-export function opsPlugins(options: OpsOptions, schema: GraphQLSchema): Plugin[] {
+/** The operation names the documents of a trusted-documents manifest declare. */
+function operationNames(documents: PersistedDocuments | undefined): Set<string> {
+  const names = new Set<string>();
+  for (const text of Object.values(documents ?? {})) {
+    try {
+      for (const definition of parse(text).definitions) {
+        if (definition.kind === Kind.OPERATION_DEFINITION && definition.name) {
+          names.add(definition.name.value);
+        }
+      }
+    } catch {
+      // A document that does not parse names no operation (it is refused when run).
+    }
+  }
+  return names;
+}
+
+/**
+ * The Yoga plugins the options ask for, in the order they must run; the trusted documents of
+ * the guard (when it runs only those) name the operations metrics label beyond their bound.
+ */
+export function opsPlugins(
+  options: OpsOptions & { guard?: { trustedDocuments?: PersistedDocuments | undefined } },
+  schema: GraphQLSchema,
+): Plugin[] {
   const plugins: Plugin[] = [];
   if (options.tracerProvider) plugins.push(tracingPlugin(options.tracerProvider));
-  if (options.logger || options.metrics) plugins.push(observePlugin(options) as Plugin);
+  if (options.logger || options.metrics) {
+    const trustedOperations = operationNames(options.guard?.trustedDocuments);
+    plugins.push(observePlugin({ ...options, trustedOperations }) as Plugin);
+  }
   if (options.cache) {
     plugins.push(
       ...responseCachePlugins({

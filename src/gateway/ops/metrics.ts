@@ -1,10 +1,22 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 
+/** Distinct operation names `/metrics` labels by default (`--metrics-operations`). */
+export const DEFAULT_OPERATION_LABELS = 100;
+
+/** The `operation` label of names past the bound. */
+export const OTHER_OPERATION = 'other';
+
 const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
 /** The Prometheus metrics of one gateway, in their own registry (`/metrics` serves it). */
 export interface GatewayMetrics {
   registry: Registry;
+  /**
+   * The `operation` label of an operation named `name`: the name of a trusted document, or of
+   * one of the first distinct names seen (up to the bound); any other is `other`, so clients
+   * cannot grow `/metrics` by naming operations at random.
+   */
+  operationLabel(name: string | undefined, trusted?: boolean): string;
   requests: Counter<'operation' | 'outcome'>;
   requestDuration: Histogram<'operation' | 'outcome'>;
   inFlight: Gauge;
@@ -22,13 +34,26 @@ export interface GatewayMetrics {
 
 /**
  * Creates the gateway's metrics in `registry` (a new one by default) with Node's process metrics.
- * Names start with `docs_graph_`; upstream paths are route templates, never raw paths.
+ * Names start with `docs_graph_`; upstream paths are route templates, never raw paths; operation
+ * names are bounded by `operationLabels` (distinct names of untrusted documents labelled).
  */
-export function createMetrics(registry = new Registry()): GatewayMetrics {
+export function createMetrics(
+  registry = new Registry(),
+  options: { operationLabels?: number } = {},
+): GatewayMetrics {
   collectDefaultMetrics({ register: registry, prefix: 'docs_graph_' });
   const registers = [registry];
+  const bound = options.operationLabels ?? DEFAULT_OPERATION_LABELS;
+  const seen = new Set<string>();
   return {
     registry,
+    operationLabel(name, trusted = false) {
+      if (name === undefined) return 'anonymous';
+      if (trusted || seen.has(name)) return name;
+      if (seen.size >= bound) return OTHER_OPERATION;
+      seen.add(name);
+      return name;
+    },
     requests: new Counter({
       name: 'docs_graph_graphql_requests_total',
       help: 'GraphQL requests by operation name and outcome (ok, error, cached, rejected).',

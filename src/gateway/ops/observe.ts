@@ -48,7 +48,10 @@ function outcomeOf(result: ExecutionResult | undefined): 'ok' | 'error' | 'cache
 export function observePlugin(observe: {
   logger?: Logger | undefined;
   metrics?: GatewayMetrics | undefined;
+  /** Operation names of the trusted documents: labelled as they are, beyond the bound. */
+  trustedOperations?: ReadonlySet<string> | undefined;
 }): Plugin<GatewayContext> {
+  const trusted = observe.trustedOperations ?? new Set<string>();
   const { metrics } = observe;
   // The request line holds only the fields below, none of them a secret: it skips the redaction
   // pass of the gateway's logger, which copies every object it logs (a third of the line's cost).
@@ -140,8 +143,11 @@ export function observePlugin(observe: {
     const codes = (extensions ?? []).map((e) =>
       String((e as { code?: unknown } | undefined)?.code ?? 'INTERNAL_SERVER_ERROR'),
     );
-    metrics?.requests.inc({ operation, outcome });
-    metrics?.requestDuration.observe({ operation, outcome }, seconds);
+    if (metrics) {
+      const label = metrics.operationLabel(state.operation, trusted.has(operation));
+      metrics.requests.inc({ operation: label, outcome });
+      metrics.requestDuration.observe({ operation: label, outcome }, seconds);
+    }
     for (const code of codes) metrics?.errors.inc({ code });
     const upstreamCalls = state.context?.rest.calls.filter((c) => !c.loader).length ?? 0;
     logger?.info(

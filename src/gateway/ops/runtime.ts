@@ -97,7 +97,10 @@ export async function startOps(setup: OpsSetup): Promise<Ops> {
       level: config.logLevel,
       ...(config.logPretty !== undefined ? { pretty: config.logPretty } : {}),
     });
-  const metrics = config.metrics === 'off' ? undefined : createMetrics();
+  const metrics =
+    config.metrics === 'off'
+      ? undefined
+      : createMetrics(undefined, { operationLabels: config.metricsOperations });
   const given = startedWith(config.nodeOptions);
   if (config.memoryTuning) tuneMemory({ given });
   else releaseYoungGeneration(undefined, given);

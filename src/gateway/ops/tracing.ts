@@ -87,21 +87,35 @@ interface IncrementalPart {
   incremental?: ReadonlyArray<{ errors?: ReadonlyArray<{ message: string }> }>;
 }
 
+/** The `/v1` prefix of a request path (as the client's base URL puts it), and its route template. */
+function routeOf(requestPath: string): { prefix: string; template: string } {
+  const prefix = /^.*?\/v1(?=\/|\?|$)/.exec(requestPath)?.[0] ?? '';
+  return { prefix, template: routeTemplate(requestPath.slice(prefix.length)) };
+}
+
 /**
  * Turns on OpenTelemetry's undici instrumentation (diagnostics channels): every upstream call made
  * inside a traced operation gets a client span, named by its route template, and carries the W3C
- * `traceparent` of that span to the upstream.
+ * `traceparent` of that span to the upstream. Its URL attributes carry the route template, never
+ * the raw path (ids) or query string (filters, page tokens): `url.full` and `url.path` are the
+ * template's, `url.query` is empty.
  */
 export function enableUpstreamTracing(provider: TracerProvider): void {
   const { UndiciInstrumentation } =
     require('@opentelemetry/instrumentation-undici') as typeof InstrumentationUndici;
   undici ??= new UndiciInstrumentation({
     requireParentforSpans: true,
+    startSpanHook(request) {
+      const { prefix, template } = routeOf(request.path);
+      return {
+        'url.full': `${request.origin}${prefix}${template}`,
+        'url.path': `${prefix}${template}`,
+        'url.query': '',
+        'url.template': template,
+      };
+    },
     requestHook(span, request) {
-      const path = request.path.replace(/^.*?\/v1(?=\/|\?|$)/, '');
-      const template = routeTemplate(path);
-      span.updateName(`${request.method} ${template}`);
-      span.setAttribute('url.template', template);
+      span.updateName(`${request.method} ${routeOf(request.path).template}`);
     },
   });
   undici.setTracerProvider(provider);
