@@ -119,10 +119,7 @@ describe('package.json against the code', () => {
   });
 
   it('every dependency and peer dependency is imported by the shipped code', () => {
-    const declared = [
-      ...Object.keys(runtime),
-      ...Object.keys(manifest.peerDependencies),
-    ];
+    const declared = [...Object.keys(runtime), ...Object.keys(manifest.peerDependencies)];
     const unused = declared.filter((name) => !shipped.has(name) && !(name in NOT_IMPORTED));
     expect(unused).toEqual([]);
   });
