@@ -129,12 +129,22 @@ export interface InputOptions {
   parents?: Readonly<Record<string, string | null | undefined>>;
   /** Name of the mutation input field: errors become a `ValidationError` naming it. */
   field?: string;
-  /** Input field names of the parents, for error paths (default: the segment name). */
+  /** Name of the query or subscription argument the id came in (default `id`), for errors. */
+  arg?: string;
+  /**
+   * Argument or input field names of the parents, for errors (default: the parent resource's
+   * `argName`, `organizationId` for the `org` segment).
+   */
   parentFields?: Readonly<Record<string, string>>;
 }
 
+/** The argument or input field that takes an id of `typename` beside a child's REST id. */
+export const argNameOf = (typename: string): string =>
+  `${typename.charAt(0).toLowerCase()}${typename.slice(1)}Id`;
+
 /** What an address segment needs of the resource its id belongs to: its inputs parsed. */
 export interface ParentResource {
+  readonly typename: string;
   readonly segments: readonly string[];
   readonly own: string;
   parseInput(value: string, options?: InputOptions): Address;
@@ -391,11 +401,10 @@ export class Resource<A extends Address, Item, Shape extends object, R extends R
    * objects), with no call.
    */
   parseInput(value: string, options: InputOptions = {}): A {
-    const fail = (message: string, field = options.field): never => {
-      if (options.field !== undefined) {
-        throw ValidationError.fromFieldErrors([{ path: [field ?? options.field], message }]);
-      }
-      throw badInput(field ?? 'id', message);
+    const fail = (message: string, field = options.field ?? options.arg ?? 'id'): never => {
+      if (options.field !== undefined)
+        throw ValidationError.fromFieldErrors([{ path: [field], message }]);
+      throw badInput(field, message);
     };
     const invalid = `not a valid ${this.typename} ID`;
     const decoded = decodeGlobalId(value);
@@ -417,15 +426,17 @@ export class Resource<A extends Address, Item, Shape extends object, R extends R
     for (let i = parentNames.length - 1; i >= 0; i--) {
       const name = parentNames[i] as string;
       const given = options.parents?.[name];
-      const field = options.parentFields?.[name] ?? name;
       const parentResource = this.spec.parents?.[name];
+      const field =
+        options.parentFields?.[name] ??
+        (parentResource ? argNameOf(parentResource.typename) : `${name}Id`);
       const implied: Record<string, string> = {};
       if (given !== undefined && given !== null) {
         if (parentResource) {
           const above = parentResource.segments.slice(0, -1);
           const parent = parts(
             parentResource.parseInput(given, {
-              ...(options.field !== undefined ? { field } : {}),
+              ...(options.field !== undefined ? { field } : { arg: field }),
               parents: Object.fromEntries(
                 above.map((n) => [n, options.parents?.[n] ?? address[n]]),
               ),
