@@ -1,13 +1,31 @@
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import {
+  createJsonSchemaTransform,
+  createJsonSchemaTransformObject,
+} from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { Block } from '../contract/common.ts';
+import { Page } from '../contract/content.ts';
+import { SiteSectionGroup } from '../contract/sites.ts';
 import { DEMO_USERS } from './demo/users.ts';
 
 /** Where the OpenAPI document of the embedded `/v1` is served (public, no token). */
 export const OPENAPI_PATH = '/v1/openapi.json';
 /** Where the API reference page (Swagger UI over that document) is served. */
 export const REFERENCE_PATH = '/v1/reference';
+
+/**
+ * The recursive schemas, as named components: a schema that contains itself is written once and
+ * referenced (`#/components/schemas/Page`), which is how JSON Schema expresses the cycle.
+ */
+const components = z.registry<{ id: string }>();
+components.add(Block, { id: 'Block' });
+components.add(Page, { id: 'Page' });
+components.add(SiteSectionGroup, { id: 'SiteSectionGroup' });
+const jsonSchemaTransform = createJsonSchemaTransform({ schemaRegistry: components });
+const jsonSchemaTransformObject = createJsonSchemaTransformObject({ schemaRegistry: components });
 
 const tokenList = () => DEMO_USERS.map((user) => `\`${user.token}\` (${user.persona})`).join(', ');
 
@@ -61,6 +79,7 @@ export function registerOpenApi(app: FastifyInstance): void {
         url,
       };
     },
+    transformObject: jsonSchemaTransformObject,
   });
   app.register(fastifySwaggerUi, {
     routePrefix: REFERENCE_PATH,
