@@ -30,16 +30,25 @@ describe.skipIf(skipReason !== undefined)('the REST API reference in headless Ch
       await page.getByRole('link', { name: 'REST API reference' }).click();
       await page.waitForURL(/\/v1\/reference\/?$/);
 
-      const title = page.locator('.information-container .title').first();
-      await title.waitFor();
-      expect(await title.textContent()).toContain('docs-graph workspace API');
-      // An operation of the spaces domain, with its method and path.
-      const operation = page.locator('#operations-default-get_v1spacesspaceId');
-      await operation.waitFor();
-      expect(await operation.locator('.opblock-summary-method').textContent()).toBe('GET');
-      expect(await operation.locator('.opblock-summary-path').textContent()).toContain(
-        '/v1/spaces/{spaceId}',
+      // Swagger UI renders every operation at once: slow on a loaded machine.
+      await page.waitForFunction(
+        () => document.querySelector('.info .title')?.textContent?.includes('workspace API'),
+        undefined,
+        { timeout: 90_000 },
       );
+      expect(await page.locator('.info .title').textContent()).toContain(
+        'docs-graph workspace API',
+      );
+      // An operation of the organizations domain, with its method and path.
+      const operation = page.locator('.opblock-get').filter({
+        has: page.locator('.opblock-summary-path[data-path="/v1/orgs/{organizationId}"]'),
+      });
+      await operation.waitFor({ timeout: 60_000 });
+      expect(await operation.locator('.opblock-summary-method').textContent()).toBe('GET');
+      // Opened, it shows the answer's schema.
+      await operation.locator('.opblock-summary').click();
+      await operation.locator('.responses-wrapper').waitFor();
+      expect(await operation.locator('.responses-wrapper').textContent()).toContain('title');
       // The bearer scheme, with the demo tokens in its description.
       await page
         .getByRole('button', { name: /Authorize/ })
@@ -61,5 +70,5 @@ describe.skipIf(skipReason !== undefined)('the REST API reference in headless Ch
     } finally {
       await page.close();
     }
-  }, 120_000);
+  }, 240_000);
 });

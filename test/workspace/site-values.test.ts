@@ -6,7 +6,7 @@ import {
   SiteFeatureInput,
 } from '../../src/contract/sites.ts';
 import { HttpError } from '../../src/workspace/errors.ts';
-import { setSiteAds } from '../../src/workspace/store/sites.ts';
+import { setSiteAds } from '../../src/workspace/store/siteFeatures.ts';
 import { listPage } from '../support/fixtures.ts';
 import { FakeUpstream, runSchema } from '../support/gateway.ts';
 import { globalId } from '../support/ids.ts';

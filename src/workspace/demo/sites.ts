@@ -1,3 +1,4 @@
+import { setSiteAds } from '../store/siteFeatures.ts';
 import { createGroup } from '../store/siteStructure/groups.ts';
 import { createSection, updateSection } from '../store/siteStructure/sections.ts';
 import { addSiteSpace, updateSiteSpace } from '../store/siteStructure/siteSpaces.ts';
@@ -6,7 +7,6 @@ import {
   createSite,
   requireSite,
   setPublished,
-  setSiteAds,
   storeAdaptiveSchema,
   updateSite,
 } from '../store/sites.ts';

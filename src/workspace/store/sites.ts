@@ -1,90 +1,24 @@
 import { createRequire } from 'node:module';
 import type * as AjvModule from 'ajv';
 import type { ListPage } from '../../contract/common.ts';
-import {
-  type CreateSiteBody,
-  type PublishedSite,
-  type Site,
-  type SiteAdaptiveSchema,
-  SiteAdsInput,
-  type SiteFeatureInput,
-  type SiteListQuery,
-  type TemplateConditionList,
-  type UpdateSiteBody,
+import type {
+  CreateSiteBody,
+  PublishedSite,
+  Site,
+  SiteAdaptiveSchema,
+  SiteListQuery,
+  TemplateConditionList,
+  UpdateSiteBody,
 } from '../../contract/sites.ts';
 import { atLeast, membership } from '../access.ts';
 import type { Workspace } from '../context.ts';
-import { badRequest, conflict, describeZodError, HttpError, notFound } from '../errors.ts';
+import { badRequest, conflict, HttpError, notFound } from '../errors.ts';
 import { keysetPage, mapPage } from '../paging.ts';
+import { adsOf, featuresOf } from './siteFeatures.ts';
 import { StructureRenderer } from './siteStructure/render.ts';
 import { addSiteSpace } from './siteStructure/siteSpaces.ts';
 import { SiteStructure, slugify, uniquePath } from './siteStructure/structure.ts';
 import { type SiteRow, siteBaseUrl, withShareKey } from './siteUrls.ts';
-
-const PLAN_RANK: Record<string, number> = { basic: 1, premium: 2, ultimate: 3 };
-
-/** Site features by the plan that includes them (the hosted service's ids and customizations). */
-const FEATURES: ReadonlyArray<Omit<SiteFeatureInput, 'frozen'>> = [
-  {
-    id: 'sites-basic-customization',
-    plan: 'basic',
-    customizations: ['header-logo', 'header-primary-link', 'theme-preset', 'footer-copyright'],
-  },
-  { id: 'sites-full-text-search', plan: 'basic', customizations: [] },
-  { id: 'sites-public-visibility', plan: 'basic', customizations: [] },
-  { id: 'sites-page-feedback', plan: 'basic', customizations: [] },
-  { id: 'sites-custom-domain', plan: 'premium', customizations: [] },
-  { id: 'sites-adaptive-content', plan: 'premium', customizations: [] },
-  { id: 'sites-sections', plan: 'premium', customizations: [] },
-  { id: 'sites-share-links', plan: 'premium', customizations: [] },
-  { id: 'sites-unlisted-visibility', plan: 'premium', customizations: [] },
-  {
-    id: 'sites-advanced-customization',
-    plan: 'ultimate',
-    customizations: [
-      'premium-fonts',
-      'custom-icons',
-      'footer-logo',
-      'footer-links',
-      'semantic-colors',
-    ],
-  },
-  { id: 'sites-visitor-authentication', plan: 'ultimate', customizations: [] },
-  { id: 'sites-custom-fonts', plan: 'ultimate', customizations: [] },
-];
-
-/** A site's ads as stored: the status and the fields the hosted service gives it. */
-function adsOf(row: SiteRow): SiteAdsInput {
-  switch (row.ads_status) {
-    case 'in-review':
-      return { status: 'in-review', topic: row.ads_topic === 'crypto' ? 'crypto' : 'webdev' };
-    case 'live':
-    case 'disabled':
-      return { status: row.ads_status };
-    case 'rejected':
-      return { status: 'rejected', ...(row.ads_reason ? { reason: row.ads_reason } : {}) };
-    default:
-      return {
-        status: 'pending',
-        submittable: row.published === 1 && row.visibility === 'public',
-      };
-  }
-}
-
-/** Sets a site's ads after checking them against the hosted service's shapes (400 otherwise). */
-export function setSiteAds(ws: Workspace, siteId: string, ads: unknown): void {
-  const parsed = SiteAdsInput.safeParse(ads);
-  if (!parsed.success) throw badRequest(describeZodError(parsed.error, 'ads'));
-  const value = parsed.data;
-  ws.db
-    .prepare('UPDATE sites SET ads_status = ?, ads_topic = ?, ads_reason = ? WHERE id = ?')
-    .run(
-      value.status,
-      value.status === 'in-review' ? value.topic : null,
-      value.status === 'rejected' ? (value.reason ?? null) : null,
-      siteId,
-    );
-}
 
 export function getSiteRow(ws: Workspace, organizationId: string, siteId: string) {
   return ws.db
@@ -118,12 +52,7 @@ export function siteJson(ws: Workspace, row: SiteRow, callerId: string, showKey?
     .prepare('SELECT count(*) FROM site_spaces WHERE site_id = ?')
     .pluck()
     .get(row.id) as number;
-  const rank = PLAN_RANK[row.type] ?? 1;
-  const features = FEATURES.flatMap((f) => {
-    const included = (PLAN_RANK[f.plan] ?? 1) <= rank;
-    const used = f.id === 'sites-adaptive-content' && row.adaptive_enabled === 1;
-    return included || used ? [{ ...f, frozen: !included }] : [];
-  });
+  const features = featuresOf(row);
   const customizations = parseJson(row.customizations) as { favicon?: { icon?: unknown } };
   const icon = customizations.favicon?.icon as { light?: string; dark?: string } | undefined;
   const base = siteBaseUrl(ws, row);

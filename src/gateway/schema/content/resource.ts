@@ -8,7 +8,8 @@ import {
 import { z } from 'zod';
 import { sometimes } from '../../../contract/common.ts';
 import { File, Page, PageLinkTarget, PageTree, Revision } from '../../../contract/content.ts';
-import { defineResource, type InputOptions } from '../../resources/resource.ts';
+import type { InputOptions } from '../../resources/inputs.ts';
+import { defineResource } from '../../resources/resource.ts';
 import { badInput } from '../../upstream/errors.ts';
 import { SpaceResource } from '../space/resource.ts';
 

@@ -99,7 +99,10 @@ builder.queryField('site', (t) =>
     },
     resolve: (_root, args) =>
       SiteResource.stub(
-        SiteResource.parseInput(args.siteId, { arg: 'siteId', parents: { org: args.organizationId } }),
+        SiteResource.parseInput(args.siteId, {
+          arg: 'siteId',
+          parents: { org: args.organizationId },
+        }),
       ),
   }),
 );
