@@ -17,7 +17,7 @@ describe.skipIf(skipReason !== undefined)('the REST API reference in headless Ch
     await e2e?.close();
   });
 
-  it('is linked from the landing page and renders every route from this server alone', async () => {
+  it('is linked from the landing page and renders, loading nothing from elsewhere', async () => {
     const { page, problems } = await openPage(browser);
     const origin = new URL(e2e.stack.url).origin;
     const elsewhere: string[] = [];
