@@ -22,7 +22,7 @@
 import { type GraphQLInputObjectType, getNamedType } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '../../src/gateway/schema/index.ts';
-import { DEMO_IDP_CERTIFICATE } from '../../src/workspace/demo/orgtools.ts';
+import { DEMO_IDP_CERTIFICATE } from '../../src/workspace/demo/samlTranslations.ts';
 import type { DemoPersona } from '../../src/workspace/demo/users.ts';
 import { type E2EStack, startE2E } from '../support/gateway.ts';
 import { type Data, graphHelpers, httpCalls, organizationIds } from '../support/graph.ts';

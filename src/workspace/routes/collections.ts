@@ -42,7 +42,7 @@ function collectionAnchor(position: MoveCollectionBody['position']): Anchor | un
   return undefined;
 }
 
-function v1(app: WorkspaceApp, ws: Workspace) {
+function register(app: WorkspaceApp, ws: Workspace) {
   app.get(
     '/collections/:collectionId',
     { schema: { params: CollectionParams } },
@@ -138,4 +138,4 @@ function v1(app: WorkspaceApp, ws: Workspace) {
 }
 
 /** Collections: read, settings, delete, their spaces, move, transfer, list, create. */
-export const collectionsRoutes: RouteModule = { v1 };
+export const collectionsRoutes: RouteModule = { register };

@@ -38,7 +38,7 @@ function spaceAnchor(position: MoveSpaceBody['position']): Anchor | undefined {
   return undefined;
 }
 
-function v1(app: WorkspaceApp, ws: Workspace) {
+function register(app: WorkspaceApp, ws: Workspace) {
   app.get(
     '/spaces/:spaceId',
     { schema: { params: SpaceParams, querystring: SpaceGetQuery } },
@@ -148,4 +148,4 @@ function v1(app: WorkspaceApp, ws: Workspace) {
 }
 
 /** Spaces: read, settings, soft delete and restore, duplicate, move, transfer, list, create. */
-export const spacesRoutes: RouteModule = { v1 };
+export const spacesRoutes: RouteModule = { register };

@@ -60,7 +60,7 @@ function commentsConnection(
     order: args.order ?? undefined,
     targetPage: args.targetPage ? inScope(PageResource, args.targetPage, scope).id : undefined,
     authors: args.authors?.length
-      ? args.authors.map((a) => restIdOf(a, 'User', 'authors'))
+      ? args.authors.map((author) => restIdOf(author, 'User', 'authors'))
       : undefined,
     format: args.format ?? undefined,
   };
