@@ -26,7 +26,7 @@ import { DEMO_IDP_CERTIFICATE } from '../../../src/workspace/demo/samlTranslatio
 import type { DemoPersona } from '../../../src/workspace/demo/users.ts';
 import { type E2EStack, startE2E } from '../../support/gateway.ts';
 import { type Data, graphHelpers, httpCalls, organizationIds } from '../../support/graph.ts';
-import { globalId } from '../../support/ids.ts';
+import { globalId, toRestId } from '../../support/ids.ts';
 
 let e2e: E2EStack;
 export const { ok } = graphHelpers(() => e2e);
@@ -84,11 +84,6 @@ function op(mutation: string, select = ''): string {
     ... on ValidationError { fieldErrors { path message } } ... on Error { message } ${select} } }`;
 }
 
-/** REST id of a global ID. */
-export const restId = (id: string) => {
-  const local = Buffer.from(id, 'base64').toString().split(':').slice(1).join(':');
-  return decodeURIComponent(local.split('/').pop() ?? local);
-};
 /** The whole address (local part) of a global ID. */
 const addressOf = (id: string) =>
   Buffer.from(id, 'base64').toString().split(':').slice(1).join(':');
@@ -271,14 +266,14 @@ export const MISSING_ORG = globalId('Organization', 'no-such-org');
 export const MISSING_COLLECTION = globalId('Collection', 'no-such-collection');
 export const MISSING_SPACE = globalId('Space', 'no-such-space');
 export const missingCr = (spaceId: string) =>
-  globalId('ChangeRequest', `${encodeURIComponent(restId(spaceId))}/no-such-cr`);
+  globalId('ChangeRequest', `${encodeURIComponent(toRestId(spaceId, 'Space'))}/no-such-cr`);
 /** A missing comment in an existing scope: `space/comment` or `space/changeRequest/comment`. */
 export const missingComment = (scope: Vars) =>
   globalId(
     'Comment',
     scope.changeRequestId
       ? `${addressOf(scope.changeRequestId as string)}/no-such-comment`
-      : `${encodeURIComponent(restId(scope.spaceId as string))}/no-such-comment`,
+      : `${encodeURIComponent(toRestId(scope.spaceId as string, 'Space'))}/no-such-comment`,
   );
 export const DOC = {
   object: 'document',

@@ -3,7 +3,7 @@
 import { expect } from 'vitest';
 import type { DemoPersona } from '../../../src/workspace/demo/users.ts';
 import type { Data } from '../../support/graph.ts';
-import { globalId } from '../../support/ids.ts';
+import { globalId, toRestId } from '../../support/ids.ts';
 import {
   conflict,
   type Fixtures,
@@ -18,7 +18,6 @@ import {
   missingCr,
   ok,
   type Row,
-  restId,
   row,
   succeeds,
 } from './core.fixture.ts';
@@ -226,7 +225,11 @@ export const spaceRows: Row[] = [
     const spaceId = await fx.space();
     const changeRequestId = await fx.cr(spaceId);
     await fx.lock(spaceId);
-    return { spaceId, templateId: 'faq', changeRequestId: restId(changeRequestId) };
+    return {
+      spaceId,
+      templateId: 'faq',
+      changeRequestId: toRestId(changeRequestId, 'ChangeRequest'),
+    };
   }),
 ];
 
