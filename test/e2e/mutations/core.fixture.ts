@@ -1,9 +1,9 @@
-// Shared setup of the mutation contract tables for the organization, collection, space, member, team,
-// SAML, change request and comment mutations: one table of rows per mutation, run against one
-// embedded stack. Every mutation has a ValidationError row (zero upstream HTTP calls), a
-// NotFoundError row and a ForbiddenError row (a lower-role demo user who can see the object);
-// success rows read the new state back through the graph where no domain e2e file does so yet;
-// ConflictError rows cover the conflicts of the decisions page not covered elsewhere.
+// Shared setup of the mutation contract tables for the organization, collection, space, member,
+// team, SAML, change request and comment mutations: rows per mutation, each test file's rows run
+// against one embedded stack. Every mutation has a ValidationError row (zero upstream HTTP
+// calls), a NotFoundError row and a ForbiddenError row (a lower-role demo user who can see the
+// object); success rows read the new state back through the graph where no domain e2e file does
+// so yet; ConflictError rows cover the conflicts of the decisions page not covered elsewhere.
 //
 // Conflicts already covered elsewhere (referenced here, not duplicated):
 // - merge of a merged request, merge of an archived request, change request creation in a locked
@@ -18,7 +18,7 @@
 // deleteSpace, createChangeRequest, updateChangeRequest, mark ready / archive / reopen, and every
 // comment and reply mutation on a change request (test/e2e/comment.test.ts).
 // deleteOrganizationLinkInvite: invite links are not readable through the graph, so its success
-// (payload only) in organization.test.ts is all that can be read back.
+// (payload only) in test/e2e/organization.test.ts is all that can be read back.
 import { type GraphQLInputObjectType, getNamedType } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '../../../src/gateway/schema/index.ts';

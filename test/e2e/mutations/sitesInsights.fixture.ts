@@ -1,10 +1,9 @@
 /**
- * Shared setup of the mutation contract table for the site, OpenAPI, conversation-insight and translation
- * mutations:
- * one table of rows per mutation — ValidationError with zero upstream HTTP calls, NotFoundError
- * (or success, for deletes of missing objects, by design: REST 204), ForbiddenError for a
- * lower-role demo user who can see the object — plus success rows with a read-back through the
- * graph where no other e2e test reads the new state back.
+ * Shared setup of the mutation contract table for the site, OpenAPI, conversation-insight and
+ * translation mutations: rows per mutation — ValidationError with zero upstream HTTP calls,
+ * NotFoundError (or success, for deletes of missing objects, by design: REST 204),
+ * ForbiddenError for a lower-role demo user who can see the object — plus success rows with a
+ * read-back through the graph where no other e2e test reads the new state back.
  *
  * Already covered elsewhere, referenced rather than duplicated:
  * - success of createSite/updateSite/deleteSite, addSiteSpace/removeSiteSpace/moveSiteSpace,
