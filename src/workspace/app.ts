@@ -104,7 +104,8 @@ export function createWorkspaceApp(
             .code(404)
             .send(errorBody(404, `no route for ${request.method} ${request.url.split('?')[0]}`));
         });
-        for (const module of routeModules) module.v1?.(v1.withTypeProvider<ZodTypeProvider>(), ws);
+        for (const module of routeModules)
+          module.register?.(v1.withTypeProvider<ZodTypeProvider>(), ws);
       },
       { prefix: '/v1' },
     );

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_IDP_CERTIFICATE } from '../../src/workspace/demo/orgtools.ts';
+import { DEMO_IDP_CERTIFICATE } from '../../src/workspace/demo/samlTranslations.ts';
 import { type E2EStack, startE2E } from '../support/gateway.ts';
 import { type Data, graphHelpers, organizationIds } from '../support/graph.ts';
 import { globalId } from '../support/ids.ts';

@@ -32,7 +32,7 @@ import { CrParams, OrgParams, requestedChangeRequest, SpaceParams } from './comm
 
 /** Change requests: list, create, read, patch, merge, update, PDF export. */
 export const changeRequestRoutes: RouteModule = {
-  v1(app, ws) {
+  register(app, ws) {
     app.get(
       '/spaces/:spaceId/change-requests',
       {

@@ -44,7 +44,7 @@ function collectionAnchor(position: MoveCollectionBody['position']): Anchor | un
   return undefined;
 }
 
-function v1(app: WorkspaceApp, ws: Workspace) {
+function register(app: WorkspaceApp, ws: Workspace) {
   app.get(
     '/collections/:collectionId',
     { schema: { response: { 200: Collection }, params: CollectionParams } },
@@ -160,4 +160,4 @@ function v1(app: WorkspaceApp, ws: Workspace) {
 }
 
 /** Collections: read, settings, delete, their spaces, move, transfer, list, create. */
-export const collectionsRoutes: RouteModule = { v1 };
+export const collectionsRoutes: RouteModule = { register };

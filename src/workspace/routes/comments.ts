@@ -192,7 +192,7 @@ function commentRoutes(app: WorkspaceApp, ws: Workspace, base: string) {
 
 /** Comments and replies on spaces and on change requests, and a space's commenters. */
 export const commentsRoutes: RouteModule = {
-  v1(app, ws) {
+  register(app, ws) {
     commentRoutes(app, ws, '/spaces/:spaceId');
     commentRoutes(app, ws, '/spaces/:spaceId/change-requests/:changeRequestId');
 

@@ -152,7 +152,7 @@ function contentReads(app: WorkspaceApp, ws: Workspace, base: string) {
 
 /** Space content, change request content, links, templates and file downloads. */
 export const contentRoutes: RouteModule = {
-  v1(app, ws) {
+  register(app, ws) {
     contentReads(app, ws, '/spaces/:spaceId');
     contentReads(app, ws, '/spaces/:spaceId/change-requests/:changeRequestId');
 

@@ -27,7 +27,7 @@ import { OrgParams } from './common.ts';
 
 const MemberParams = OrgParams.extend({ userId: z.string().min(1).max(200) });
 
-function v1(app: WorkspaceApp, ws: Workspace) {
+function register(app: WorkspaceApp, ws: Workspace) {
   const answer = (organizationId: string, userId: string) =>
     orNotFound(memberJson(ws, organizationId, userId), 'member');
 
@@ -125,4 +125,4 @@ function v1(app: WorkspaceApp, ws: Workspace) {
 }
 
 /** Organization members: list, read, role, removal, SSO flag, their spaces and teams. */
-export const membersRoutes: RouteModule = { v1 };
+export const membersRoutes: RouteModule = { register };

@@ -26,7 +26,7 @@ import { OrgParams } from './common.ts';
 
 const InviteParams = OrgParams.extend({ inviteId: z.string().min(1).max(200) });
 
-function v1(app: WorkspaceApp, ws: Workspace) {
+function register(app: WorkspaceApp, ws: Workspace) {
   app.get(
     '/orgs',
     { schema: { response: { 200: OrganizationList }, querystring: OrganizationListQuery } },
@@ -124,4 +124,4 @@ function v1(app: WorkspaceApp, ws: Workspace) {
 }
 
 /** Organizations: list, read, settings, join, link invites, ping, agent instructions. */
-export const organizationsRoutes: RouteModule = { v1 };
+export const organizationsRoutes: RouteModule = { register };

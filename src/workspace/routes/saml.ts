@@ -24,7 +24,7 @@ import {
 const OrgParams = z.object({ organizationId: z.string().min(1) });
 const ProviderParams = OrgParams.extend({ samlProviderId: z.string().min(1) });
 
-function v1(app: WorkspaceApp, ws: Workspace) {
+function register(app: WorkspaceApp, ws: Workspace) {
   const base = '/orgs/:organizationId/saml';
 
   app.get(
@@ -138,4 +138,4 @@ function root(app: WorkspaceApp, ws: Workspace) {
 }
 
 /** SAML providers and SSO entry points: `{org}/saml...`, `{org}/sso`, `/sso/saml/...`. */
-export const samlRoutes: RouteModule = { v1, root };
+export const samlRoutes: RouteModule = { register, root };

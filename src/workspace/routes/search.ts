@@ -7,7 +7,7 @@ import { OrgParams, SpaceParams } from './common.ts';
 
 /** Full-text search over the pages of spaces' current revisions. */
 export const searchRoutes: RouteModule = {
-  v1(app, ws) {
+  register(app, ws) {
     app.get(
       '/orgs/:organizationId/search',
       {

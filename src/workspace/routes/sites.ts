@@ -433,7 +433,7 @@ function sectionGroupsRoutes(app: WorkspaceApp, ws: Workspace) {
 
 /** Sites, site spaces, sections and section groups. */
 export const siteRoutes: RouteModule = {
-  v1(app, ws) {
+  register(app, ws) {
     sitesRoutes(app, ws);
     siteSpacesRoutes(app, ws);
     sectionsRoutes(app, ws);

@@ -40,7 +40,7 @@ function spaceAnchor(position: MoveSpaceBody['position']): Anchor | undefined {
   return undefined;
 }
 
-function v1(app: WorkspaceApp, ws: Workspace) {
+function register(app: WorkspaceApp, ws: Workspace) {
   app.get(
     '/spaces/:spaceId',
     { schema: { response: { 200: Space }, params: SpaceParams, querystring: SpaceGetQuery } },
@@ -158,4 +158,4 @@ function v1(app: WorkspaceApp, ws: Workspace) {
 }
 
 /** Spaces: read, settings, soft delete and restore, duplicate, move, transfer, list, create. */
-export const spacesRoutes: RouteModule = { v1 };
+export const spacesRoutes: RouteModule = { register };

@@ -30,7 +30,7 @@ const OrgParams = z.object({ organizationId: z.string().min(1) });
 const TeamParams = OrgParams.extend({ teamId: z.string().min(1) });
 const TeamMemberParams = TeamParams.extend({ userId: z.string().min(1) });
 
-function v1(app: WorkspaceApp, ws: Workspace) {
+function register(app: WorkspaceApp, ws: Workspace) {
   const base = '/orgs/:organizationId/teams';
 
   /** The team of a member who may manage it (404 to non-members, 403 to other members). */
@@ -137,4 +137,4 @@ function v1(app: WorkspaceApp, ws: Workspace) {
 }
 
 /** Teams and team members: `{org}/teams...`. */
-export const teamRoutes: RouteModule = { v1 };
+export const teamRoutes: RouteModule = { register };

@@ -20,7 +20,7 @@ import {
 const OrgParams = z.object({ organizationId: z.string().min(1) });
 const TranslationParams = OrgParams.extend({ translationId: z.string().min(1) });
 
-function v1(app: WorkspaceApp, ws: Workspace) {
+function register(app: WorkspaceApp, ws: Workspace) {
   const base = '/orgs/:organizationId/translations';
 
   app.get(
@@ -101,4 +101,4 @@ function v1(app: WorkspaceApp, ws: Workspace) {
 }
 
 /** Translations: `{org}/translations...`. */
-export const translationRoutes: RouteModule = { v1 };
+export const translationRoutes: RouteModule = { register };

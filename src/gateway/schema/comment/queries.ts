@@ -62,7 +62,7 @@ function commentsConnection(
       ? inScope(PageResource, args.targetPage, scope, 'targetPage').id
       : undefined,
     authors: args.authors?.length
-      ? args.authors.map((a) => restIdOf(a, 'User', 'authors'))
+      ? args.authors.map((author) => restIdOf(author, 'User', 'authors'))
       : undefined,
     format: args.format ?? undefined,
   };

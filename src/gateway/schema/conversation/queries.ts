@@ -58,7 +58,10 @@ builder.objectFields(OrganizationRef, (t) => ({
         query: { source: args.source ?? undefined },
         parent: { org: o.id },
         // The list carries each conversation without its detail.
-        summary: { item: Conversation, shape: (c, address) => ({ ...c, ...address }) },
+        summary: {
+          item: Conversation,
+          shape: (conversation, address) => ({ ...conversation, ...address }),
+        },
       }),
   }),
   issues: t.connection({
