@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Upstream } from '../upstream/client.ts';
 import type { RestSession } from '../upstream/rest.ts';
 import { ADDRESS_QUOTA, limitError, Quotas, refusalOf, throttledError } from './limits.ts';
+import type { LiveRequest } from './request.ts';
 import type { Change, LiveStore } from './store.ts';
 import { Subscriber } from './subscriber.ts';
 import { concerns, fingerprint, type Topic } from './topic.ts';
@@ -44,30 +45,6 @@ export interface LiveCounters {
   poll(status: number): void;
 }
 
-/** What one subscription needs of its request. */
-export interface LiveRequest {
-  /** The caller's credential as sent upstream (normalized), none for an anonymous caller. */
-  authorization: string | undefined;
-  /** The key of the credential (empty without one): reads and views are shared under it. */
-  token: string;
-  /**
-   * The key subscriptions are counted under (`--live-max-per-token`): the credential's key, or
-   * the client's address for a caller without a token.
-   */
-  quota: string;
-  /** The client connection (subscriptions per connection are bounded). */
-  connection: object;
-  /** The `Last-Event-ID` the client resumes from. */
-  lastEventId: string | undefined;
-  /** Set before each event is handed to execution: the id its SSE message carries. */
-  eventId?: string;
-  /**
-   * Takes `calls` upstream calls from the budget of the request's token (set by the rate limit;
-   * absent when none applies): false when the budget has too few, and nothing was taken.
-   */
-  charge?: (calls: number) => Promise<boolean>;
-}
-
 /** One watched key on this replica: its subscribers, its poll timer and its lease. */
 interface Watch {
   key: string;
@@ -94,6 +71,8 @@ interface PollState {
  * read under its own token (shared by the subscribers of that token and change), and is sent an
  * event only when its own view changed.
  */
+export type { LiveRequest } from './request.ts';
+
 export class LiveHub {
   readonly owner = randomBytes(8).toString('hex');
   readonly options: LiveOptions;

@@ -1,7 +1,7 @@
 import { GraphQLError } from 'graphql';
 import type { RestSession } from '../upstream/rest.ts';
-import type { LiveHub, LiveRequest } from './hub.ts';
 import { isThrottled, refusalOf, throttledError } from './limits.ts';
+import type { LiveRequest, SubscriberHost } from './request.ts';
 import type { Topic, View } from './topic.ts';
 
 /** Parses an event id of this store (`<epoch>.<seq>`); undefined for any other. */
@@ -30,7 +30,7 @@ export class Subscriber<E> implements AsyncIterableIterator<E> {
   private view: View | undefined;
 
   constructor(
-    private readonly hub: LiveHub,
+    private readonly hub: SubscriberHost,
     readonly topic: Topic<E>,
     readonly request: LiveRequest,
     private readonly rest: RestSession,
