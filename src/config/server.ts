@@ -1,6 +1,17 @@
 /** The options of the servers, the gateway, `import` and the CLI itself. */
 import { z } from 'zod';
-import { got, httpUrl, option, refuse, text, textAs, toggle, wholeNumber } from './option.ts';
+import { DEFAULT_EXECUTOR, EXECUTORS } from '../gateway/execution/executors.ts';
+import {
+  got,
+  httpUrl,
+  oneOf,
+  option,
+  refuse,
+  text,
+  textAs,
+  toggle,
+  wholeNumber,
+} from './option.ts';
 
 /** Where the servers listen. */
 export const SERVER = {
@@ -86,6 +97,15 @@ export const GATEWAY_OPTIONS = {
     default: false,
     description:
       'serve the graph as a Federation v2 subgraph (entity keys, `_entities`, `_service`) for a supergraph router (docs/federation.md)',
+  }),
+  executor: option({
+    flag: 'executor',
+    arg: '<name>',
+    env: 'DOCS_GRAPH_EXECUTOR',
+    ...oneOf(EXECUTORS),
+    default: DEFAULT_EXECUTOR,
+    description:
+      'how queries and mutations without `@defer`/`@stream` run: `jit` compiles each document once (graphql-jit), `graphql-js` walks it per request; subscriptions and incremental answers always take the latter',
   }),
 };
 
