@@ -7,8 +7,11 @@ import {
   type DocumentNode,
   type ExecutionArgs,
   type ExecutionResult,
+  GraphQLError,
   getOperationAST,
   OperationTypeNode,
+  type Source,
+  type SourceLocation,
   visit,
 } from 'graphql';
 import { type CompiledQuery, compileQuery, isCompiledQuery } from 'graphql-jit';
@@ -66,23 +69,78 @@ function planFor(args: ExecutionArgs): Plan {
   return plan;
 }
 
-/** Runs a compiled operation with the arguments it is called with. */
-function runCompiled(args: ExecutionArgs): ExecutionResult | Promise<ExecutionResult> {
-  const plan = planFor(args);
-  if (!plan) throw new Error('no compiled plan for this operation');
-  return plan.query(args.rootValue, args.contextValue, args.variableValues) as
+/** Offsets in `source` of the starts of its lines. */
+const lineStarts = new WeakMap<Source, number[]>();
+
+function offsetOf(source: Source, { line, column }: SourceLocation): number {
+  let starts = lineStarts.get(source);
+  if (!starts) {
+    starts = [0];
+    const body = source.body;
+    for (let i = 0; i < body.length; i++) {
+      // Line terminators as graphql-js counts them: \n, \r\n and \r.
+      const c = body.charCodeAt(i);
+      if (c === 10 || (c === 13 && body.charCodeAt(i + 1) !== 10)) starts.push(i + 1);
+    }
+    lineStarts.set(source, starts);
+  }
+  return (starts[line - 1] ?? 0) + column - 1;
+}
+
+/**
+ * A graphql-jit error as graphql-js makes it: graphql-jit gives an error its locations but not
+ * the source positions they come from, and Yoga rebuilds every error it answers from those
+ * positions (so they would be lost).
+ */
+function relocated(error: GraphQLError, source: Source | undefined): GraphQLError {
+  if (!source || error.positions || !error.locations?.length) return error;
+  return new GraphQLError(error.message, {
+    source,
+    positions: error.locations.map((location) => offsetOf(source, location)),
+    path: error.path ?? null,
+    originalError: error.originalError,
+    extensions: error.extensions,
+  });
+}
+
+type Execute = (args: ExecutionArgs) => ExecutionResult | Promise<ExecutionResult>;
+
+/** A compiled operation's errors located in the source, as graphql-js locates them. */
+function located(result: ExecutionResult, source: Source | undefined): ExecutionResult {
+  if (!result.errors?.length) return result;
+  return { ...result, errors: result.errors.map((error) => relocated(error, source)) };
+}
+
+/**
+ * Runs `plan` with the arguments it is called with. An answer without data (variables that do
+ * not coerce: nothing ran) is left to `fallback`, graphql-js, for its wording and its 400.
+ */
+function runCompiled(
+  plan: CompiledQuery,
+  args: ExecutionArgs,
+  fallback: Execute,
+): ExecutionResult | Promise<ExecutionResult> {
+  const result = plan.query(args.rootValue, args.contextValue, args.variableValues) as
     | ExecutionResult
     | Promise<ExecutionResult>;
+  const source = args.document.loc?.source;
+  const settle = (done: ExecutionResult) =>
+    'data' in done ? located(done, source) : fallback(args);
+  return isPromise(result) ? result.then(settle) : settle(result);
+}
+
+function isPromise<T>(value: T | Promise<T>): value is Promise<T> {
+  return typeof (value as { then?: unknown }).then === 'function';
 }
 
 /** Runs one operation on the chosen executor, in process (`execute`'s arguments). */
 export async function executeWith(
   executor: Executor,
   args: ExecutionArgs,
-  fallback: (args: ExecutionArgs) => ExecutionResult | Promise<ExecutionResult>,
+  fallback: Execute,
 ): Promise<ExecutionResult> {
-  if (executor === 'jit' && planFor(args)) return runCompiled(args);
-  return fallback(args);
+  const plan = executor === 'jit' ? planFor(args) : null;
+  return plan ? runCompiled(plan, args, fallback) : fallback(args);
 }
 
 /**
@@ -94,8 +152,11 @@ export function executorPlugins(executor: Executor = DEFAULT_EXECUTOR): Plugin[]
   if (executor !== 'jit') return [];
   return [
     {
-      onExecute({ args, setExecuteFn }) {
-        if (planFor(args)) setExecuteFn(runCompiled);
+      onExecute({ args, executeFn, setExecuteFn }) {
+        const plan = planFor(args);
+        if (!plan) return;
+        const fallback = executeFn as Execute;
+        setExecuteFn((called) => runCompiled(plan, called, fallback));
       },
     },
   ];
