@@ -146,6 +146,7 @@ async function main(argv: string[]): Promise<void> {
       guard,
       dbPath,
       demoScale: config.workspace.demoScale,
+      pdfCjkFont: config.workspace.pdfCjkFont,
     });
     printEndpoints(command, stack.url, stack.endpoints);
     const lines: string[] = [];

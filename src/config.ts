@@ -121,12 +121,12 @@ function rawValue(
   const variable = spec.env === undefined || env[spec.env] === '' ? undefined : env[spec.env];
   if (spec.flag !== undefined && spec.arg === undefined) {
     if (flag === true) return { raw: true, source: 'flag' };
-    // As before the model, a switch's variable is on at one value and off at any other.
+    // A switch's variable is on at one value and off at any other.
     if (variable !== undefined) return { raw: variable === (spec.envOn ?? '1'), source: 'env' };
     return { raw: undefined };
   }
   if (spec.multiple) {
-    // The flag adds to the variable's list rather than replacing it, as it always has.
+    // The flag adds to the variable's list rather than replacing it.
     const given = (Array.isArray(flag) ? flag : []).map(String);
     const listed = (variable ?? '').split(',').map((item) => item.trim());
     const all = [...given, ...listed.filter(Boolean)];
@@ -153,8 +153,8 @@ export interface ConfigSources {
 /**
  * Reads every option once: a flag wins over its variable, a variable over `options`, and
  * `options` over the model's default. `createGateway` and `startStack` never read the
- * environment themselves (they never did): a program that wants the variables to apply to them
- * passes `loadConfig({ options })`'s values. Throws a `ConfigError` for the first bad value.
+ * environment themselves: a program that wants the variables to apply to them passes
+ * `loadConfig({ options })`'s values. Throws a `ConfigError` for the first bad value.
  */
 export function loadConfig(sources: ConfigSources = {}): Config {
   const flags = sources.flags ?? {};
@@ -210,7 +210,7 @@ function shape(v: OptionValues, command: Command | undefined) {
   };
   return {
     server: { port: v.port, host: v.host },
-    workspace: { dbPath: v.db, demoScale: Math.max(1, v.demoScale) },
+    workspace: { dbPath: v.db, demoScale: Math.max(1, v.demoScale), pdfCjkFont: v.pdfCjkFont },
     gateway: {
       upstream: v.upstream,
       corsOrigins: v.corsOrigins,

@@ -15,13 +15,15 @@ import type { Clock } from './workspace/clock.ts';
 import { createWorkspace, type Workspace } from './workspace/context.ts';
 import { openDatabase } from './workspace/db.ts';
 import { isEmpty, seedDemo } from './workspace/demo/index.ts';
-import { schemaController } from './workspace/validation.ts';
+import { schemaController } from './workspace/inputErrors.ts';
 
 export interface StackOptions {
   port: number;
   host: string;
   dbPath: string;
   demoScale?: number;
+  /** Font file for the Chinese, Japanese and Korean text of PDF exports. */
+  pdfCjkFont?: string | undefined;
   logger?: boolean;
   clock?: Clock;
   /** Serve the GraphQL gateway at `/graphql` beside `/v1`, calling `/v1` over real HTTP. */
@@ -91,6 +93,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   const ws = createWorkspace({
     db,
     ...(options.clock ? { clock: options.clock } : {}),
+    pdfCjkFont: options.pdfCjkFont,
     onJobError: (name, error) => console.error(`background job ${name} failed:`, error),
   });
   const seeded = isEmpty(ws);

@@ -1,4 +1,5 @@
 import { type QueryClient, type QueryKey, useQueryClient } from '@tanstack/react-query';
+import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { useEffect, useRef } from 'react';
 import {
   type DocsGraphClientConfig,
@@ -17,36 +18,29 @@ export interface SubscribeOptions<TData> {
   maxRetryMs?: number;
 }
 
-/** One message of an event stream: its id, its event name and its data. */
-interface Message {
-  id?: string;
-  event?: string;
-  data?: string;
-}
-
-/** The messages of an event stream as they arrive (comments, the heartbeats, are skipped). */
-async function* messages(body: ReadableStream<Uint8Array>): AsyncGenerator<Message> {
+/**
+ * The messages of an event stream as they arrive, parsed by eventsource-parser (comments, the
+ * heartbeats, are skipped; a line ending split across two chunks is one line ending).
+ */
+export async function* messages(
+  body: ReadableStream<Uint8Array>,
+): AsyncGenerator<EventSourceMessage> {
   const reader = body.getReader();
   const decoder = new TextDecoder();
-  let buffer = '';
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) return;
-    buffer += decoder.decode(value, { stream: true }).replace(/\r\n?/g, '\n');
-    for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
-      const block = buffer.slice(0, end);
-      buffer = buffer.slice(end + 2);
-      const message: Message = {};
-      for (const line of block.split('\n')) {
-        if (line === '' || line.startsWith(':')) continue;
-        const at = line.indexOf(':');
-        const field = at < 0 ? line : line.slice(0, at);
-        const text = at < 0 ? '' : line.slice(at + 1).replace(/^ /, '');
-        if (field === 'id' || field === 'event') message[field] = text;
-        else if (field === 'data') message.data = message.data ? `${message.data}\n${text}` : text;
+  const ready: EventSourceMessage[] = [];
+  const parser = createParser({ onEvent: (message) => ready.push(message) });
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) {
+        parser.feed(decoder.decode());
+        return;
       }
-      if (message.event || message.data) yield message;
+      parser.feed(decoder.decode(value, { stream: true }));
+      while (ready.length > 0) yield ready.shift() as EventSourceMessage;
     }
+  } finally {
+    reader.releaseLock();
   }
 }
 

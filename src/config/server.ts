@@ -1,4 +1,5 @@
 /** The options of the servers, the gateway, `import` and the CLI itself. */
+import { statSync } from 'node:fs';
 import { z } from 'zod';
 import { DEFAULT_EXECUTOR, EXECUTORS } from '../gateway/execution/executors.ts';
 import {
@@ -12,6 +13,14 @@ import {
   toggle,
   wholeNumber,
 } from './option.ts';
+
+const isFile = (path: string) => {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+};
 
 /** Where the servers listen. */
 export const SERVER = {
@@ -48,6 +57,20 @@ export const WORKSPACE = {
     ...wholeNumber(0, 1000),
     default: 1,
     description: 'multiply the demo spaces, pages and change requests (empty database only)',
+    commands: ['start', 'workspace'],
+  }),
+  pdfCjkFont: option<string | undefined>({
+    flag: 'pdf-cjk-font',
+    arg: '<path>',
+    env: 'DOCS_GRAPH_PDF_CJK_FONT',
+    ...textAs(
+      'an existing TrueType or OpenType font file (`.ttf`, `.otf`), or a collection (`.ttc`: its first font)',
+      (path) => (isFile(path) ? path : undefined),
+    ),
+    default: undefined,
+    defaultText: 'none: Chinese, Japanese and Korean characters are left out of PDF exports',
+    description:
+      'font for the Chinese, Japanese and Korean text of PDF exports (the embedded DejaVu Sans draws Latin, Greek, Cyrillic and more)',
     commands: ['start', 'workspace'],
   }),
 };

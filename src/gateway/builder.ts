@@ -37,7 +37,7 @@ function invalidNodeId(
   );
 }
 
-/** The one SchemaBuilder of the graph, with its plugins; types live in `schema/<domain>.ts`. */
+/** The one SchemaBuilder of the graph, with its plugins; types live in `schema/<domain>/`. */
 export const builder = new SchemaBuilder<{
   Context: GatewayContext;
   Scalars: {
@@ -130,9 +130,9 @@ export const builder = new SchemaBuilder<{
 builder.globalConnectionField('totalCount', (t) =>
   t.int({
     description: 'Total number of items matching the filters (the REST `count`).',
-
     nullable: true,
-    // null when the upstream's list page leaves `count` out (it is not always present).
+    // 0 when the upstream's list page leaves `count` out (it is not always present); a null
+    // `count` stays null.
     resolve: (parent) => {
       const total = (parent as { totalCount?: number | null }).totalCount;
       return total === undefined ? 0 : total;

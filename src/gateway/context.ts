@@ -2,7 +2,7 @@ import type { LiveContext } from './live/gateway.ts';
 import type { Upstream } from './upstream/client.ts';
 import { RestSession } from './upstream/rest.ts';
 
-/** Per-request context: the caller's token, the upstream session and its loaders. */
+/** Per-request context: the caller's credential, the upstream session (with its call budget). */
 export interface GatewayContext {
   rest: RestSession;
   /** True when the response lists the upstream calls in `extensions.upstream`. */

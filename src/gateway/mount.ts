@@ -1,5 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { NOT_ACCEPTABLE } from './transports/served.ts';
+import { attachWebSockets } from './transports/ws.ts';
 import type { Gateway } from './yoga.ts';
 
 /** A GraphQL-over-HTTP error body (`{ errors: [{ message, extensions: { code } }] }`). */
@@ -11,6 +13,7 @@ const STATUS_CODE: Record<number, string> = {
   400: 'BAD_REQUEST',
   408: 'REQUEST_TIMEOUT',
   405: 'METHOD_NOT_ALLOWED',
+  406: 'TRANSPORT_NOT_SERVED',
   413: 'PAYLOAD_TOO_LARGE',
   415: 'UNSUPPORTED_MEDIA_TYPE',
 };
@@ -46,17 +49,23 @@ const STREAMED = /^(multipart\/|text\/event-stream)/i;
  * Chunks read in the same turn of the event loop are joined and pushed at its end
  * (`setImmediate`), so a part still leaves as soon as it is produced.
  */
-function coalesced(body: ReadableStream<Uint8Array>): Readable {
+function coalesced(body: ReadableStream<Uint8Array>, open: Set<() => void>): Readable {
   const reader = body.getReader();
   let pending: Uint8Array[] = [];
   let scheduled = false;
   const out = new Readable({
     read() {},
     destroy(error, callback) {
+      open.delete(end);
       reader.cancel(error ?? undefined).catch(() => {});
       callback(error);
     },
   });
+  // At shutdown: the body's source is cancelled and the answer ends as a finished one.
+  const end = () => {
+    reader.cancel().catch(() => {});
+  };
+  open.add(end);
   const flush = () => {
     scheduled = false;
     if (pending.length === 0 || out.destroyed) return;
@@ -74,6 +83,7 @@ function coalesced(body: ReadableStream<Uint8Array>): Readable {
       }
     }
     flush();
+    open.delete(end);
     if (!out.destroyed) out.push(null);
   })().catch((error: unknown) => {
     out.destroy(error instanceof Error ? error : new Error(String(error)));
@@ -96,13 +106,20 @@ export function mountGateway(
   getGateway: () => Gateway,
   options: { bodyLimit?: number } = {},
 ) {
-  // Open event streams end first, so closing the server does not wait for their clients.
+  // graphql-ws at the same path, on the same server (the upgrade never reaches a route).
+  const sockets = attachWebSockets(app.server, endpoint, getGateway);
+  const streams = new Set<() => void>();
+  // Open sockets and streams end first, so closing the server does not wait for their clients:
+  // sockets close with 1001, subscriptions end (their streams finish with their last part), and
+  // streams still open (single-connection event streams) are ended.
   app.addHook('preClose', async () => {
     let gateway: Gateway | undefined;
     try {
       gateway = getGateway();
     } catch {}
+    await sockets.close();
     await gateway?.live?.close();
+    for (const end of streams) end();
   });
   app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
@@ -112,7 +129,8 @@ export function mountGateway(
     scope.setErrorHandler(onError);
     scope.route({
       url: endpoint,
-      method: ['GET', 'POST', 'OPTIONS'],
+      // PUT and DELETE: graphql-sse's single-connection mode (reserve a stream, stop an operation).
+      method: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
       ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
       handler: async (request, reply) => {
         // Yoga reads the request from Fastify's (its body already read as bytes within
@@ -136,7 +154,9 @@ export function mountGateway(
               ? 'content-type: expected application/json, application/graphql or application/x-www-form-urlencoded'
               : status === 405
                 ? `method ${request.method} is not allowed here`
-                : 'request refused';
+                : status === 406
+                  ? NOT_ACCEPTABLE
+                  : 'request refused';
           const allow = response.headers.get('allow');
           if (allow) reply.header('allow', allow);
           return reply
@@ -152,7 +172,8 @@ export function mountGateway(
         // an incremental one (multipart parts, server-sent events) streams as it is produced, a
         // part in one write.
         const type = response.headers.get('content-type') ?? '';
-        if (STREAMED.test(type) && response.body) return reply.send(coalesced(response.body));
+        if (STREAMED.test(type) && response.body)
+          return reply.send(coalesced(response.body, streams));
         return reply.send(await response.text());
       },
     });

@@ -10,6 +10,7 @@ import type { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
 import { type Limits, limitsWith } from '../config/limits.ts';
 import { createContext, type GatewayContext } from './context.ts';
+import { credentialOf } from './credential.ts';
 import { executorPlugins } from './execution/compiled.ts';
 import type { Executor } from './execution/executors.ts';
 import { federationPlugins, subgraph } from './federation/schema.ts';
@@ -18,6 +19,10 @@ import { createLiveHub, type LiveHub } from './live/gateway.ts';
 import { type OpsOptions, opsPlugins, opsUpstream } from './ops/gateway.ts';
 import { fieldErrorsPlugin } from './plugins/shape.ts';
 import { schema } from './schema/index.ts';
+import { Connections } from './transports/connections.ts';
+import { multipartSubscriptions } from './transports/multipart.ts';
+import { endUnserved } from './transports/served.ts';
+import { singleConnectionSse } from './transports/sse.ts';
 import { type Upstream, UpstreamClient, type UpstreamOptions } from './upstream/client.ts';
 
 /** The example query GraphiQL opens with. */
@@ -95,7 +100,19 @@ export type Gateway = YogaServerInstance<Record<string, unknown>, GatewayContext
   upstream: Upstream;
   /** Live data: subscriptions, their polls and the changes replicas share. */
   live: LiveHub;
+  /** What the long-lived transports (WebSocket, single-connection SSE) share. */
+  transports: TransportState;
 };
+
+/** The state and rules of the long-lived subscription transports of one gateway. */
+export interface TransportState {
+  /** Open WebSockets and single-connection event streams, per token and in total. */
+  connections: Connections;
+  /** Browser origins allowed besides the gateway's own (a WebSocket upgrade's origin check). */
+  origins: readonly string[];
+  /** CSRF prevention is on: a WebSocket from a page of another origin is refused. */
+  csrf: boolean;
+}
 
 /** Adds `extensions.upstream` (method, path, status, ms, loader) in debug mode. */
 const upstreamExtension: Plugin<GatewayContext> = {
@@ -131,8 +148,14 @@ function corsFor(origins: readonly string[]): YogaCors {
     return {
       origin,
       credentials: !any,
-      methods: ['GET', 'POST'],
-      allowedHeaders: ['authorization', 'content-type', 'x-docs-graph-debug'],
+      methods: ['GET', 'POST', 'PUT', 'DELETE'],
+      allowedHeaders: [
+        'authorization',
+        'content-type',
+        'x-docs-graph-debug',
+        'x-graphql-event-stream-token',
+        'last-event-id',
+      ],
       maxAge: 600,
     };
   };
@@ -155,7 +178,7 @@ function documentCache<V extends object>() {
 
 /**
  * The docs-graph gateway as a Yoga instance, mountable in any Node server. It forwards the
- * caller's `Authorization` header upstream unchanged.
+ * caller's credential upstream (`Authorization`, its scheme and spacing normalized).
  */
 export function createGateway(options: GatewayOptions): Gateway {
   const client = opsUpstream(
@@ -169,6 +192,7 @@ export function createGateway(options: GatewayOptions): Gateway {
   const graphiql = options.graphiql ?? true;
   const graphiqlOptions = typeof graphiql === 'object' ? graphiql : {};
   const graph = options.federation ? subgraph().schema : schema;
+  const connections = new Connections(() => live.hub.options);
   const yoga = createYoga<Record<string, unknown>, GatewayContext>({
     schema: graph,
     graphqlEndpoint: options.graphqlEndpoint ?? '/graphql',
@@ -194,6 +218,9 @@ export function createGateway(options: GatewayOptions): Gateway {
       ...opsPlugins(options, graph),
       upstreamExtension,
       ...live.plugins,
+      multipartSubscriptions(live.hub.options.heartbeatMs),
+      singleConnectionSse(connections),
+      endUnserved,
     ],
     cors: corsFor(options.corsOrigins ?? []),
     // GraphiQL's page is a 9 MB module: loaded by the first browser that asks for it, not at start.
@@ -218,19 +245,34 @@ export function createGateway(options: GatewayOptions): Gateway {
           return options;
         }
       : false,
-    context: ({ request, req }: { request: Request; req?: { socket?: object } }) => {
+    context: ({
+      request,
+      req,
+      liveConnection,
+    }: {
+      request: Request;
+      req?: { socket?: object };
+      /** The connection of a WebSocket or single-connection stream the operation came over. */
+      liveConnection?: object;
+    }) => {
       const context = createContext(
         client,
-        request.headers.get('authorization') ?? undefined,
+        // One credential, however it is spelled: the upstream receives its normalized header.
+        credentialOf(request.headers.get('authorization'))?.header,
         options.debug === true ||
           (options.debug === 'on-request' && request.headers.get('x-docs-graph-debug') === '1'),
       );
-      context.live = live.context(request, req?.socket);
+      context.live = live.context(request, liveConnection ?? req?.socket);
       // The input-ids plugin reads them here: it checks mutation inputs in the schema itself.
       context.jsonDepth = limits.jsonDepth;
       context.idLength = limits.idLength;
       return context;
     },
   });
-  return Object.assign(yoga, { upstream: client, live: live.hub }) as Gateway;
+  const transports: TransportState = {
+    connections,
+    origins: options.corsOrigins ?? [],
+    csrf: options.guard?.csrf !== false,
+  };
+  return Object.assign(yoga, { upstream: client, live: live.hub, transports }) as Gateway;
 }

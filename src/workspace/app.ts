@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { parse as secureJsonParse } from 'secure-json-parse';
 import { compressAnswers } from '../compression.ts';
 import {
   DEFAULT_HTTP_LIMITS,
@@ -12,9 +13,10 @@ import {
 import { authenticate } from './auth.ts';
 import type { Workspace } from './context.ts';
 import { errorBody, HttpError, handleError } from './errors.ts';
+import { addETags } from './etags.ts';
+import { schemaController } from './inputErrors.ts';
+import { registerOpenApi } from './openapi.ts';
 import { routeModules } from './routes/index.ts';
-import { schemaController } from './validation.ts';
-import { addValidators } from './validators.ts';
 
 export interface WorkspaceAppOptions {
   logger?: boolean;
@@ -45,14 +47,17 @@ export function createWorkspaceApp(
     },
   });
 
-  // An empty JSON body (POST .../merge sent with a content type) means no body, not an error.
+  // The parser Fastify's own uses (secure-json-parse: a `__proto__` or `constructor.prototype`
+  // key is refused, never assigned), wrapped so that an empty body (POST .../merge sent with a
+  // content type) means no body, a syntax error is answered naming it, and a value nested too
+  // deep is refused naming its field.
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, undefined);
     let value: unknown;
     try {
-      value = JSON.parse(text);
+      value = secureJsonParse(text, { protoAction: 'error', constructorAction: 'error' });
     } catch (error) {
       return done(error as Error, undefined);
     }
@@ -69,7 +74,7 @@ export function createWorkspaceApp(
   });
 
   drainRefusedBodies(app);
-  addValidators(app);
+  addETags(app);
   compressAnswers(app);
   app.setErrorHandler(handleError);
   app.setNotFoundHandler((request, reply) => {
@@ -78,26 +83,31 @@ export function createWorkspaceApp(
       .send(errorBody(404, `no route for ${request.method} ${request.url.split('?')[0]}`));
   });
 
-  // Routes are declared in plugins, registered after compression so that it covers them.
-  app.register(async (root) => {
-    for (const module of routeModules) module.root?.(root.withTypeProvider<ZodTypeProvider>(), ws);
+  // Routes are declared in plugins, registered after compression so that it covers them, and in
+  // one scope with the OpenAPI document so that it lists them and nothing mounted beside them.
+  app.register(async (api) => {
+    registerOpenApi(api);
+    api.register(async (root) => {
+      for (const module of routeModules)
+        module.root?.(root.withTypeProvider<ZodTypeProvider>(), ws);
+    });
+    api.register(
+      async (v1) => {
+        v1.decorateRequest('caller', null as never);
+        v1.addHook('onRequest', async (request) => {
+          request.caller = authenticate(ws.db, request);
+        });
+        // Unknown /v1 paths answer 401 before 404, so routes are not discoverable without a token.
+        v1.setNotFoundHandler((request, reply) => {
+          authenticate(ws.db, request);
+          reply
+            .code(404)
+            .send(errorBody(404, `no route for ${request.method} ${request.url.split('?')[0]}`));
+        });
+        for (const module of routeModules) module.v1?.(v1.withTypeProvider<ZodTypeProvider>(), ws);
+      },
+      { prefix: '/v1' },
+    );
   });
-  app.register(
-    async (v1) => {
-      v1.decorateRequest('caller', null as never);
-      v1.addHook('onRequest', async (request) => {
-        request.caller = authenticate(ws.db, request);
-      });
-      // Unknown /v1 paths answer 401 before 404, so routes are not discoverable without a token.
-      v1.setNotFoundHandler((request, reply) => {
-        authenticate(ws.db, request);
-        reply
-          .code(404)
-          .send(errorBody(404, `no route for ${request.method} ${request.url.split('?')[0]}`));
-      });
-      for (const module of routeModules) module.v1?.(v1.withTypeProvider<ZodTypeProvider>(), ws);
-    },
-    { prefix: '/v1' },
-  );
   return app;
 }

@@ -21,6 +21,8 @@ export interface Workspace {
   publicUrl: string;
   /** Per-fetch timeout of background work (OpenAPI processing), in milliseconds. */
   fetchTimeoutMs: number;
+  /** Font file for the Chinese, Japanese and Korean text of PDF exports, when configured. */
+  pdfCjkFont?: string | undefined;
   /** ISO timestamp of the clock's now. */
   now(): string;
 }
@@ -31,6 +33,7 @@ export interface WorkspaceOptions {
   ids?: IdGenerator;
   publicUrl?: string;
   fetchTimeoutMs?: number;
+  pdfCjkFont?: string | undefined;
   onJobError?: (name: string, error: unknown) => void;
 }
 
@@ -44,6 +47,7 @@ export function createWorkspace(options: WorkspaceOptions): Workspace {
     jobs: new JobQueue(options.onJobError),
     publicUrl: options.publicUrl ?? 'http://127.0.0.1:4000',
     fetchTimeoutMs: options.fetchTimeoutMs ?? 10_000,
+    pdfCjkFont: options.pdfCjkFont,
     now: () => clock.now().toISOString(),
   };
 }

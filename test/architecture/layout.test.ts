@@ -5,7 +5,8 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { importCycles } from '../support/imports.ts';
 
-// The rules of the layout (STYLE.md, "Layout"): one place per concept, layers that point down.
+// The rules of the layout (docs/architecture.md, "Layout"): one place per concept, layers that
+// point down.
 
 const SCHEMA = 'src/gateway/schema';
 const UPSTREAM = 'src/gateway/upstream';

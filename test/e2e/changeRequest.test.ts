@@ -165,21 +165,29 @@ describe('change request diff', () => {
       { debug: true },
     );
     expect(body.errors).toBeUndefined();
-    type Tree = Array<{ id: string; kind: string | null; markdown: string | null; pages?: Tree }>;
-    const data = body.data as { changeRequest: { pages: Tree }; space: { pages: Tree } };
-    const flat = (pages: Tree = []): Tree => pages.flatMap((p) => [p, ...flat(p.pages)]);
-    const pages = [...flat(data.changeRequest.pages), ...flat(data.space.pages)];
-    expect(pages.length).toBeGreaterThan(0);
-    // A link page has no content: its markdown is null, with no read.
-    const content = pages.filter((p) => p.kind !== 'LINK');
-    expect(content.length).toBeLessThan(pages.length);
-    for (const page of content) expect(typeof page.markdown).toBe('string');
+    const { diff } = (
+      body.data as {
+        changeRequest: {
+          diff: { basis: string; outdated: boolean; pages: Array<{ kind: string }> };
+        };
+      }
+    ).changeRequest;
+    expect(diff.basis).toBe('BASE');
+    expect(diff.pages.length).toBeGreaterThan(0);
     const calls = httpCalls(body).map((c) => c.path);
-    // No path twice; the request (read by number), the two trees, then one read per page.
+    // No path twice; the request (read by number), the two trees, then one read per page of
+    // each revision (link and group pages have no text to read).
     expect(new Set(calls).size).toBe(calls.length);
-    const pageReads = calls.filter((path) => path.includes('/content/page/'));
-    expect(pageReads).toHaveLength(content.length);
-    expect(calls).toHaveLength(3 + content.length);
+    const reads = (pattern: RegExp) => calls.filter((path) => pattern.test(path));
+    const proposed = reads(/^\/spaces\/[^/]+\/change-requests\/[^/]+\/content\/page\//);
+    const base = reads(/^\/spaces\/[^/]+\/revisions\/[^/]+\/page\//);
+    expect(proposed.length).toBeGreaterThan(0);
+    expect(base.length).toBeGreaterThan(0);
+    // What main changed since is read only when main moved on: its tree and its pages.
+    const main = reads(/^\/spaces\/[^/]+\/content\/page\//);
+    expect(main.length > 0).toBe(diff.outdated);
+    const mainTree = diff.outdated ? 1 : 0;
+    expect(calls).toHaveLength(3 + proposed.length + base.length + mainTree + main.length);
   });
 });
 

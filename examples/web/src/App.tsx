@@ -1,12 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { diffLines } from 'diff';
 import {
+  type ChangeRequestChangesQuery,
   type ChangeRequestDetailQuery,
   type ChangeRequestStatus,
   type CommentFieldsFragment,
   type CommentReplyFieldsFragment,
   type PageNodeFragment,
-  type PageWithMarkdownFragment,
   useChangeRequestChangesQuery,
   useChangeRequestDetailQuery,
   useChangeRequestLiveSubscription,
@@ -23,6 +23,7 @@ import {
   useResolveCommentMutation,
   useSearchQuery,
   useSpaceWithPagesQuery,
+  useUpdateChangeRequestFromMainMutation,
 } from 'docs-graph/client';
 import { type FormEvent, type MouseEvent, type ReactNode, useMemo, useState } from 'react';
 import { Markdown, referenceURLs, resolvePagePath } from './Markdown.tsx';
@@ -854,8 +855,9 @@ function ChangeRequest({
           <Changes
             spaceId={spaceId}
             number={number}
+            changeRequestId={cr.id}
             merged={cr.status === 'MERGED'}
-            outdated={cr.outdated ?? false}
+            onChange={refresh}
           />
           <Comments cr={cr} onChange={refresh} />
         </>
@@ -864,100 +866,94 @@ function ChangeRequest({
   );
 }
 
-type Change = {
-  id: string;
-  title: string | null;
-  path: string | null;
-  kind: 'added' | 'changed' | 'removed';
-  before: string;
-  after: string;
-};
+type ChangesDiff = NonNullable<NonNullable<ChangeRequestChangesQuery['changeRequest']>['diff']>;
+type PageChange = ChangesDiff['pages'][number];
 
-type MarkdownPage = PageWithMarkdownFragment & {
-  pages?: ReadonlyArray<MarkdownPage | null> | null;
-};
-
-/** The pages a change request adds, changes or removes, each with a line diff against main. */
+/**
+ * The pages a change request adds, changes or removes, each with a line diff against the revision
+ * it started from (or was last updated from main to): its own changes only. When main moved on
+ * since, a banner says how many pages main changed, with a button that updates the request.
+ */
 function Changes({
   spaceId,
   number,
+  changeRequestId,
   merged,
-  outdated,
+  onChange,
 }: {
   spaceId: string;
   number: string;
+  changeRequestId: string;
   merged: boolean;
-  outdated: boolean;
+  onChange: () => Promise<void>;
 }) {
-  // Both page lists stream (`@stream`): the data grows page by page while `isFetching` holds.
-  const { data, error, isPending, isFetching } = useChangeRequestChangesQuery({
+  const { data, error, isPending } = useChangeRequestChangesQuery({
     spaceId,
     idOrNumber: number,
   });
-  const complete = data !== undefined && !isFetching;
-  const changes = useMemo<Change[]>(() => {
-    if (!data?.changeRequest || !data.space) return [];
-    const proposed = flattenTree(
-      (data.changeRequest.pages ?? []) as ReadonlyArray<MarkdownPage | null>,
-    );
-    const main = flattenTree((data.space.pages ?? []) as ReadonlyArray<MarkdownPage | null>);
-    // Page IDs name their revision; a page keeps its path across revisions.
-    const mainByPath = new Map(main.map((p) => [p.path, p]));
-    const proposedPaths = new Set(proposed.map((p) => p.path));
-    const list: Change[] = [];
-    for (const page of proposed) {
-      const before = mainByPath.get(page.path);
-      // Until main's pages are all in, a page not found there yet may still come.
-      if (!before && !complete) continue;
-      if (!before) {
-        list.push({ ...page, kind: 'added', before: '', after: page.markdown ?? '' });
-      } else if ((before.markdown ?? '') !== (page.markdown ?? '') || before.title !== page.title) {
-        list.push({
-          ...page,
-          kind: 'changed',
-          before: before.markdown ?? '',
-          after: page.markdown ?? '',
-        });
-      }
-    }
-    // A request behind main lacks what main gained since; that is not a removal it proposes.
-    for (const page of outdated || !complete ? [] : main) {
-      if (!proposedPaths.has(page.path)) {
-        list.push({ ...page, kind: 'removed', before: page.markdown ?? '', after: '' });
-      }
-    }
-    return list;
-  }, [data, outdated, complete]);
+  const [message, setMessage] = useState<string | null>(null);
+  const update = useUpdateChangeRequestFromMainMutation({
+    onSuccess: (result) => {
+      setMessage(
+        mutationProblem(result.updateChangeRequestFromMain, 'ChangeRequestRevisionPayload'),
+      );
+      return onChange();
+    },
+  });
+  const diff = data?.changeRequest?.diff;
+  const changes: PageChange[] = diff?.pages ?? [];
+  const moved = diff?.basis === 'BASE' && diff.outdated && !merged;
   return (
     <div className="changes" data-testid="changes">
       <h2>
-        {merged ? 'Changes against the current main content' : 'Changes'}
-        {complete ? ` (${count(changes.length, 'page')})` : ''}
+        Changes
+        {diff ? ` (${count(changes.length, 'page')})` : ''}
       </h2>
-      <Status error={error} loading={isPending} what="the changes" />
-      {outdated && !merged && (
-        <p className="muted">
-          The main content moved on since this request was opened; pages added there since are not
-          listed.
+      <Status error={error} loading={false} what="the changes" />
+      {moved && (
+        <div className="banner" role="status" data-testid="main-moved">
+          <p>
+            Main changed {count(diff.mainChangedPages ?? 0, 'page')} since this change request
+            started; update from main to see them here.
+          </p>
+          <button
+            type="button"
+            data-testid="update-from-main"
+            disabled={update.isPending}
+            onClick={() => {
+              setMessage(null);
+              update.mutate({ input: { spaceId, changeRequestId } });
+            }}
+          >
+            {update.isPending ? 'Updating…' : 'Update from main'}
+          </button>
+        </div>
+      )}
+      {diff?.basis === 'MAIN' && (
+        <p className="muted" data-testid="diff-against-main">
+          Compared with the current main content (the API cannot read the revision this request
+          started from): lines main gained since show as removed.
         </p>
       )}
-      {complete && changes.length === 0 && (
-        <p className="empty">
-          {merged
-            ? 'The main content now holds every change of this request.'
-            : 'This change request does not change any page yet.'}
+      {update.error ? <p className="error">{sentence(update.error)}</p> : null}
+      {message && (
+        <p className="error" role="alert">
+          {message}
         </p>
+      )}
+      {diff && changes.length === 0 && (
+        <p className="empty">This change request does not change any page.</p>
       )}
       {changes.map((change) => (
-        <details key={`${change.kind}-${change.id}`} open={changes.length <= 3}>
+        <details key={change.id} open={changes.length <= 3}>
           <summary>
-            <span className={`badge ${change.kind}`}>{label(change.kind)}</span>{' '}
+            <span className={`badge ${change.kind.toLowerCase()}`}>{label(change.kind)}</span>{' '}
             {change.title ?? 'Untitled page'} <span className="muted">/{change.path ?? '?'}</span>
           </summary>
           <Diff before={change.before} after={change.after} />
         </details>
       ))}
-      {data && !complete && <Placeholder testId="changes-placeholder" what="more changed pages" />}
+      {isPending && <Placeholder testId="changes-placeholder" what="the changed pages" />}
     </div>
   );
 }

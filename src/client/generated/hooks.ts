@@ -111,6 +111,22 @@ export type CreateChangeRequestInput = {
   template?: ChangeRequestTemplateInput | null | undefined;
 };
 
+/** What a change request’s diff compares its content with. */
+export type DiffBasis =
+  /** The revision the change request started from, or was last updated from main to: its own changes only. */
+  | 'BASE'
+  /** The current main content, because the upstream has no reads of past revisions: what main gained since the change request started shows as removed. */
+  | 'MAIN';
+
+/** How a page differs between two contents. */
+export type PageChangeKind =
+  /** Only in the newer content. */
+  | 'ADDED'
+  /** In both, with another title or text. */
+  | 'CHANGED'
+  /** Only in the older content. */
+  | 'REMOVED';
+
 /** The kind of a page (REST `type`). */
 export type PageKind =
   /** A page generated from `computed` (for example from an OpenAPI spec). */
@@ -371,52 +387,52 @@ export type ChangeRequestChangesQueryVariables = Exact<{
 export type ChangeRequestChangesQuery = {
   changeRequest: {
     id: string;
-    pages: Array<{
-      id: string;
-      title: string | null;
-      kind: PageKind | null;
-      path: string | null;
-      markdown: string | null;
+    diff: {
+      basis: DiffBasis;
+      outdated: boolean | null;
+      mainChangedPages: number | null;
       pages: Array<{
         id: string;
+        kind: PageChangeKind;
         title: string | null;
-        kind: PageKind | null;
         path: string | null;
-        markdown: string | null;
-        pages: Array<{
-          id: string;
-          title: string | null;
-          kind: PageKind | null;
-          path: string | null;
-          markdown: string | null;
-        } | null> | null;
-      } | null> | null;
-    } | null> | null;
+        before: string;
+        after: string;
+      }>;
+    } | null;
   } | null;
-  space: {
-    id: string;
-    pages: Array<{
-      id: string;
-      title: string | null;
-      kind: PageKind | null;
-      path: string | null;
-      markdown: string | null;
-      pages: Array<{
-        id: string;
-        title: string | null;
-        kind: PageKind | null;
-        path: string | null;
-        markdown: string | null;
-        pages: Array<{
+};
+
+export type UpdateChangeRequestFromMainMutationVariables = Exact<{
+  input: ChangeRequestRefInput;
+}>;
+
+export type UpdateChangeRequestFromMainMutation = {
+  updateChangeRequestFromMain:
+    | {
+        __typename: 'ChangeRequestRevisionPayload';
+        revision: string | null;
+        result: string | null;
+        changeRequest: {
+          outdated: boolean | null;
           id: string;
-          title: string | null;
-          kind: PageKind | null;
-          path: string | null;
-          markdown: string | null;
-        } | null> | null;
-      } | null> | null;
-    } | null> | null;
-  } | null;
+          number: number | null;
+          subject: string | null;
+          status: ChangeRequestStatus | null;
+          updatedAt: string | null;
+          commentsCount: number | null;
+          createdBy: { id: string; displayName: string | null } | null;
+        } | null;
+      }
+    | { __typename: 'ConflictError'; message: string }
+    | { __typename: 'ForbiddenError'; message: string }
+    | { __typename: 'NotFoundError'; message: string }
+    | {
+        __typename: 'ValidationError';
+        message: string;
+        fieldErrors: Array<{ path: Array<string>; message: string }>;
+      }
+    | null;
 };
 
 export type PostCommentMutationVariables = Exact<{
@@ -591,14 +607,6 @@ export type MutationErrorFieldsFragment =
   | MutationErrorFields_ForbiddenError_Fragment
   | MutationErrorFields_NotFoundError_Fragment
   | MutationErrorFields_ValidationError_Fragment;
-
-export type PageWithMarkdownFragment = {
-  id: string;
-  title: string | null;
-  kind: PageKind | null;
-  path: string | null;
-  markdown: string | null;
-};
 
 export type ChangeRequestLiveSubscriptionVariables = Exact<{
   id: string;
@@ -1216,18 +1224,6 @@ export const MutationErrorFieldsFragmentDoc = new TypedDocumentString(
     `,
   { fragmentName: 'MutationErrorFields' },
 );
-export const PageWithMarkdownFragmentDoc = new TypedDocumentString(
-  `
-    fragment PageWithMarkdown on Page {
-  id
-  title
-  kind
-  path
-  markdown
-}
-    `,
-  { fragmentName: 'PageWithMarkdown' },
-);
 export const SiteSpaceItemFragmentDoc = new TypedDocumentString(
   `
     fragment SiteSpaceItem on SiteSpace {
@@ -1654,37 +1650,23 @@ export const ChangeRequestChangesDocument = new TypedDocumentString(
     query ChangeRequestChanges($spaceId: ID!, $idOrNumber: String!) {
   changeRequest(spaceId: $spaceId, idOrNumber: $idOrNumber) {
     id
-    pages @stream(initialCount: 0) {
-      ...PageWithMarkdown
+    diff {
+      basis
+      outdated
+      mainChangedPages
       pages {
-        ...PageWithMarkdown
-        pages {
-          ...PageWithMarkdown
-        }
-      }
-    }
-  }
-  space(id: $spaceId) {
-    id
-    pages @stream(initialCount: 0) {
-      ...PageWithMarkdown
-      pages {
-        ...PageWithMarkdown
-        pages {
-          ...PageWithMarkdown
-        }
+        id
+        kind
+        title
+        path
+        before
+        after
       }
     }
   }
 }
-    fragment PageWithMarkdown on Page {
-  id
-  title
-  kind
-  path
-  markdown
-}`,
-  { hash: '16ed4e53acf59d6063a282573fd7031a2689df63645c051c04bc34bc5915a9f3' },
+    `,
+  { hash: 'd1159ef289327dca2c3a7eb1c7f553c8eb0af8f841b29e6416943dd0c21b3eed' },
 ) as unknown as TypedDocumentString<ChangeRequestChangesQuery, ChangeRequestChangesQueryVariables>;
 
 export const useChangeRequestChangesQuery = <TData = ChangeRequestChangesQuery, TError = unknown>(
@@ -1719,6 +1701,83 @@ useChangeRequestChangesQuery.fetcher = (
     variables,
     options,
   );
+
+export const UpdateChangeRequestFromMainDocument = new TypedDocumentString(
+  `
+    mutation UpdateChangeRequestFromMain($input: ChangeRequestRefInput!) {
+  updateChangeRequestFromMain(input: $input) {
+    __typename
+    ...MutationErrorFields
+    ... on ChangeRequestRevisionPayload {
+      revision
+      result
+      changeRequest {
+        ...ChangeRequestSummary
+        outdated
+      }
+    }
+  }
+}
+    fragment ChangeRequestSummary on ChangeRequest {
+  id
+  number
+  subject
+  status
+  updatedAt
+  commentsCount
+  createdBy {
+    id
+    displayName
+  }
+}
+fragment MutationErrorFields on Error {
+  __typename
+  message
+  ... on ValidationError {
+    fieldErrors {
+      path
+      message
+    }
+  }
+}`,
+  { hash: '46de30c452af5302922fc172f0336b5723d82da49a1836fbae56c1119b5aba10' },
+) as unknown as TypedDocumentString<
+  UpdateChangeRequestFromMainMutation,
+  UpdateChangeRequestFromMainMutationVariables
+>;
+
+export const useUpdateChangeRequestFromMainMutation = <TError = unknown, TContext = unknown>(
+  options?: UseMutationOptions<
+    UpdateChangeRequestFromMainMutation,
+    TError,
+    UpdateChangeRequestFromMainMutationVariables,
+    TContext
+  >,
+) => {
+  return useMutation<
+    UpdateChangeRequestFromMainMutation,
+    TError,
+    UpdateChangeRequestFromMainMutationVariables,
+    TContext
+  >({
+    mutationKey: ['UpdateChangeRequestFromMain'],
+    mutationFn: (variables?: UpdateChangeRequestFromMainMutationVariables) =>
+      docsGraphFetcher<
+        UpdateChangeRequestFromMainMutation,
+        UpdateChangeRequestFromMainMutationVariables
+      >(UpdateChangeRequestFromMainDocument, variables)(),
+    ...options,
+  });
+};
+
+useUpdateChangeRequestFromMainMutation.fetcher = (
+  variables: UpdateChangeRequestFromMainMutationVariables,
+  options?: RequestInit['headers'],
+) =>
+  docsGraphFetcher<
+    UpdateChangeRequestFromMainMutation,
+    UpdateChangeRequestFromMainMutationVariables
+  >(UpdateChangeRequestFromMainDocument, variables, options);
 
 export const PostCommentDocument = new TypedDocumentString(
   `

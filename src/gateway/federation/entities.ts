@@ -13,11 +13,11 @@ import { decodeGlobalId } from '../resources/globalId.ts';
 import { read } from '../resources/lookups.ts';
 import { type Address, type Resource, resourceOf } from '../resources/resource.ts';
 import { badInput } from '../upstream/errors.ts';
+import { keyForm, type Representation } from './keyForm.ts';
 
 type AnyResource = Resource<Address, unknown, object>;
 
-/** A representation the router sends to `_entities`: `__typename` and the fields of one key. */
-export type Representation = Readonly<Record<string, unknown>>;
+export type { Representation } from './keyForm.ts';
 
 /** The entities of the subgraph, by type name. */
 export type EntityIndex = ReadonlyMap<string, Entity>;
@@ -134,13 +134,15 @@ function byNaturalKey(entity: Entity, representation: Representation, all: Entit
   return entity.resource.parseInput(restId, { parents });
 }
 
-/** The address a representation names, by whichever of its type's keys it carries. */
+/** The address a representation names by its global ID or natural key (`keyForm`). */
 function addressOf(entity: Entity, representation: Representation, all: EntityIndex): Address {
-  if (typeof representation.id === 'string') return byGlobalId(entity, representation.id);
-  if (entity.natural && 'restId' in representation) {
-    return byNaturalKey(entity, representation, all);
-  }
-  throw badInput('representations', `no key of ${entity.typename} in the representation`);
+  const form = keyForm(entity.typename, representation, entity.natural !== undefined);
+  if (form.by === 'id') return byGlobalId(entity, form.id);
+  if (form.by === 'restId') return byNaturalKey(entity, representation, all);
+  throw badInput(
+    'representations',
+    form.by === 'none' ? form.reason : `no key of ${entity.typename} in the representation`,
+  );
 }
 
 function collect(
@@ -190,14 +192,9 @@ function fieldsOn(info: GraphQLResolveInfo, typename: string): Set<string> {
 /** A change request by its number within its space: one read, then its address by its own id. */
 async function changeRequestByNumber(
   entity: Entity,
-  representation: Representation,
+  { space, number }: { space: string; number: number },
   ctx: GatewayContext,
 ): Promise<object> {
-  const space = (representation.space as Representation | null | undefined)?.id;
-  const number = representation.number;
-  if (typeof space !== 'string' || typeof number !== 'number' || !Number.isInteger(number)) {
-    throw badInput('representations', 'ChangeRequest needs space { id } and number in its key');
-  }
   const { resource } = entity;
   const byNumber = resource.parseInput(String(number), { parents: { space } });
   const item = (await read(ctx, resource.path(byNumber), resource.contract)) as { id?: unknown };
@@ -222,13 +219,8 @@ export async function resolveEntity(
   info: GraphQLResolveInfo,
 ): Promise<object> {
   const { resource } = entity;
-  if (
-    entity.typename === 'ChangeRequest' &&
-    typeof representation.id !== 'string' &&
-    'number' in representation
-  ) {
-    return changeRequestByNumber(entity, representation, ctx);
-  }
+  const form = keyForm(entity.typename, representation, entity.natural !== undefined);
+  if (form.by === 'number') return changeRequestByNumber(entity, form, ctx);
   const stub = resource.stub(addressOf(entity, representation, all));
   resource.selected(stub, info);
   let body = false;

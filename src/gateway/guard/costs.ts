@@ -104,10 +104,23 @@ export const FIELD_COSTS: Readonly<Record<string, FieldCost>> = {
   // references; for `openapi:` ones, the space (its organization) and the organization's spec
   // list, read once (one page of up to 1,000 specs). None when the Markdown has no reference.
   'Page.references': { calls: 3, parentBody: true, returns: 'body' },
+  // The revision itself is read whenever it is asked for (its files and page tree come with it).
+  'Space.content': { calls: 1, returns: 'body' },
+  'ChangeRequest.content': { calls: 1, returns: 'body' },
   'Revision.pages': { returns: 'body', listSize: TREE_SIZE, tree: 'pages' },
   'Revision.files': { returns: 'body' },
   'ChangeRequest.pages': { calls: 1, returns: 'body', listSize: TREE_SIZE, tree: 'pages' },
   'ChangeRequest.requestedReviewers': { returns: 'body' },
+  // Reads of a revision by id: a page (as Markdown), its semantic changes.
+  'Revision.page': { calls: 1, returns: 'body' },
+  'Revision.changes': { calls: 1, returns: 'body' },
+  // The change request's tree and its base revision's, and every page of both read once as
+  // Markdown; what main changed since reads main's tree and pages, when main moved on.
+  'ChangeRequest.diff': { calls: 2 + 2 * TREE_SIZE, parentBody: true, returns: 'body' },
+  'ChangeRequestDiff.mainChanges': { calls: 1 + TREE_SIZE, returns: 'body' },
+  'ChangeRequestDiff.mainChangedPages': { calls: 1 + TREE_SIZE },
+  // Its PDF export is read at its own path.
+  'ChangeRequest.pdf': { calls: 1 },
 
   // References whose parent already holds the fields asked most.
   'ChangeRequest.space': { returns: 'reference', parentBody: true },
@@ -115,6 +128,12 @@ export const FIELD_COSTS: Readonly<Record<string, FieldCost>> = {
   'SiteSectionGroup.children': { returns: 'body' },
   'PublishedSiteStructure.structure': { returns: 'body' },
   'Site.publishedSite': { calls: 1, returns: 'body' },
+  // Read at its own path whatever is selected (absent: null).
+  'Site.adaptiveSchema': { calls: 1, returns: 'body' },
+  // The parsed content of a spec version is read at its own path.
+  'OpenAPISpecVersion.content': { calls: 1, returns: 'body' },
+  // A list of its own, read at the schema's `template-conditions` path.
+  'SiteAdaptiveSchema.templateConditions': { calls: 1, returns: 'body' },
   'OrganizationSearchItem.pages': { returns: 'body' },
   'Organization.ssoProviders': { calls: 1, returns: 'body' },
   'Space.changeRequest': { returns: 'reference', load: 'always' },

@@ -2,7 +2,6 @@ import {
   type DocumentNode,
   type FieldNode,
   type FragmentDefinitionNode,
-  GraphQLError,
   type GraphQLField,
   GraphQLIncludeDirective,
   type GraphQLNamedType,
@@ -18,6 +17,7 @@ import {
   type SelectionSetNode,
 } from 'graphql';
 import { getArgumentValues, getVariableValues } from 'graphql/execution/values.js';
+import { keyForm, type Representation } from '../federation/keyForm.ts';
 import {
   FIELD_COSTS,
   type FieldCost,
@@ -350,11 +350,13 @@ function entitiesCost(walk: Walk, representations: unknown, sets: readonly Selec
     if (!type || !isObjectType(type) || !isNode(walk.schema, type)) continue;
     if (seen.has(stable(rep))) continue;
     seen.add(stable(rep));
-    // A change request by number is always read (its address needs the number resolved).
-    const read = !('id' in rep) && 'number' in rep;
-    const inner = read
-      ? readCost(walk, type, sets, undefined)
-      : objectCost(walk, type, sets, 'address', undefined);
+    // Read as the resolver reads it: by number always (one call), by a key not at all.
+    const form = keyForm(type.name, rep as Representation, 'restId' in type.getFields());
+    if (form.by === 'none') continue;
+    const inner =
+      form.by === 'number'
+        ? readCost(walk, type, sets, undefined)
+        : objectCost(walk, type, sets, 'address', undefined);
     part.calls += inner.calls;
     part.nodes += inner.nodes;
   }
@@ -489,12 +491,4 @@ function connectionItem(
   }
   if (!itemType || itemSets.length === 0) return ZERO;
   return maxOverTypes(walk, itemType, (t) => objectCost(walk, t, itemSets, 'body', undefined));
-}
-
-/** The error of an operation refused for its estimate. */
-export function costLimitError(estimate: number, maximum: number): GraphQLError {
-  return new GraphQLError(
-    `This operation is estimated at ${estimate} upstream calls, over the limit of ${maximum} per operation; ask for fewer items (first) or fewer nested lists.`,
-    { extensions: { code: 'COST_LIMIT_EXCEEDED', cost: estimate, maximum } },
-  );
 }

@@ -292,44 +292,55 @@ export function documentLimitPlugins(limits: DocumentLimits, introspection = tru
 
 /**
  * Refuses, before any upstream call, `ID` or `String` arguments longer than `idLength` or
- * `stringLength` (BAD_USER_INPUT naming the argument).
+ * `stringLength` (BAD_USER_INPUT naming the argument), at execution and at subscribe alike.
  */
 export function argumentLimitPlugin(limits: DocumentLimits): Plugin {
   // The answer depends only on the document, the operation and the variables: found once per
   // document and input, as the cost estimate is.
   const problems = new WeakMap<DocumentNode, Map<string, ReturnType<typeof argumentProblem>>>();
+  const problemOf = (args: {
+    schema: GraphQLSchema;
+    document: DocumentNode;
+    operationName?: string | null | undefined;
+    variableValues?: unknown;
+  }) => {
+    const variables = (args.variableValues ?? {}) as Record<string, unknown>;
+    let byInput = problems.get(args.document);
+    if (!byInput) {
+      byInput = new Map();
+      problems.set(args.document, byInput);
+    }
+    let key: string | undefined;
+    try {
+      key = `${args.operationName ?? ''}\u0000${JSON.stringify(variables)}`;
+      // Large inputs (a page's Markdown) are checked each time rather than kept.
+      if (key.length > MAX_KEY_LENGTH) key = undefined;
+    } catch {
+      // Variables too deep to serialise (refused by validation) are checked uncached.
+    }
+    let problem = key === undefined ? undefined : byInput.get(key);
+    if (key === undefined || (problem === undefined && !byInput.has(key))) {
+      const operation = args.document.definitions.find(
+        (d: DocumentNode['definitions'][number]): d is OperationDefinitionNode =>
+          d.kind === Kind.OPERATION_DEFINITION &&
+          (!args.operationName || d.name?.value === args.operationName),
+      );
+      problem = operation ? argumentProblem(args.schema, operation, variables, limits) : undefined;
+      if (key !== undefined) {
+        if (byInput.size >= INPUTS_PER_DOCUMENT)
+          byInput.delete(byInput.keys().next().value as string);
+        byInput.set(key, problem);
+      }
+    }
+    return problem;
+  };
   return {
     onExecute({ args, setResultAndStopExecution }) {
-      const variables = (args.variableValues ?? {}) as Record<string, unknown>;
-      let byInput = problems.get(args.document);
-      if (!byInput) {
-        byInput = new Map();
-        problems.set(args.document, byInput);
-      }
-      let key: string | undefined;
-      try {
-        key = `${args.operationName ?? ''}\u0000${JSON.stringify(variables)}`;
-        // Large inputs (a page's Markdown) are checked each time rather than kept.
-        if (key.length > MAX_KEY_LENGTH) key = undefined;
-      } catch {
-        // Variables too deep to serialise (refused by validation) are checked uncached.
-      }
-      let problem = key === undefined ? undefined : byInput.get(key);
-      if (key === undefined || (problem === undefined && !byInput.has(key))) {
-        const operation = args.document.definitions.find(
-          (d: DocumentNode['definitions'][number]): d is OperationDefinitionNode =>
-            d.kind === Kind.OPERATION_DEFINITION &&
-            (!args.operationName || d.name?.value === args.operationName),
-        );
-        problem = operation
-          ? argumentProblem(args.schema, operation, variables, limits)
-          : undefined;
-        if (key !== undefined) {
-          if (byInput.size >= INPUTS_PER_DOCUMENT)
-            byInput.delete(byInput.keys().next().value as string);
-          byInput.set(key, problem);
-        }
-      }
+      const problem = problemOf(args);
+      if (problem) setResultAndStopExecution({ errors: [badInput(problem)] });
+    },
+    onSubscribe({ args, setResultAndStopExecution }) {
+      const problem = problemOf(args);
       if (problem) setResultAndStopExecution({ errors: [badInput(problem)] });
     },
   };

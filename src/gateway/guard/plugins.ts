@@ -1,66 +1,21 @@
-import { type DocumentNode, GraphQLError, type GraphQLSchema } from 'graphql';
+import type { GraphQLError } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { Redis } from 'ioredis';
 import type { GatewayContext } from '../context.ts';
 import { RequestStates } from '../upstream/state.ts';
+import { admission } from './admission.ts';
+import { CallBudgets, type Charge } from './budgets.ts';
 import { type DocumentOptions, documentPlugins } from './documents.ts';
-import { costLimitError, type Estimate, estimateCost } from './estimate.ts';
 import { argumentLimitPlugin, documentLimitPlugins } from './limitPlugins.ts';
 import { DEFAULT_DOCUMENT_LIMITS, type DocumentLimits } from './limits.ts';
 import {
   type BucketState,
-  bucketKey,
   MemoryBuckets,
   RateLimiter,
   type RateLimitOptions,
   RedisBuckets,
 } from './rateLimit.ts';
-
-/** Estimates by operation and variables, per parsed document (Yoga reuses a parsed document). */
-const estimates = new WeakMap<DocumentNode, Map<string, Estimate>>();
-
-/** Most operation-and-variables estimates kept per document. */
-const ESTIMATES_PER_DOCUMENT = 64;
-
-/** Longest operation-and-variables key kept. */
-const MAX_KEY_LENGTH = 2_048;
-
-/**
- * `estimateCost` for the default table, made once per document, operation and variables: the
- * estimate depends on nothing else, and a client sends the same few over and over.
- */
-function cachedEstimate(
-  schema: GraphQLSchema,
-  document: DocumentNode,
-  operationName: string | null | undefined,
-  variables: Record<string, unknown> | undefined,
-): Estimate {
-  let byInput = estimates.get(document);
-  if (!byInput) {
-    byInput = new Map();
-    estimates.set(document, byInput);
-  }
-  let key: string | undefined;
-  try {
-    key = `${operationName ?? ''}\u0000${variables ? JSON.stringify(variables) : ''}`;
-  } catch {
-    key = undefined;
-  }
-  // Variables too deep to serialise (refused later, by validation) and large inputs (a page's
-  // Markdown) are estimated each time rather than kept.
-  if (key === undefined || key.length > MAX_KEY_LENGTH) {
-    return estimateCost(schema, document, operationName, variables);
-  }
-  let estimate = byInput.get(key);
-  if (!estimate) {
-    if (byInput.size >= ESTIMATES_PER_DOCUMENT) {
-      byInput.delete(byInput.keys().next().value as string);
-    }
-    estimate = estimateCost(schema, document, operationName, variables);
-    byInput.set(key, estimate);
-  }
-  return estimate;
-}
+import { payerOf, type RequestContext, subscriptionGuard } from './subscriptions.ts';
 
 /** Guardrails of a gateway: what a request may cost and which documents it may run. */
 export interface GuardOptions extends DocumentOptions {
@@ -92,26 +47,11 @@ export interface CostExtension {
 
 interface CostState {
   requested: number;
-  bucket?: { key: string; state: BucketState; taken: number };
+  /** What the caller's budget was charged (absent without rate limits). */
+  charge?: Charge;
+  /** The caller's budget after a refusal (THROTTLED: nothing was taken). */
+  refusedAt?: BucketState;
   context?: GatewayContext;
-}
-
-type RequestContext = GatewayContext & {
-  request: Request;
-  req?: { socket?: { remoteAddress?: string }; ip?: string };
-};
-
-function throttled(retryAfter: number, requested: number): GraphQLError {
-  return new GraphQLError(
-    `Rate limit: this operation needs ${requested} upstream calls and the budget of this token has fewer; retry in ${retryAfter} s.`,
-    {
-      extensions: {
-        code: 'THROTTLED',
-        retryAfter,
-        http: { status: 429, headers: { 'Retry-After': String(retryAfter) } },
-      },
-    },
-  );
 }
 
 /** `f(value)` at once for a value, after it for a promise. */
@@ -126,9 +66,11 @@ function callsMade(context: GatewayContext | undefined): number {
 
 /**
  * The guard as Yoga plugins: CSRF prevention, trusted documents or APQ, the document limits,
- * then the cost estimate (refused over `maxCost` or `queryNodes`) and the rate limit by cost, the
- * argument lengths, and `extensions.cost` on every response. Rate-limit counters live in Redis
- * when `redis` is given, else in memory.
+ * then the cost estimate (refused over `maxCost` or `queryNodes`), which becomes the operation's
+ * budget of calls in its upstream session (a call past it is not made), the rate limit by the
+ * calls made, the argument lengths, and `extensions.cost` on every response. Subscriptions pass
+ * the same checks at subscribe (`subscriptions.ts`). Rate-limit counters live in Redis when
+ * `redis` is given, else in memory.
  */
 export function guardPlugins(
   options: GuardOptions = {},
@@ -137,10 +79,12 @@ export function guardPlugins(
 ): Plugin[] {
   const maxCost = options.maxCost ?? DEFAULT_MAX_COST;
   const maxNodes = limits.queryNodes;
-  const limiter = options.rateLimit
-    ? new RateLimiter(
-        redis ? new RedisBuckets(redis, options.rateLimit.keyPrefix) : new MemoryBuckets(),
-        options.rateLimit,
+  const budgets = options.rateLimit
+    ? new CallBudgets(
+        new RateLimiter(
+          redis ? new RedisBuckets(redis, options.rateLimit.keyPrefix) : new MemoryBuckets(),
+          options.rateLimit,
+        ),
       )
     : undefined;
   const states = new RequestStates<Request, CostState>();
@@ -173,37 +117,17 @@ export function guardPlugins(
   const cost: Plugin = {
     onExecute({ args, setResultAndStopExecution }) {
       const context = args.contextValue as unknown as RequestContext;
-      const estimate = cachedEstimate(
-        args.schema,
-        args.document,
-        args.operationName,
-        args.variableValues as Record<string, unknown> | undefined,
-      );
+      const { estimate, refused } = admission(args, maxCost, maxNodes);
       const state: CostState = { requested: estimate.calls, context };
       states.set(context.request, state);
-      if (estimate.nodes > maxNodes) {
-        setResultAndStopExecution({
-          errors: [
-            new GraphQLError(
-              `This operation may return ${estimate.nodes} objects from lists, over the limit of ${maxNodes}.`,
-              {
-                extensions: {
-                  code: 'NODE_LIMIT_EXCEEDED',
-                  nodes: estimate.nodes,
-                  maximum: maxNodes,
-                },
-              },
-            ),
-          ],
-        });
+      if (refused) {
+        setResultAndStopExecution({ errors: [refused] });
         return;
       }
-      if (estimate.calls > maxCost) {
-        setResultAndStopExecution({ errors: [costLimitError(estimate.calls, maxCost)] });
-        return;
-      }
-      if (!limiter) return incremental as never;
-      return charge(limiter, context, state, estimate.calls, setResultAndStopExecution);
+      // The estimate is the most calls the operation makes, whatever it turns out to need.
+      context.rest.budget(estimate.calls);
+      if (!budgets) return incremental as never;
+      return charge(budgets, context, state, estimate.calls, setResultAndStopExecution);
     },
     onResultProcess({ request, result, setResult }) {
       // An incremental answer's hooks hold their own (taken when its execution ended).
@@ -218,49 +142,44 @@ export function guardPlugins(
 
   /** Takes an operation's estimate from its caller's budget (refused THROTTLED when short). */
   async function charge(
-    limiter: RateLimiter,
+    budgets: CallBudgets,
     context: RequestContext,
     state: CostState,
     calls: number,
     refuse: (result: { errors: GraphQLError[] }) => void,
   ) {
-    const key = bucketKey(
-      context.request.headers.get('authorization') ?? undefined,
-      context.req?.socket?.remoteAddress ?? context.req?.ip,
-    );
-    let take: Awaited<ReturnType<RateLimiter['take']>>;
     try {
-      take = await limiter.take(key, calls);
+      const admitted = await budgets.admit(payerOf(context), calls);
+      if ('refused' in admitted) {
+        state.refusedAt = admitted.state;
+        refuse({ errors: [admitted.refused] });
+        return;
+      }
+      state.charge = admitted.charge;
     } catch {
       // The counters' store is unreachable: serve the request rather than fail it.
-      return incremental as never;
     }
-    if (!take.ok) {
-      state.bucket = { key, state: take.state, taken: 0 };
-      refuse({ errors: [throttled(take.retryAfter, calls)] });
-      return;
-    }
-    state.bucket = { key, state: take.state, taken: calls };
     return incremental as never;
   }
 
   /**
-   * The cost extension of a finished operation, unspent calls given back to its budget: at once
-   * unless calls are given back (to a budget that may live in Redis).
+   * The cost extension of a finished operation, its budget charged the calls made (unspent
+   * calls given back; a refused credential's calls charged to its address too): at once unless
+   * a budget changes (it may live in Redis).
    */
   function costOf(state: CostState | undefined): CostExtension | Promise<CostExtension> {
     const actual = callsMade(state?.context);
-    const bucket = state?.bucket;
-    if (limiter && bucket && bucket.taken > actual) {
-      const unspent = bucket.taken - actual;
-      bucket.taken = actual;
-      return limiter.giveBack(bucket.key, unspent).then(
-        (after) => extension(state, actual, after),
+    const charged = state?.charge;
+    if (budgets && charged) {
+      const after = budgets.settle(charged, actual, state.context?.rest.unauthorized ?? false);
+      if (!(after instanceof Promise)) return extension(state, actual, after);
+      return after.then(
+        (bucket) => extension(state, actual, bucket),
         // Kept as taken: the budget errs on the side of the upstream.
-        () => extension(state, actual, bucket.state),
+        () => extension(state, actual, charged.state),
       );
     }
-    return extension(state, actual, bucket?.state ?? null);
+    return extension(state, actual, charged?.state ?? state?.refusedAt ?? null);
   }
 
   function extension(
@@ -278,28 +197,13 @@ export function guardPlugins(
     };
   }
 
-  // A subscription pays for the upstream reads made on its behalf (its start, the read of each
-  // change and the polls under its token) from its token's budget: the live hub charges them.
-  const liveBudget: Plugin = {
-    onSubscribe({ args }) {
-      const context = args.contextValue as unknown as RequestContext;
-      const live = context.live?.request;
-      if (!limiter || !live) return;
-      const key = bucketKey(
-        context.request.headers.get('authorization') ?? undefined,
-        context.req?.socket?.remoteAddress ?? context.req?.ip,
-      );
-      live.charge = async (calls) => (await limiter.take(key, calls)).ok;
-    },
-  };
-
   // The first refusal at execution ends the others: a request over its cost and with an
   // over-long argument is answered COST_LIMIT_EXCEEDED, as it was before the limits moved here.
   return [
     ...documentPlugins(options, redis, limits.documentLength),
     ...documentLimitPlugins(limits, options.introspection ?? true),
     cost,
-    liveBudget,
+    subscriptionGuard(maxCost, maxNodes, budgets),
     argumentLimitPlugin(limits),
   ];
 }

@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import { credentialOf } from '../credential.ts';
 
 /** A budget of upstream calls per caller: a token bucket. */
 export interface RateLimitOptions {
@@ -24,10 +24,18 @@ export interface Take {
 
 /**
  * Where the buckets live: one interface, in memory (one process) or in Redis (replicas share one
- * budget per caller). `take` is atomic; a negative `cost` gives tokens back (up to capacity).
+ * budget per caller). `take` is atomic; a negative `cost` gives tokens back (up to capacity);
+ * `force` takes `cost` even when the bucket holds less (calls already made are paid for: the
+ * bucket goes below zero and refills from there).
  */
 export interface BucketStore {
-  take(key: string, cost: number, capacity: number, refillPerSecond: number): Promise<Take>;
+  take(
+    key: string,
+    cost: number,
+    capacity: number,
+    refillPerSecond: number,
+    force?: boolean,
+  ): Promise<Take>;
 }
 
 /** Buckets in this process's memory; full buckets are forgotten (a full bucket is the default). */
@@ -35,14 +43,20 @@ export class MemoryBuckets implements BucketStore {
   private readonly buckets = new Map<string, { tokens: number; at: number }>();
   constructor(private readonly now: () => number = Date.now) {}
 
-  async take(key: string, cost: number, capacity: number, refill: number): Promise<Take> {
+  async take(
+    key: string,
+    cost: number,
+    capacity: number,
+    refill: number,
+    force = false,
+  ): Promise<Take> {
     const now = this.now();
     const bucket = this.buckets.get(key);
     let tokens = bucket
       ? Math.min(capacity, bucket.tokens + ((now - bucket.at) / 1000) * refill)
       : capacity;
     const ok = cost <= tokens;
-    if (ok) tokens = Math.min(capacity, tokens - cost);
+    if (ok || force) tokens = Math.min(capacity, tokens - cost);
     if (tokens >= capacity) this.buckets.delete(key);
     else this.buckets.set(key, { tokens, at: now });
     if (this.buckets.size > 100_000) this.sweep(now, capacity, refill);
@@ -65,6 +79,7 @@ const TAKE_SCRIPT = `
 local capacity = tonumber(ARGV[1])
 local refill = tonumber(ARGV[2])
 local cost = tonumber(ARGV[3])
+local force = ARGV[4] == '1'
 local time = redis.call('TIME')
 local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
 local state = redis.call('HMGET', KEYS[1], 'tokens', 'at')
@@ -77,8 +92,10 @@ else
 end
 local ok = 0
 if cost <= tokens then
-  tokens = math.min(capacity, tokens - cost)
   ok = 1
+end
+if ok == 1 or force then
+  tokens = math.min(capacity, tokens - cost)
 end
 redis.call('HSET', KEYS[1], 'tokens', tostring(tokens), 'at', tostring(now))
 redis.call('PEXPIRE', KEYS[1], math.ceil((capacity - tokens) / refill * 1000) + 1000)
@@ -92,7 +109,13 @@ export class RedisBuckets implements BucketStore {
     private readonly prefix = 'ratelimit:',
   ) {}
 
-  async take(key: string, cost: number, capacity: number, refill: number): Promise<Take> {
+  async take(
+    key: string,
+    cost: number,
+    capacity: number,
+    refill: number,
+    force = false,
+  ): Promise<Take> {
     const [ok, tokens] = (await this.redis.eval(
       TAKE_SCRIPT,
       1,
@@ -100,16 +123,23 @@ export class RedisBuckets implements BucketStore {
       capacity,
       refill,
       cost,
+      force ? '1' : '0',
     )) as [number, string];
     return { ok: ok === 1, tokens: Number(tokens) };
   }
 }
 
-/** The budget a request spends: its token's (hashed, never stored raw) or its address's. */
+/**
+ * The budget a request spends: its credential's (every spelling of one token is one credential,
+ * keyed by a hash, never stored raw) or, without one, its address's.
+ */
 export function bucketKey(authorization: string | undefined, address: string | undefined): string {
-  if (authorization) {
-    return `token:${createHash('sha256').update(authorization).digest('base64url').slice(0, 32)}`;
-  }
+  const credential = credentialOf(authorization);
+  return credential ? `token:${credential.key}` : addressKey(address);
+}
+
+/** The budget of a client address: callers without a token, and tokens the upstream refused. */
+export function addressKey(address: string | undefined): string {
   return `anonymous:${address ?? 'unknown'}`;
 }
 
@@ -151,17 +181,40 @@ export class RateLimiter {
     };
   }
 
+  /** Whether `key`'s bucket holds `cost` calls now; nothing is taken. */
+  async peek(
+    key: string,
+    cost: number,
+  ): Promise<{ ok: boolean; state: BucketState; retryAfter: number }> {
+    const result = await this.store.take(key, 0, this.capacity, this.refill);
+    const ok = cost <= result.tokens;
+    return {
+      ok,
+      state: this.state(result.tokens),
+      retryAfter: ok ? 0 : Math.max(1, Math.ceil((cost - result.tokens) / this.refill)),
+    };
+  }
+
   /** Gives back calls that were estimated but not made. */
   async giveBack(key: string, calls: number): Promise<BucketState> {
     const result = await this.store.take(key, -Math.max(0, calls), this.capacity, this.refill);
     return this.state(result.tokens);
   }
 
+  /**
+   * Charges calls already made, whatever is left (the bucket may go below zero and refills from
+   * there); `ok` is false when it was short of them.
+   */
+  async charge(key: string, calls: number): Promise<{ ok: boolean; state: BucketState }> {
+    const result = await this.store.take(key, Math.max(0, calls), this.capacity, this.refill, true);
+    return { ok: result.ok, state: this.state(result.tokens) };
+  }
+
   private state(tokens: number): BucketState {
     const seconds = (this.capacity - tokens) / this.refill;
     return {
       limit: this.capacity,
-      remaining: Math.floor(tokens),
+      remaining: Math.max(0, Math.floor(tokens)),
       resetAt: new Date(Date.now() + Math.ceil(seconds * 1000)).toISOString(),
     };
   }

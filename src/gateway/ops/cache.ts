@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { createRedisCache } from '@envelop/response-cache-redis';
 import { type Cache, useResponseCache } from '@graphql-yoga/plugin-response-cache';
 import {
   type DocumentNode,
@@ -15,9 +14,11 @@ import type { Plugin } from 'graphql-yoga';
 import type { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
+import { credentialOf } from '../credential.ts';
 import { RequestStates } from '../upstream/state.ts';
 import { downstreamCacheControl, requestFreshness, upstreamTtl } from './freshness.ts';
 import type { GatewayMetrics } from './metrics.ts';
+import { redisResponseCache } from './redisCache.ts';
 
 /** Response cache settings. TTLs are in seconds. */
 export interface CacheOptions {
@@ -54,10 +55,12 @@ interface EntityRecord {
   id?: string | number;
 }
 
-/** The cache scope of a request: a hash of its Authorization header (never the header), or none. */
+/**
+ * The cache scope of a request: the key of its credential (a hash, never the header; every
+ * spelling of one token is one scope), or none.
+ */
 export function cacheScope(authorization: string | null): string | null {
-  if (!authorization) return null;
-  return createHash('sha256').update(authorization).digest('base64url').slice(0, 32);
+  return credentialOf(authorization)?.key ?? null;
 }
 
 /** The type name of a global ID when it is one of a type of `schema` (`U3BhY2U6YWJj` -> Space). */
@@ -182,8 +185,9 @@ export function memoryResponseCache(
 /**
  * Makes a store safe to lose: while Redis is down, reads miss and writes are dropped (logged
  * once per interval), so the gateway keeps answering uncached. Adds the entities named by a
- * query's arguments to its entry, ignores whole-type invalidations (which would scan every key)
- * and lets index keys expire with the longest TTL. `settle()` waits for invalidations under way.
+ * query's arguments to its entry and ignores whole-type invalidations: a mutation payload's null
+ * or empty field names its type, which would drop every entry holding one. `settle()` waits for
+ * invalidations under way.
  */
 class SafeStore implements Cache {
   /** Entities named by the arguments of the query whose entry is about to be stored. */
@@ -195,8 +199,6 @@ class SafeStore implements Cache {
   constructor(
     private readonly inner: Cache,
     private readonly onError: (error: Error) => void,
-    private readonly indexTtlMs: number,
-    private readonly redis: Redis | undefined,
   ) {}
 
   private failed(error: unknown): undefined {
@@ -228,11 +230,7 @@ class SafeStore implements Cache {
 
   set(key: string, data: ExecutionResult, entities: Iterable<EntityRecord>, ttl: number) {
     const all = [...entities, ...(this.pendingTags.get(key) ?? [])];
-    void this.track(
-      Promise.resolve()
-        .then(() => this.inner.set(key, data, all, ttl))
-        .then(() => this.expireIndexes(key, all)),
-    );
+    void this.track(Promise.resolve().then(() => this.inner.set(key, data, all, ttl)));
   }
 
   invalidate(entities: Iterable<EntityRecord>) {
@@ -244,17 +242,6 @@ class SafeStore implements Cache {
   /** Resolves when every invalidation started so far is done (or failed). */
   async settle(): Promise<void> {
     await Promise.all([...this.inFlight]);
-  }
-
-  private async expireIndexes(key: string, entities: EntityRecord[]): Promise<void> {
-    if (!this.redis) return;
-    const pipeline = this.redis.pipeline();
-    pipeline.pexpire(`operations:${key}`, this.indexTtlMs);
-    for (const { typename, id } of entities) {
-      pipeline.pexpire(typename, this.indexTtlMs);
-      if (id !== undefined) pipeline.pexpire(`${typename}:${id}`, this.indexTtlMs);
-    }
-    await pipeline.exec();
   }
 }
 
@@ -276,8 +263,8 @@ interface RequestState {
 }
 
 /**
- * The response cache as Yoga plugins: `@graphql-yoga/plugin-response-cache` (memory, or Redis via
- * `@envelop/response-cache-redis`) scoped to a hash of the caller's token, entries tagged by the
+ * The response cache as Yoga plugins: `@graphql-yoga/plugin-response-cache` (in memory, or in Redis
+ * with `redisResponseCache`) scoped to a hash of the caller's token, entries tagged by the
  * global IDs they hold and by those their arguments name, invalidated by every mutation that
  * touches one (its payload and its input), with `Cache-Control`, `ETag` and 304. Following the
  * upstream (the default), an entry lives no longer than the least fresh upstream answer it was
@@ -295,16 +282,10 @@ export function responseCachePlugins(setup: ResponseCacheSetup): Plugin[] {
   Object.assign(ttlPerType, setup.options.ttlPerType ?? {});
   const longest = Math.max(ttl, listTtl, ...Object.values(ttlPerType));
   const inner = setup.redis
-    ? // The Redis store is typed for another ioredis major; it uses only stable commands.
-      (createRedisCache({
-        redis: setup.redis as unknown as Parameters<typeof createRedisCache>[0]['redis'],
-      }) as unknown as Cache)
+    ? redisResponseCache(setup.redis, { maxTtlMs: longest * 1000 })
     : memoryResponseCache(setup.options);
-  const store = new SafeStore(
-    inner,
-    (error) => setup.logger?.warn({ err: error.message }, 'response cache unavailable'),
-    longest * 1000 + 1000,
-    setup.redis,
+  const store = new SafeStore(inner, (error) =>
+    setup.logger?.warn({ err: error.message }, 'response cache unavailable'),
   );
   const keyByContext = new RequestStates<object, string>();
   const uncacheable = new WeakSet<object>();

@@ -1,5 +1,6 @@
 import { type ExecutionResult, getOperationAST } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
+import { credentialOf } from '../credential.ts';
 import type { RestSession } from '../upstream/rest.ts';
 import { RequestStates } from '../upstream/state.ts';
 import type { Freshness } from '../upstream/validators.ts';
@@ -25,7 +26,7 @@ export function upstreamTtl(ttl: number, context: unknown): number {
   const freshness = requestFreshness(context);
   if (!freshness) return ttl;
   if (freshness.noStore) return 0;
-  const shared = !(context as FreshnessContext).request?.headers.get('authorization');
+  const shared = !credentialOf((context as FreshnessContext).request?.headers.get('authorization'));
   return Math.min(ttl, (shared ? freshness.sharedMaxAge : freshness.maxAge) * 1000);
 }
 
@@ -94,7 +95,7 @@ export function cacheControlPlugin(): Plugin {
       response.headers.set(
         'cache-control',
         downstreamCacheControl({
-          tokenScoped: request.headers.has('authorization'),
+          tokenScoped: credentialOf(request.headers.get('authorization')) !== undefined,
           mutation: state.mutation ?? false,
           result: state.result,
           freshness: requestFreshness(state.context),

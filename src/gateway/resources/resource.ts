@@ -16,6 +16,7 @@ import {
   resourceConnection,
 } from './connection.ts';
 import { decodeGlobalId, encodeGlobalId } from './globalId.ts';
+import { argNameOf, type InputOptions, type ParentResource } from './inputs.ts';
 
 /** Where a REST object lives: one REST id per address segment (optional ones may be absent). */
 export type Address = object;
@@ -121,23 +122,6 @@ export function isStub(value: unknown): boolean {
 /** True when the stub `value` already answers `field` (its body need not be read for it). */
 export function knows(value: object, field: string): boolean {
   return stubState(value)?.known?.has(field) ?? false;
-}
-
-/** How an input names an object: a global ID, or a REST id with its parents' ids beside it. */
-export interface InputOptions {
-  /** The ids given for the parent segments (global IDs or REST ids), by segment name. */
-  parents?: Readonly<Record<string, string | null | undefined>>;
-  /** Name of the mutation input field: errors become a `ValidationError` naming it. */
-  field?: string;
-  /** Input field names of the parents, for error paths (default: the segment name). */
-  parentFields?: Readonly<Record<string, string>>;
-}
-
-/** What an address segment needs of the resource its id belongs to: its inputs parsed. */
-export interface ParentResource {
-  readonly segments: readonly string[];
-  readonly own: string;
-  parseInput(value: string, options?: InputOptions): Address;
 }
 
 /** A REST resource: global-ID codec, input parsing, loading, stubs and connections. */
@@ -391,11 +375,10 @@ export class Resource<A extends Address, Item, Shape extends object, R extends R
    * objects), with no call.
    */
   parseInput(value: string, options: InputOptions = {}): A {
-    const fail = (message: string, field = options.field): never => {
-      if (options.field !== undefined) {
-        throw ValidationError.fromFieldErrors([{ path: [field ?? options.field], message }]);
-      }
-      throw badInput(field ?? 'id', message);
+    const fail = (message: string, field = options.field ?? options.arg ?? 'id'): never => {
+      if (options.field !== undefined)
+        throw ValidationError.fromFieldErrors([{ path: [field], message }]);
+      throw badInput(field, message);
     };
     const invalid = `not a valid ${this.typename} ID`;
     const decoded = decodeGlobalId(value);
@@ -417,15 +400,17 @@ export class Resource<A extends Address, Item, Shape extends object, R extends R
     for (let i = parentNames.length - 1; i >= 0; i--) {
       const name = parentNames[i] as string;
       const given = options.parents?.[name];
-      const field = options.parentFields?.[name] ?? name;
       const parentResource = this.spec.parents?.[name];
+      const field =
+        options.parentFields?.[name] ??
+        (parentResource ? argNameOf(parentResource.typename) : `${name}Id`);
       const implied: Record<string, string> = {};
       if (given !== undefined && given !== null) {
         if (parentResource) {
           const above = parentResource.segments.slice(0, -1);
           const parent = parts(
             parentResource.parseInput(given, {
-              ...(options.field !== undefined ? { field } : {}),
+              ...(options.field !== undefined ? { field } : { arg: field }),
               parents: Object.fromEntries(
                 above.map((n) => [n, options.parents?.[n] ?? address[n]]),
               ),

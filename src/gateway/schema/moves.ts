@@ -1,12 +1,16 @@
+import type { ObjectRef } from '@pothos/core';
 import type { z } from 'zod';
 import { TransferBody } from '../../contract/spaces.ts';
 import { builder } from '../builder.ts';
+import type { GatewayContext } from '../context.ts';
+import type { InputOptions } from '../resources/resource.ts';
+import type { InputFields, Types } from './base.ts';
 import { CollectionResource } from './collection/resource.ts';
-import { validBody } from './mutation.ts';
+import { capitalized, DeletePayload, Empty, validBody, write, writeMutation } from './mutation.ts';
 import { OrganizationResource } from './organization/resource.ts';
 import { SpaceResource } from './space/resource.ts';
 
-// Types and inputs several domains share; this module imports no domain.
+// The inputs and writes spaces and collections share: positions, moves, transfers, deletes.
 
 // ---- Positions (moves) ---------------------------------------------------------------------
 
@@ -25,7 +29,7 @@ const PositionAnchorInput = builder.inputType('PositionAnchorInput', {
 });
 
 /** A place among siblings: exactly one of `before` or `after`. */
-export const PositionInput = builder.inputType('PositionInput', {
+const PositionInput = builder.inputType('PositionInput', {
   description: 'A place among siblings: exactly one of `before` or `after` a sibling.',
   fields: (t) => ({
     before: t.field({ type: PositionAnchorInput, description: 'Place it before this sibling.' }),
@@ -48,7 +52,7 @@ function anchorBody(anchor: Anchor) {
 }
 
 /** The REST Position of a PositionInput (`{type, <type>: id}` before or after). */
-export function positionBody(position: { before?: Anchor; after?: Anchor }) {
+function positionBody(position: { before?: Anchor; after?: Anchor }) {
   const before = anchorBody(position.before);
   const after = anchorBody(position.after);
   return { ...(before ? { before } : {}), ...(after ? { after } : {}) };
@@ -58,7 +62,7 @@ export function positionBody(position: { before?: Anchor; after?: Anchor }) {
  * The REST body of a move of a space or collection, checked by its `schema`: `parent` null is the
  * organization root, absent keeps the parent.
  */
-export function moveBody<S extends z.ZodType>(
+function moveBody<S extends z.ZodType>(
   schema: S,
   input: {
     parent?: string | null;
@@ -79,7 +83,7 @@ export function moveBody<S extends z.ZodType>(
 }
 
 /** The REST body of a transfer to another organization; errors name the input's `organizationId`. */
-export function transferBody(organizationId: string) {
+function transferBody(organizationId: string) {
   return validBody(
     TransferBody,
     {
@@ -87,4 +91,130 @@ export function transferBody(organizationId: string) {
     },
     { organization: 'organizationId' },
   );
+}
+
+// ---- Writes of spaces and collections ---------------------------------------------------------
+
+/** An object of an organization's tree (a space, a collection) as its move and transfer name it. */
+export interface TreeObject<F extends string, K extends string, Item> {
+  readonly resource: {
+    parseInput(value: string, options?: InputOptions): { id: string };
+    route(name: 'move' | 'transfer', ...ids: unknown[]): string;
+    path(address: { id: string }): string;
+    globalId(address: { id: string }): string;
+  };
+  /** The input field holding its id (`spaceId`). */
+  readonly field: F;
+  /** Its key in its payload (`space`), and the word for it in descriptions. */
+  readonly key: K;
+  /** The description of its id field. */
+  readonly description: string;
+  /** Its payload, read from the REST answer (`contract`). */
+  readonly payload: ObjectRef<Types, NoInfer<Record<K, Item | string>>>;
+  readonly contract: z.ZodType<Item>;
+}
+
+/** `POST .../<route>` with `body` for the object an input names; answers its payload. */
+async function relocate<F extends string, K extends string, Item>(
+  object: TreeObject<F, K, Item>,
+  route: 'move' | 'transfer',
+  input: Record<F, string>,
+  body: unknown,
+  ctx: GatewayContext,
+): Promise<Record<K, Item>> {
+  const id = object.resource.parseInput(input[object.field], { field: object.field }).id;
+  const item = await write(ctx, 'POST', object.resource.route(route, id), body, object.contract);
+  return { [object.key]: item } as Record<K, Item>;
+}
+
+/**
+ * `name(input: <Name>Input!)`: moves the object to another parent and/or place among its
+ * siblings (`body` checks the REST body); `position` describes the anchors it accepts.
+ */
+export function moveMutation<F extends string, K extends string, Item>(
+  name: string,
+  object: TreeObject<F, K, Item>,
+  text: { description: string; position: string; body: z.ZodType },
+): void {
+  const ids = idField(object);
+  const MoveInput = builder.inputType(`${capitalized(name)}Input`, {
+    description: `Where to move a ${object.key}.`,
+    fields: (t) => ({
+      ...ids(t),
+      parent: t.id({
+        description:
+          'New parent collection; null moves it to the organization root; absent keeps it.',
+      }),
+      position: t.field({ type: PositionInput, description: text.position }),
+    }),
+  });
+  type Input = Record<F, string> & {
+    parent?: string | null;
+    position?: { before?: Anchor; after?: Anchor } | null;
+  };
+  writeMutation<Input, Record<K, Item | string>>(name, {
+    type: object.payload,
+    input: MoveInput as never,
+    description: text.description,
+    resolve: (input, ctx) => relocate(object, 'move', input, moveBody(text.body, input), ctx),
+  });
+}
+
+/** `name(input: <Name>Input!)`: transfers the object to another organization. */
+export function transferMutation<F extends string, K extends string, Item>(
+  name: string,
+  object: TreeObject<F, K, Item>,
+  description: string,
+): void {
+  const ids = idField(object);
+  const TransferInput = builder.inputType(`${capitalized(name)}Input`, {
+    description: `The ${object.key} and its target organization.`,
+    fields: (t) => ({
+      ...ids(t),
+      organizationId: t.id({
+        required: true,
+        description: 'Target organization (global ID or REST id).',
+      }),
+    }),
+  });
+  writeMutation<Record<F, string> & { organizationId: string }, Record<K, Item | string>>(name, {
+    type: object.payload,
+    input: TransferInput as never,
+    description,
+    resolve: (input, ctx) =>
+      relocate(object, 'transfer', input, transferBody(input.organizationId), ctx),
+  });
+}
+
+/** The input fields naming the object: its id alone. */
+function idField<F extends string>(object: { field: F; description: string }) {
+  const id = (t: InputFields) => t.id({ required: true, description: object.description });
+  return (t: InputFields) => ({ [object.field]: id(t) }) as Record<F, ReturnType<typeof id>>;
+}
+
+/** An input type `name` holding only the object's id. */
+export function idInput<F extends string, K extends string, Item>(
+  object: TreeObject<F, K, Item>,
+  name: string,
+  description: string,
+) {
+  return builder.inputType(name, { description, fields: idField(object) });
+}
+
+/** `name(input: <Name>Input!): DeletePayload`: deletes the object the input names. */
+export function deleteMutation<F extends string, K extends string, Item>(
+  name: string,
+  object: TreeObject<F, K, Item>,
+  text: { input: string; description: string },
+): void {
+  writeMutation<Record<F, string>, { deletedId: string }>(name, {
+    type: DeletePayload,
+    input: () => idInput(object, `${capitalized(name)}Input`, text.input) as never,
+    description: text.description,
+    resolve: async (input, ctx) => {
+      const id = object.resource.parseInput(input[object.field], { field: object.field }).id;
+      await write(ctx, 'DELETE', object.resource.path({ id }), undefined, Empty);
+      return { deletedId: object.resource.globalId({ id }) };
+    },
+  });
 }

@@ -5,8 +5,7 @@ import type { GatewayContext } from '../context.ts';
 import { selectedFields } from '../plugins/selections.ts';
 import type { Address, Resource } from '../resources/resource.ts';
 import { badInput } from '../upstream/errors.ts';
-
-type Types = typeof builder.$inferSchemaTypes;
+import type { Types } from './base.ts';
 
 /** What a resource's node type declares: its description and fields (ids and loading are given). */
 export type ResourceNodeOptions<Shape extends object> = Omit<

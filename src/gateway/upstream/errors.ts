@@ -51,6 +51,20 @@ export class UpstreamError extends GraphQLError {
   }
 }
 
+/**
+ * A call an operation did not make: it had made as many as it was admitted for (its estimate).
+ * The field that needed it fails with `COST_LIMIT_EXCEEDED`; the rest of the answer stands.
+ */
+export class BudgetError extends GraphQLError {
+  constructor(readonly budget: number) {
+    super(
+      `This operation was admitted for ${budget} upstream calls and has made them all; this field needs one more and was not resolved.`,
+      { extensions: { code: 'COST_LIMIT_EXCEEDED', budget } },
+    );
+    this.name = 'BudgetError';
+  }
+}
+
 /** The one mapping from an upstream HTTP status to an error code. */
 export function codeForStatus(status: number): UpstreamErrorCode {
   if (status === 401) return 'UNAUTHENTICATED';

@@ -3,7 +3,7 @@ import type { GraphQLError } from 'graphql';
 import type { z } from 'zod';
 import type { Upstream, UpstreamRequest } from './client.ts';
 import { type Deviation, ShapeDamage } from './damage.ts';
-import { UpstreamError } from './errors.ts';
+import { BudgetError, UpstreamError } from './errors.ts';
 import { segment } from './path.ts';
 import { parseTolerant } from './tolerant.ts';
 import { type Freshness, freshnessOf, leastFresh } from './validators.ts';
@@ -43,10 +43,18 @@ export const seg = (value: string): string => segment(value);
 /**
  * The upstream as one GraphQL request sees it: the caller's Authorization header, a DataLoader
  * that makes identical GETs once (independent ones run in parallel), priming of objects that
- * arrived in lists, and a record of every call. Never shared between requests.
+ * arrived in lists, a record of every call, and the budget of calls the operation was admitted
+ * for: every HTTP call is debited when it is made, and one past the budget is not made (its
+ * field fails with `COST_LIMIT_EXCEEDED`). Never shared between requests.
  */
 export class RestSession {
   readonly calls: UpstreamCall[] = [];
+  /** True once the upstream answered 401: it refused this request's credential. */
+  unauthorized = false;
+  /** Calls the running operation (or event of a subscription) may make; unbounded until set. */
+  private allowed = Number.POSITIVE_INFINITY;
+  /** Calls made against `allowed`. */
+  private spent = 0;
   /** Errors of the response that no field's value carries (items left out of a list). */
   readonly fieldErrors: GraphQLError[] = [];
   /** How long each GET answer used may be reused, as the upstream said. */
@@ -57,6 +65,20 @@ export class RestSession {
     private readonly client: Upstream,
     private readonly authorization: string | undefined,
   ) {}
+
+  /**
+   * Makes `calls` the budget of what runs next: the admitted estimate of an operation, or of one
+   * event of a subscription (each event starts a budget of its own).
+   */
+  budget(calls: number): void {
+    this.allowed = calls;
+    this.spent = 0;
+  }
+
+  /** HTTP calls made since the budget was last set (loader answers excluded). */
+  get made(): number {
+    return this.spent;
+  }
 
   /** The request's loader, made at its first read (many requests make none). */
   private get loader(): DataLoader<string, unknown> {
@@ -171,6 +193,9 @@ export class RestSession {
     path: string,
     body: unknown,
   ): Promise<unknown> {
+    // Debited before it is made: calls running at once cannot together pass the budget.
+    if (this.spent >= this.allowed) throw new BudgetError(this.allowed);
+    this.spent += 1;
     const started = performance.now();
     try {
       const response = await this.client.request({
@@ -191,10 +216,12 @@ export class RestSession {
       if (method === 'GET') this.answers.push(response.freshness ?? freshnessOf({}));
       return response.body;
     } catch (error) {
+      const status = error instanceof UpstreamError ? (error.status ?? null) : null;
+      if (status === 401) this.unauthorized = true;
       this.calls.push({
         method,
         path,
-        status: error instanceof UpstreamError ? (error.status ?? null) : null,
+        status,
         ms: Math.round(performance.now() - started),
         loader: false,
       });

@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
+import { credentialOf } from './credential.ts';
 
 /**
  * How long an upstream answer may be reused without asking again, read from its `Cache-Control`,
@@ -93,13 +93,12 @@ export interface ValidatorStore {
   set(key: string, answer: StoredAnswer): void | Promise<void>;
 }
 
-/** The key of a GET of `path` made with `authorization`: a hash of the token, then the path. */
+/**
+ * The key of a GET of `path` made with `authorization`: the credential's key (every spelling of
+ * one token is one key, never the token itself), then the path.
+ */
 export function validatorKey(authorization: string | undefined, path: string): string {
-  const scope = createHash('sha256')
-    .update(authorization ?? '')
-    .digest('base64url')
-    .slice(0, 32);
-  return `${authorization ? scope : 'anonymous'}:${path}`;
+  return `${credentialOf(authorization)?.key ?? 'anonymous'}:${path}`;
 }
 
 export const VALIDATOR_DEFAULTS = { maxEntries: 20_000, maxBytes: 32_000_000 } as const;

@@ -18,9 +18,9 @@ export type RevisionParams = z.infer<typeof RevisionParams>;
 /** The change request named by the request's path; 404/403 unless the caller has `required`. */
 export function requestedChangeRequest(
   ws: Workspace,
-  params: z.infer<typeof CrParams>,
-  callerId: string,
+  request: { params: z.infer<typeof CrParams>; caller: { id: string } },
   required: Role,
 ) {
-  return requireChangeRequest(ws, params.spaceId, params.changeRequestId, callerId, required);
+  const { spaceId, changeRequestId } = request.params;
+  return requireChangeRequest(ws, spaceId, changeRequestId, request.caller.id, required);
 }

@@ -7,6 +7,7 @@ import { conversationsRoutes } from './conversations.ts';
 import { membersRoutes } from './members.ts';
 import { openapiRoutes } from './openapi.ts';
 import { organizationsRoutes } from './organizations.ts';
+import { revisionRoutes } from './revisions.ts';
 import { samlRoutes } from './saml.ts';
 import { searchRoutes } from './search.ts';
 import { siteRoutes } from './sites.ts';
@@ -21,6 +22,7 @@ export const routeModules: RouteModule[] = [
   collectionsRoutes,
   spacesRoutes,
   contentRoutes,
+  revisionRoutes,
   changeRequestRoutes,
   searchRoutes,
   commentsRoutes,

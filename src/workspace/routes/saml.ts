@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import {
   CreateSamlProviderBody,
+  SamlProvider,
+  SamlProviderList,
   SamlProviderListQuery,
+  SsoList,
   UpdateSamlProviderBody,
 } from '../../contract/saml.ts';
 import { requireOrganization } from '../access.ts';
@@ -26,7 +29,13 @@ function v1(app: WorkspaceApp, ws: Workspace) {
 
   app.get(
     base,
-    { schema: { params: OrgParams, querystring: SamlProviderListQuery } },
+    {
+      schema: {
+        response: { 200: SamlProviderList },
+        params: OrgParams,
+        querystring: SamlProviderListQuery,
+      },
+    },
     async (request) => {
       const { organizationId } = request.params;
       requireOrganization(ws.db, organizationId, request.caller.id, 'read');
@@ -46,11 +55,15 @@ function v1(app: WorkspaceApp, ws: Workspace) {
     },
   );
 
-  app.get(`${base}/:samlProviderId`, { schema: { params: ProviderParams } }, async (request) => {
-    const { organizationId, samlProviderId } = request.params;
-    requireOrganization(ws.db, organizationId, request.caller.id, 'read');
-    return getSamlProvider(ws, organizationId, samlProviderId, request.caller.id);
-  });
+  app.get(
+    `${base}/:samlProviderId`,
+    { schema: { response: { 200: SamlProvider }, params: ProviderParams } },
+    async (request) => {
+      const { organizationId, samlProviderId } = request.params;
+      requireOrganization(ws.db, organizationId, request.caller.id, 'read');
+      return getSamlProvider(ws, organizationId, samlProviderId, request.caller.id);
+    },
+  );
 
   app.patch(
     `${base}/:samlProviderId`,
@@ -79,11 +92,15 @@ function v1(app: WorkspaceApp, ws: Workspace) {
     },
   );
 
-  app.get('/orgs/:organizationId/sso', { schema: { params: OrgParams } }, async (request) => {
-    const { organizationId } = request.params;
-    requireOrganization(ws.db, organizationId, request.caller.id, 'read');
-    return listSsoEntries(ws, organizationId);
-  });
+  app.get(
+    '/orgs/:organizationId/sso',
+    { schema: { response: { 200: SsoList }, params: OrgParams } },
+    async (request) => {
+      const { organizationId } = request.params;
+      requireOrganization(ws.db, organizationId, request.caller.id, 'read');
+      return listSsoEntries(ws, organizationId);
+    },
+  );
 }
 
 const SsoParams = z.object({

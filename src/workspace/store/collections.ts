@@ -129,6 +129,28 @@ export function listCollections(
   return mapPage(page, (row) => collectionJson(ws, row, callerId));
 }
 
+/**
+ * Checks that the caller may create in `parentId`, a collection of the organization (400 naming
+ * `parent` otherwise), or at the organization's root when it is null.
+ */
+export function requireParent(
+  ws: Workspace,
+  organizationId: string,
+  parentId: string | null,
+  callerId: string,
+): void {
+  if (!parentId) {
+    requireOrganization(ws.db, organizationId, callerId, 'create');
+    return;
+  }
+  requireOrganization(ws.db, organizationId, callerId, 'read');
+  const parent = getCollectionRow(ws, parentId);
+  if (!parent || parent.organization_id !== organizationId) {
+    throw badRequest('parent: not a collection of this organization');
+  }
+  requireCollection(ws, parentId, callerId, 'create');
+}
+
 /** `POST {org}/collections`: needs `create` in the organization (or on the parent). */
 export function createCollection(
   ws: Workspace,
@@ -137,16 +159,7 @@ export function createCollection(
   body: { title?: string | undefined; parent?: string | undefined },
 ): CollectionRow {
   const parentId = body.parent ?? null;
-  if (parentId) {
-    requireOrganization(ws.db, organizationId, callerId, 'read');
-    const parent = getCollectionRow(ws, parentId);
-    if (!parent || parent.organization_id !== organizationId) {
-      throw badRequest('parent: not a collection of this organization');
-    }
-    requireCollection(ws, parentId, callerId, 'create');
-  } else {
-    requireOrganization(ws.db, organizationId, callerId, 'create');
-  }
+  requireParent(ws, organizationId, parentId, callerId);
   const id = ws.ids.next();
   const now = ws.now();
   ws.db
@@ -220,6 +233,45 @@ export function deleteCollection(ws: Workspace, row: CollectionRow): void {
   })();
 }
 
+/** Where a move asks an object of the tree to go: `parent` null is the root, absent keeps it. */
+export interface MoveBody {
+  parent?: string | null | undefined;
+  position?: Anchor | undefined;
+}
+
+/**
+ * The parent and position a move of `self` (a collection or space now at `row`) lands on: the
+ * new parent must be a collection of the same organization where the caller may create (the
+ * root: the organization), a collection never goes into its own subtree, and without an anchor
+ * the object keeps its place or goes last in its new parent.
+ */
+export function placement(
+  ws: Workspace,
+  row: { organization_id: string; parent_id: string | null; position: number },
+  self: { kind: 'space' | 'collection'; id: string },
+  callerId: string,
+  body: MoveBody,
+): { parentId: string | null; position: number } {
+  let parentId = row.parent_id;
+  if (body.parent !== undefined) {
+    parentId = body.parent;
+    requireParent(ws, row.organization_id, parentId, callerId);
+    if (
+      parentId &&
+      self.kind === 'collection' &&
+      collectionSubtree(ws, self.id).includes(parentId)
+    ) {
+      throw badRequest('parent: a collection cannot move into itself or its descendants');
+    }
+  }
+  const position = body.position
+    ? positionAt(ws, row.organization_id, parentId, body.position, self)
+    : parentId === row.parent_id
+      ? row.position
+      : nextPosition(ws, row.organization_id, parentId);
+  return { parentId, position };
+}
+
 /**
  * Moves a collection under another one (null: the organization root; absent: keeps the parent)
  * and/or next to a sibling collection or space.
@@ -228,32 +280,10 @@ export function moveCollection(
   ws: Workspace,
   row: CollectionRow,
   callerId: string,
-  body: { parent?: string | null | undefined; position?: Anchor | undefined },
+  body: MoveBody,
 ): CollectionRow {
-  let parentId = row.parent_id;
-  if (body.parent !== undefined) {
-    parentId = body.parent;
-    if (parentId) {
-      const target = getCollectionRow(ws, parentId);
-      if (!target || target.organization_id !== row.organization_id) {
-        throw badRequest('parent: not a collection of this organization');
-      }
-      if (collectionSubtree(ws, row.id).includes(parentId)) {
-        throw badRequest('parent: a collection cannot move into itself or its descendants');
-      }
-      requireCollection(ws, parentId, callerId, 'create');
-    } else {
-      requireOrganization(ws.db, row.organization_id, callerId, 'create');
-    }
-  }
-  const position = body.position
-    ? positionAt(ws, row.organization_id, parentId, body.position, {
-        kind: 'collection',
-        id: row.id,
-      })
-    : parentId === row.parent_id
-      ? row.position
-      : nextPosition(ws, row.organization_id, parentId);
+  const self = { kind: 'collection', id: row.id } as const;
+  const { parentId, position } = placement(ws, row, self, callerId, body);
   ws.db
     .prepare('UPDATE collections SET parent_id = ?, position = ?, updated_at = ? WHERE id = ?')
     .run(parentId, position, ws.now(), row.id);

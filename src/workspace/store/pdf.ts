@@ -7,12 +7,14 @@ import { HttpError, notFound } from '../errors.ts';
 import type { ChangeRequestRow } from './changeRequests.ts';
 import { type PageRow, revisionIndex } from './content/revisionIndex.ts';
 import { inlineText, markdownTokens } from './markdown.ts';
+import { type Face, PDF_PACKAGES, PdfFonts } from './pdfFonts.ts';
 
 /** The part of pdfkit's document API the export uses (pdfkit ships no types). */
 interface PdfDocument {
   on(event: 'data', listener: (chunk: Buffer) => void): this;
   on(event: 'end', listener: () => void): this;
   on(event: 'error', listener: (error: Error) => void): this;
+  registerFont(name: string, src: Buffer, family?: string): this;
   font(name: string): this;
   fontSize(size: number): this;
   fillColor(color: string): this;
@@ -24,33 +26,47 @@ interface PdfDocument {
 type PdfDocumentClass = new (options?: Record<string, unknown>) => PdfDocument;
 
 // pdfkit and its fonts load with the first export, not with the server.
+const require = createRequire(import.meta.url);
 let PDFDocument: PdfDocumentClass | undefined;
 const pdfDocument = (): PdfDocumentClass => {
   if (PDFDocument) return PDFDocument;
-  // pdfkit is an optional peer dependency: without it, an export answers 501 naming it.
+  // Optional peer dependencies: without them, an export answers 501 naming them.
   try {
-    requirePackages('PDF export', ['pdfkit']);
+    requirePackages('PDF export', PDF_PACKAGES);
   } catch (error) {
     throw new HttpError(501, (error as Error).message);
   }
-  PDFDocument = createRequire(import.meta.url)('pdfkit') as PdfDocumentClass;
+  PDFDocument = require('pdfkit') as PdfDocumentClass;
   return PDFDocument;
 };
 
-/** The standard PDF fonts encode Latin-1 only: other characters are left out. */
-function printable(text: string): string {
-  return text.replace(/[^\n\t\u0020-\u007e\u00a0-\u00ff]/g, '').trim();
+/** Writes paragraphs, each in one face, switching fonts within it where a character needs. */
+class Writer {
+  constructor(
+    readonly doc: PdfDocument,
+    private readonly fonts: PdfFonts,
+  ) {}
+
+  /** Writes `text` as a paragraph; false (and nothing written) when no character is left. */
+  text(face: Face, text: string, options: Record<string, unknown> = {}): boolean {
+    const runs = this.fonts.runs(face, text.trim());
+    runs.forEach((run, i) => {
+      this.doc.font(run.font).text(run.text, { ...options, continued: i < runs.length - 1 });
+    });
+    return runs.length > 0;
+  }
 }
 
-function renderTokens(doc: PdfDocument, tokens: readonly Token[], indent: number): void {
+function renderTokens(out: Writer, tokens: readonly Token[], indent: number, face: Face): void {
+  const { doc } = out;
   for (const token of tokens) {
     switch (token.type) {
       case 'heading': {
         const t = token as Tokens.Heading;
         const size = t.depth === 1 ? 18 : t.depth === 2 ? 15 : 13;
-        doc.moveDown(0.5).font('Helvetica-Bold').fontSize(size);
-        doc.text(printable(inlineText(t.tokens, t.text)), { indent });
-        doc.font('Helvetica').fontSize(11);
+        doc.moveDown(0.5).fontSize(size);
+        out.text('bold', inlineText(t.tokens, t.text), { indent });
+        doc.fontSize(11);
         break;
       }
       case 'list': {
@@ -64,24 +80,22 @@ function renderTokens(doc: PdfDocument, tokens: readonly Token[], indent: number
                 (first as { text?: string }).text ?? '',
               )
             : '';
-          doc.text(printable(`${marker} ${firstText}`), { indent: indent + 12 });
-          renderTokens(doc, rest, indent + 24);
+          out.text(face, `${marker} ${firstText}`, { indent: indent + 12 });
+          renderTokens(out, rest, indent + 24, face);
         });
         doc.moveDown(0.3);
         break;
       }
       case 'code': {
         const t = token as Tokens.Code;
-        doc
-          .font('Courier')
-          .fontSize(9)
-          .text(printable(t.text), { indent: indent + 12 });
-        doc.font('Helvetica').fontSize(11).moveDown(0.5);
+        doc.fontSize(9);
+        out.text('mono', t.text, { indent: indent + 12 });
+        doc.fontSize(11).moveDown(0.5);
         break;
       }
       case 'blockquote':
         doc.fillColor('#555555');
-        renderTokens(doc, (token as Tokens.Blockquote).tokens, indent + 18);
+        renderTokens(out, (token as Tokens.Blockquote).tokens, indent + 18, 'italic');
         doc.fillColor('#000000');
         break;
       case 'space':
@@ -89,38 +103,54 @@ function renderTokens(doc: PdfDocument, tokens: readonly Token[], indent: number
         break;
       default: {
         const t = token as { tokens?: Token[]; text?: string };
-        const value = printable(inlineText(t.tokens, t.text ?? token.raw));
-        if (value) doc.text(value, { indent }).moveDown(0.5);
+        if (out.text(face, inlineText(t.tokens, t.text ?? token.raw), { indent })) {
+          doc.moveDown(0.5);
+        }
       }
     }
   }
 }
 
-/** Renders pages (title and Markdown each) as a PDF document. */
+/** Fonts of a PDF export (the Unicode font is always embedded). */
+export interface PdfExportOptions {
+  /** A TrueType or OpenType font (or collection) for Chinese, Japanese and Korean characters. */
+  cjkFont?: string | undefined;
+}
+
+/**
+ * Renders pages (title and Markdown each) as a PDF document, in DejaVu Sans embedded (subset to
+ * the characters used): Latin with its extensions, Greek, Cyrillic and more; Chinese, Japanese
+ * and Korean in the configured CJK font.
+ */
 export function renderPdf(
   title: string,
   pages: ReadonlyArray<{ title: string; markdown: string }>,
   createdAt: Date,
+  options: PdfExportOptions = {},
 ): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const doc = new (pdfDocument())({
+    const Document = pdfDocument();
+    const fonts = new PdfFonts(options.cjkFont);
+    const heading = title.trim() || 'Change request';
+    const doc = new Document({
       size: 'A4',
       margin: 56,
-      info: { Title: printable(title) || 'Change request', CreationDate: createdAt },
+      info: { Title: heading, CreationDate: createdAt },
     });
+    fonts.register(doc);
+    const out = new Writer(doc, fonts);
     const chunks: Buffer[] = [];
     doc.on('data', (chunk) => chunks.push(chunk));
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
-    doc
-      .font('Helvetica-Bold')
-      .fontSize(22)
-      .text(printable(title) || 'Change request');
-    doc.font('Helvetica').fontSize(11).moveDown();
+    doc.fontSize(22);
+    out.text('bold', heading);
+    doc.fontSize(11).moveDown();
     pages.forEach((page, i) => {
       if (i > 0) doc.addPage();
-      doc.font('Helvetica-Bold').fontSize(20).text(printable(page.title));
-      doc.font('Helvetica').fontSize(11).moveDown(0.5);
+      doc.fontSize(20);
+      out.text('bold', page.title);
+      doc.fontSize(11).moveDown(0.5);
       const tokens = markdownTokens(page.markdown);
       // The page title usually opens the Markdown too: print it once.
       const [first] = tokens;
@@ -128,7 +158,7 @@ export function renderPdf(
         first?.type === 'heading' && (first as Tokens.Heading).depth === 1
           ? tokens.slice(1)
           : tokens;
-      renderTokens(doc, body, 0);
+      renderTokens(out, body, 0, 'body');
     });
     doc.end();
   });
@@ -185,5 +215,5 @@ export async function exportPdf(ws: Workspace, token: string): Promise<Buffer | 
     }
   } else visit(null, 0);
   const title = `Change request #${row.number}${row.subject ? `: ${row.subject}` : ''}`;
-  return renderPdf(title, pages, ws.clock.now());
+  return renderPdf(title, pages, ws.clock.now(), { cjkFont: ws.pdfCjkFont });
 }

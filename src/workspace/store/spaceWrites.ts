@@ -4,8 +4,8 @@ import type { UpdateSpaceBody } from '../../contract/spaces.ts';
 import { requireOrganization } from '../access.ts';
 import type { Workspace } from '../context.ts';
 import { badRequest, conflict } from '../errors.ts';
-import { getCollectionRow, requireCollection } from './collections.ts';
-import { type Anchor, nextPosition, positionAt } from './positions.ts';
+import { type MoveBody, placement, requireParent } from './collections.ts';
+import { nextPosition } from './positions.ts';
 import { copyRevision, createEmptyRevision } from './revisions.ts';
 import { getSpaceRow, type SpaceRow } from './spaces.ts';
 
@@ -62,18 +62,9 @@ export function createSpace(
   body: { title?: string; emoji?: string; parent?: string | null; visibility?: string },
 ): SpaceRow {
   const parentId = body.parent ?? null;
-  if (parentId) {
-    requireOrganization(ws.db, organizationId, callerId, 'read');
-    const parent = getCollectionRow(ws, parentId);
-    if (!parent || parent.organization_id !== organizationId) {
-      throw badRequest('parent: not a collection of this organization');
-    }
-    requireCollection(ws, parentId, callerId, 'create');
-  } else {
-    requireOrganization(ws.db, organizationId, callerId, 'create');
-    if (body.visibility === 'in-collection') {
-      throw badRequest('visibility: in-collection needs a parent collection');
-    }
+  requireParent(ws, organizationId, parentId, callerId);
+  if (!parentId && body.visibility === 'in-collection') {
+    throw badRequest('visibility: in-collection needs a parent collection');
   }
   return insertSpace(ws, {
     organizationId,
@@ -190,26 +181,9 @@ export function moveSpace(
   ws: Workspace,
   row: SpaceRow,
   callerId: string,
-  body: { parent?: string | null | undefined; position?: Anchor | undefined },
+  body: MoveBody,
 ): SpaceRow {
-  let parentId = row.parent_id;
-  if (body.parent !== undefined) {
-    parentId = body.parent;
-    if (parentId) {
-      const target = getCollectionRow(ws, parentId);
-      if (!target || target.organization_id !== row.organization_id) {
-        throw badRequest('parent: not a collection of the space organization');
-      }
-      requireCollection(ws, parentId, callerId, 'create');
-    } else {
-      requireOrganization(ws.db, row.organization_id, callerId, 'create');
-    }
-  }
-  const position = body.position
-    ? positionAt(ws, row.organization_id, parentId, body.position, { kind: 'space', id: row.id })
-    : parentId === row.parent_id
-      ? row.position
-      : nextPosition(ws, row.organization_id, parentId);
+  const { parentId, position } = placement(ws, row, { kind: 'space', id: row.id }, callerId, body);
   const visibility =
     parentId === null && row.visibility === 'in-collection' ? 'private' : row.visibility;
   ws.db

@@ -5,22 +5,14 @@ import {
   UpdateCollectionBody,
 } from '../../../contract/collections.ts';
 import { builder } from '../../builder.ts';
-import { moveBody, PositionInput, transferBody } from '../moves.ts';
-import {
-  DeletePayload,
-  Empty,
-  given,
-  objectPayload,
-  validBody,
-  write,
-  writeMutation,
-} from '../mutation.ts';
+import { deleteMutation, moveMutation, transferMutation } from '../moves.ts';
+import { given, objectPayload, validBody, write, writeMutation } from '../mutation.ts';
 import { OrganizationResource } from '../organization/resource.ts';
 import { RoleEnum } from '../organization/types.ts';
 import { CollectionResource } from './resource.ts';
 import { CollectionRef } from './types.ts';
 
-const CollectionPayload = objectPayload(CollectionRef);
+const CollectionPayload = objectPayload(CollectionRef, { field: 'collection' });
 
 /** The REST id of the collection an input names (a `ValidationError` on `collectionId`). */
 const collectionOf = (value: string) =>
@@ -83,74 +75,28 @@ writeMutation('updateCollection', {
   },
 });
 
-const CollectionIdInput = (name: string, description: string) =>
-  builder.inputType(name, {
-    description,
-    fields: (t) => ({
-      collectionId: t.id({ required: true, description: 'Collection (global ID or REST id).' }),
-    }),
-  });
+const CollectionObject = {
+  resource: CollectionResource,
+  field: 'collectionId',
+  key: 'collection',
+  description: 'Collection (global ID or REST id).',
+  payload: CollectionPayload,
+  contract: Collection,
+} as const;
 
-writeMutation('deleteCollection', {
-  type: DeletePayload,
-  input: () => CollectionIdInput('DeleteCollectionInput', 'The collection to delete.'),
+deleteMutation('deleteCollection', CollectionObject, {
+  input: 'The collection to delete.',
   description: 'Deletes a collection (succeeds also when it did not exist).',
-  resolve: async (input, ctx) => {
-    const id = collectionOf(input.collectionId);
-    await write(ctx, 'DELETE', CollectionResource.path({ id }), undefined, Empty);
-    return { deletedId: CollectionResource.globalId({ id }) };
-  },
 });
 
-const MoveCollectionInput = builder.inputType('MoveCollectionInput', {
-  description: 'Where to move a collection.',
-  fields: (t) => ({
-    collectionId: t.id({ required: true, description: 'Collection (global ID or REST id).' }),
-    parent: t.id({
-      description:
-        'New parent collection; null moves it to the organization root; absent keeps it.',
-    }),
-    position: t.field({
-      type: PositionInput,
-      description: 'Place among siblings (`collection` or `space` anchors).',
-    }),
-  }),
-});
-
-writeMutation('moveCollection', {
-  type: CollectionPayload,
-  input: MoveCollectionInput,
+moveMutation('moveCollection', CollectionObject, {
   description: 'Moves a collection to another parent and/or place among its siblings.',
-  resolve: async (input, ctx) => {
-    const body = moveBody(MoveCollectionBody, input);
-    const id = collectionOf(input.collectionId);
-    const path = CollectionResource.route('move', id);
-    const collection = await write(ctx, 'POST', path, body, Collection);
-    return { collection };
-  },
+  position: 'Place among siblings (`collection` or `space` anchors).',
+  body: MoveCollectionBody,
 });
 
-const TransferCollectionInput = builder.inputType('TransferCollectionInput', {
-  description: 'The collection and its target organization.',
-  fields: (t) => ({
-    collectionId: t.id({ required: true, description: 'Collection (global ID or REST id).' }),
-    organizationId: t.id({
-      required: true,
-      description: 'Target organization (global ID or REST id).',
-    }),
-  }),
-});
-
-writeMutation('transferCollection', {
-  type: CollectionPayload,
-  input: TransferCollectionInput,
-  description:
-    'Transfers a collection to another organization (needs `admin` in both organizations).',
-  resolve: async (input, ctx) => {
-    const body = transferBody(input.organizationId);
-    const id = collectionOf(input.collectionId);
-    const path = CollectionResource.route('transfer', id);
-    const collection = await write(ctx, 'POST', path, body, Collection);
-    return { collection };
-  },
-});
+transferMutation(
+  'transferCollection',
+  CollectionObject,
+  'Transfers a collection to another organization (needs `admin` in both organizations).',
+);

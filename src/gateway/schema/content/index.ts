@@ -1,6 +1,8 @@
 import './types/files.ts';
 import './types/pages.ts';
 import './types/revisions.ts';
+import './types/revisionPages.ts';
+import './types/diffs.ts';
 import './types/links.ts';
 import './queries.ts';
 import './mutations.ts';

@@ -8,7 +8,8 @@ import {
 import { z } from 'zod';
 import { sometimes } from '../../../contract/common.ts';
 import { File, Page, PageLinkTarget, PageTree, Revision } from '../../../contract/content.ts';
-import { defineResource, type InputOptions } from '../../resources/resource.ts';
+import type { InputOptions } from '../../resources/inputs.ts';
+import { defineResource } from '../../resources/resource.ts';
 import { badInput } from '../../upstream/errors.ts';
 import { SpaceResource } from '../space/resource.ts';
 
@@ -58,7 +59,7 @@ export const scopeOf = (address: ContentScope): ContentScope =>
     : { space: address.space };
 
 /**
- * The address, in `scope`, of the page, file or comment an argument names: its global ID, or its
+ * The address, in `scope`, of the page, file or comment argument `arg` names: its global ID, or its
  * REST id there; a global ID of another scope (another space, change request or the main content)
  * is BAD_USER_INPUT.
  */
@@ -66,10 +67,11 @@ export function inScope<A extends ContentScope>(
   resource: { readonly typename: string; parseInput(value: string, options?: InputOptions): A },
   id: string,
   scope: ContentScope,
+  arg = 'id',
 ): A {
-  const address = resource.parseInput(id, { parents: scope });
+  const address = resource.parseInput(id, { arg, parents: scope });
   if (address.changeRequest !== scope.changeRequest) {
-    throw badInput('id', `not a ${resource.typename} of this content`);
+    throw badInput(arg, `not a ${resource.typename} of this content`);
   }
   return address;
 }
@@ -123,6 +125,10 @@ export const PageResource = defineResource({
       '/spaces/{spaceId}/change-requests/{changeRequestId}/content/pages',
     ],
     spaceLinks: '/spaces/{spaceId}/links',
+    // Any revision of the space by its id (past or current, main or change request).
+    revisionTree: '/spaces/{spaceId}/revisions/{revisionId}/pages',
+    revisionPage: '/spaces/{spaceId}/revisions/{revisionId}/page/{pageId}',
+    revisionChanges: '/spaces/{spaceId}/revisions/{revisionId}/changes',
     links: [
       '/spaces/{spaceId}/content/page/{pageId}/links',
       '/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}/links',

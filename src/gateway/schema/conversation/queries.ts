@@ -77,10 +77,16 @@ builder.objectFields(OrganizationRef, (t) => ({
     resolve: (o, args, ctx) =>
       issueConnection(ctx, args, o.id, {
         cluster: args.cluster
-          ? IssuesClusterResource.parseInput(args.cluster, { parents: { org: o.id } }).id
+          ? IssuesClusterResource.parseInput(args.cluster, {
+              arg: 'cluster',
+              parents: { org: o.id },
+            }).id
           : undefined,
         conversation: args.conversation
-          ? ConversationResource.parseInput(args.conversation, { parents: { org: o.id } }).id
+          ? ConversationResource.parseInput(args.conversation, {
+              arg: 'conversation',
+              parents: { org: o.id },
+            }).id
           : undefined,
       }),
   }),

@@ -102,9 +102,9 @@ writeMutation('setOpenAPISpecVisibility', {
   description: 'Makes a spec public (readable with its public link) or private. Needs admin.',
   resolve: async (input, ctx) => {
     const body = validBody(UpdateOpenAPISpecBody, { visibility: input.visibility });
-    const a = OpenAPISpecResource.parseInput(input.specId, { field: 'specId' });
-    const spec = await write(ctx, 'PATCH', OpenAPISpecResource.path(a), body, Spec);
-    return { openAPISpec: OpenAPISpecResource.shape(spec, a) };
+    const address = OpenAPISpecResource.parseInput(input.specId, { field: 'specId' });
+    const spec = await write(ctx, 'PATCH', OpenAPISpecResource.path(address), body, Spec);
+    return { openAPISpec: OpenAPISpecResource.shape(spec, address) };
   },
 });
 
@@ -120,8 +120,8 @@ writeMutation('deleteOpenAPISpec', {
   input: SpecIdInput,
   description: 'Deletes a spec and its versions (succeeds also when it did not exist).',
   resolve: async (input, ctx) => {
-    const a = OpenAPISpecResource.parseInput(input.specId, { field: 'specId' });
-    await write(ctx, 'DELETE', OpenAPISpecResource.path(a), undefined, Empty);
-    return { deletedId: OpenAPISpecResource.globalId(a), organization: a.org };
+    const address = OpenAPISpecResource.parseInput(input.specId, { field: 'specId' });
+    await write(ctx, 'DELETE', OpenAPISpecResource.path(address), undefined, Empty);
+    return { deletedId: OpenAPISpecResource.globalId(address), organization: address.org };
   },
 });

@@ -6,23 +6,15 @@ import {
 } from '../../../contract/spaces.ts';
 import { builder } from '../../builder.ts';
 import { CollectionResource } from '../collection/resource.ts';
-import { moveBody, PositionInput, transferBody } from '../moves.ts';
-import {
-  DeletePayload,
-  Empty,
-  given,
-  objectPayload,
-  validBody,
-  write,
-  writeMutation,
-} from '../mutation.ts';
+import { deleteMutation, idInput, moveMutation, transferMutation } from '../moves.ts';
+import { given, objectPayload, validBody, write, writeMutation } from '../mutation.ts';
 import { MergeRulesInput, mergeRulesBody } from '../organization/mutations.ts';
 import { OrganizationResource } from '../organization/resource.ts';
 import { RoleEnum } from '../organization/types.ts';
 import { SpaceResource } from './resource.ts';
-import { EditModeEnum, type Sp, SpaceRef, SpaceVisibilityEnum } from './types.ts';
+import { EditModeEnum, type SpaceItem, SpaceRef, SpaceVisibilityEnum } from './types.ts';
 
-const SpacePayload = objectPayload(SpaceRef);
+const SpacePayload = objectPayload(SpaceRef, { field: 'space' });
 
 const CreateSpaceInput = builder.inputType('CreateSpaceInput', {
   description: 'A new space.',
@@ -82,29 +74,24 @@ writeMutation('updateSpace', {
   },
 });
 
-const SpaceIdInput = (name: string, description: string) =>
-  builder.inputType(name, {
-    description,
-    fields: (t) => ({
-      spaceId: t.id({ required: true, description: 'Space (global ID or REST id).' }),
-    }),
-  });
+const SpaceObject = {
+  resource: SpaceResource,
+  field: 'spaceId',
+  key: 'space',
+  description: 'Space (global ID or REST id).',
+  payload: SpacePayload,
+  contract: Space,
+} as const;
 
-writeMutation('deleteSpace', {
-  type: DeletePayload,
-  input: () => SpaceIdInput('DeleteSpaceInput', 'The space to delete.'),
+deleteMutation('deleteSpace', SpaceObject, {
+  input: 'The space to delete.',
   description:
     'Soft-deletes a space: `deletedAt` is set; it can be restored for 7 days, then it is removed permanently.',
-  resolve: async (input, ctx) => {
-    const id = SpaceResource.parseInput(input.spaceId, { field: 'spaceId' }).id;
-    await write(ctx, 'DELETE', SpaceResource.path({ id }), undefined, Empty);
-    return { deletedId: SpaceResource.globalId({ id }) };
-  },
 });
 
 writeMutation('restoreSpace', {
   type: SpacePayload,
-  input: () => SpaceIdInput('RestoreSpaceInput', 'The space to restore.'),
+  input: () => idInput(SpaceObject, 'RestoreSpaceInput', 'The space to restore.'),
   description:
     'Restores a soft-deleted space; only within 7 days of its deletion (ConflictError after).',
   resolve: async (input, ctx) => {
@@ -115,19 +102,17 @@ writeMutation('restoreSpace', {
 });
 
 const DuplicateSpacePayload = builder
-  .objectRef<{ space: Sp; source: string }>('DuplicateSpacePayload')
+  .objectRef<{ space: SpaceItem; source: string }>('DuplicateSpacePayload')
   .implement({
     description: 'The copy and the space it was copied from.',
     fields: (t) => ({
       space: t.field({
         type: SpaceRef,
-
         description: 'The copy.',
         resolve: (p) => p.space,
       }),
       source: t.field({
         type: SpaceRef,
-
         description: 'The space that was duplicated.',
         resolve: (p) => p.source,
       }),
@@ -136,7 +121,7 @@ const DuplicateSpacePayload = builder
 
 writeMutation('duplicateSpace', {
   type: DuplicateSpacePayload,
-  input: () => SpaceIdInput('DuplicateSpaceInput', 'The space to duplicate.'),
+  input: () => idInput(SpaceObject, 'DuplicateSpaceInput', 'The space to duplicate.'),
   description: 'Duplicates a space with its content.',
   resolve: async (input, ctx) => {
     const id = SpaceResource.parseInput(input.spaceId, { field: 'spaceId' }).id;
@@ -145,49 +130,14 @@ writeMutation('duplicateSpace', {
   },
 });
 
-const MoveSpaceInput = builder.inputType('MoveSpaceInput', {
-  description: 'Where to move a space.',
-  fields: (t) => ({
-    spaceId: t.id({ required: true, description: 'Space (global ID or REST id).' }),
-    parent: t.id({
-      description:
-        'New parent collection; null moves it to the organization root; absent keeps it.',
-    }),
-    position: t.field({ type: PositionInput, description: 'Place among siblings (`space`).' }),
-  }),
-});
-
-writeMutation('moveSpace', {
-  type: SpacePayload,
-  input: MoveSpaceInput,
+moveMutation('moveSpace', SpaceObject, {
   description: 'Moves a space to another parent collection and/or place among its siblings.',
-  resolve: async (input, ctx) => {
-    const body = moveBody(MoveSpaceBody, input);
-    const id = SpaceResource.parseInput(input.spaceId, { field: 'spaceId' }).id;
-    const space = await write(ctx, 'POST', SpaceResource.route('move', id), body, Space);
-    return { space };
-  },
+  position: 'Place among siblings (`space`).',
+  body: MoveSpaceBody,
 });
 
-const TransferSpaceInput = builder.inputType('TransferSpaceInput', {
-  description: 'The space and its target organization.',
-  fields: (t) => ({
-    spaceId: t.id({ required: true, description: 'Space (global ID or REST id).' }),
-    organizationId: t.id({
-      required: true,
-      description: 'Target organization (global ID or REST id).',
-    }),
-  }),
-});
-
-writeMutation('transferSpace', {
-  type: SpacePayload,
-  input: TransferSpaceInput,
-  description: 'Transfers a space to another organization (needs `admin` in both organizations).',
-  resolve: async (input, ctx) => {
-    const body = transferBody(input.organizationId);
-    const id = SpaceResource.parseInput(input.spaceId, { field: 'spaceId' }).id;
-    const space = await write(ctx, 'POST', SpaceResource.route('transfer', id), body, Space);
-    return { space };
-  },
-});
+transferMutation(
+  'transferSpace',
+  SpaceObject,
+  'Transfers a space to another organization (needs `admin` in both organizations).',
+);

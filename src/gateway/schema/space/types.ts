@@ -8,7 +8,7 @@ import { resourceNode } from '../node.ts';
 import { OrganizationRef, RoleEnum } from '../organization/types.ts';
 import { SpaceResource } from './resource.ts';
 
-export type Sp = z.infer<typeof Space>;
+export type SpaceItem = z.infer<typeof Space>;
 
 export const SpaceVisibilityEnum = openEnumType(
   'SpaceVisibility',
@@ -29,7 +29,7 @@ export const EditModeEnum = openEnumType('SpaceEditMode', ENUMS.editMode, 'How a
   locked: 'All edits locked.',
 });
 
-const SpaceUrlsRef = builder.objectRef<NonNullable<Sp['urls']>>('SpaceUrls').implement({
+const SpaceUrlsRef = builder.objectRef<NonNullable<SpaceItem['urls']>>('SpaceUrls').implement({
   description: 'URLs of a space.',
   fields: (t) => ({
     location: t.exposeString('location', { nullable: true, description: 'API location.' }),
@@ -43,29 +43,31 @@ const SpaceUrlsRef = builder.objectRef<NonNullable<Sp['urls']>>('SpaceUrls').imp
   }),
 });
 
-const SpaceGitSyncRef = builder.objectRef<NonNullable<Sp['gitSync']>>('SpaceGitSync').implement({
-  description: 'Git synchronization of a space.',
-  fields: (t) => ({
-    repoName: t.exposeString('repoName', { nullable: true, description: 'Repository name.' }),
-    installationProvider: t.exposeString('installationProvider', {
-      nullable: true,
-      description: 'Provider of the installation (e.g. GitHub).',
+const SpaceGitSyncRef = builder
+  .objectRef<NonNullable<SpaceItem['gitSync']>>('SpaceGitSync')
+  .implement({
+    description: 'Git synchronization of a space.',
+    fields: (t) => ({
+      repoName: t.exposeString('repoName', { nullable: true, description: 'Repository name.' }),
+      installationProvider: t.exposeString('installationProvider', {
+        nullable: true,
+        description: 'Provider of the installation (e.g. GitHub).',
+      }),
+      integration: t.exposeString('integration', {
+        nullable: true,
+        description: 'Integration used.',
+      }),
+      url: t.exposeString('url', { nullable: true, description: 'URL of the repository.' }),
+      updatedAt: t.expose('updatedAt', {
+        type: 'DateTime',
+        nullable: true,
+        description: 'Last synchronization.',
+      }),
     }),
-    integration: t.exposeString('integration', {
-      nullable: true,
-      description: 'Integration used.',
-    }),
-    url: t.exposeString('url', { nullable: true, description: 'URL of the repository.' }),
-    updatedAt: t.expose('updatedAt', {
-      type: 'DateTime',
-      nullable: true,
-      description: 'Last synchronization.',
-    }),
-  }),
-});
+  });
 
 const SpacePermissionsRef = builder
-  .objectRef<NonNullable<Sp['permissions']>>('SpacePermissions')
+  .objectRef<NonNullable<SpaceItem['permissions']>>('SpacePermissions')
   .implement({
     description: 'What the caller may do with a space.',
     fields: (t) => ({

@@ -21,7 +21,7 @@ builder.objectField(OrganizationRef, 'teams', (t) =>
         path: TeamResource.route('inOrganization', org.id),
         query: {
           member: args.member
-            ? MemberResource.parseInput(args.member, { parents: { org: org.id } }).id
+            ? MemberResource.parseInput(args.member, { arg: 'member', parents: { org: org.id } }).id
             : undefined,
           search: args.search ?? undefined,
         },

@@ -1,14 +1,11 @@
-import type {
-  CreateSiteSectionBody,
-  MoveSiteSectionBody,
-  UpdateSiteSectionBody,
-} from '../../../contract/sites.ts';
+import type { CreateSiteSectionBody, UpdateSiteSectionBody } from '../../../contract/sites.ts';
 import type { Workspace } from '../../context.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import type { SiteRow } from '../siteUrls.ts';
 import { insertSiteSpace } from './siteSpaces.ts';
 import {
   type Child,
+  partMove,
   place,
   renumber,
   type SectionRow,
@@ -108,43 +105,28 @@ export function updateSection(
   touchSite(ws, site.id);
 }
 
-/** Removes a section; absent is not an error. */
-export function deleteSection(ws: Workspace, site: SiteRow, sectionId: string): void {
-  const result = ws.db
-    .prepare('DELETE FROM site_sections WHERE id = ? AND site_id = ?')
-    .run(sectionId, site.id);
-  if (result.changes > 0) touchSite(ws, site.id);
-}
-
 /**
  * Moves a section before or after another section of the site; it joins that section's group
  * (or the root).
  */
-export function moveSection(
-  ws: Workspace,
-  site: SiteRow,
-  sectionId: string,
-  body: MoveSiteSectionBody,
-): void {
-  const st = new SiteStructure(ws, site);
-  const row = requireSection(st, sectionId);
-  const where = body.position.before ? 'before' : 'after';
-  const anchorId = (body.position.before ?? body.position.after)?.siteSection ?? '';
-  const anchor = st.section(anchorId);
-  if (!anchor || anchor.id === row.id) {
-    throw badRequest(`position.${where}.siteSection: must be another section of the site`);
-  }
-  const moving: Child = { kind: 'section', row: { ...row, group_id: anchor.group_id } };
-  const siblings = st.children(anchor.group_id).filter((c) => c.row.id !== row.id);
-  const items = place(
-    siblings.map((c) => ({ id: c.row.id, child: c })),
-    { id: row.id, child: moving },
-    anchor.id,
-    where,
-  );
-  renumber(
-    ws,
-    items.map((i) => i.child),
-  );
-  touchSite(ws, site.id);
-}
+export const moveSection = partMove({
+  key: 'siteSection',
+  find: (st, id) => st.section(id),
+  accepts: (row, anchor) => anchor.id !== row.id,
+  must: 'must be another section of the site',
+  require: requireSection,
+  apply: (st, row, anchor, where) => {
+    const moving: Child = { kind: 'section', row: { ...row, group_id: anchor.group_id } };
+    const siblings = st.children(anchor.group_id).filter((c) => c.row.id !== row.id);
+    const items = place(
+      siblings.map((c) => ({ id: c.row.id, child: c })),
+      { id: row.id, child: moving },
+      anchor.id,
+      where,
+    );
+    renumber(
+      st.ws,
+      items.map((i) => i.child),
+    );
+  },
+});

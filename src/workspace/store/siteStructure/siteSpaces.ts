@@ -1,12 +1,9 @@
-import type {
-  AddSiteSpaceBody,
-  MoveSiteSpaceBody,
-  UpdateSiteSpaceBody,
-} from '../../../contract/sites.ts';
+import type { AddSiteSpaceBody, UpdateSiteSpaceBody } from '../../../contract/sites.ts';
 import type { Workspace } from '../../context.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import type { SiteRow } from '../siteUrls.ts';
 import {
+  partMove,
   place,
   positionAfter,
   type SiteSpaceRow,
@@ -64,6 +61,22 @@ export function requireSiteSpace(st: SiteStructure, siteSpaceId: string): SiteSp
   return row;
 }
 
+/** Deprecated site-space move: before or after a sibling (same section, or both at the root). */
+export const moveSiteSpace = partMove({
+  key: 'siteSpace',
+  find: (st, id) => st.siteSpace(id),
+  accepts: (row, anchor) => anchor.id !== row.id && anchor.section_id === row.section_id,
+  must: 'must be another site space of the same section',
+  require: requireSiteSpace,
+  apply: (st, row, anchor, where) => {
+    const ordered = place(st.siteSpacesOf(row.section_id), row, anchor.id, where);
+    const update = st.ws.db.prepare('UPDATE site_spaces SET position = ? WHERE id = ?');
+    ordered.forEach((item, index) => {
+      update.run((index + 1) * STEP, item.id);
+    });
+  },
+});
+
 /** Changes a site space's path, condition, space or visibility; 409 when the path is taken. */
 export function updateSiteSpace(
   ws: Workspace,
@@ -92,36 +105,5 @@ export function updateSiteSpace(
       body.hidden === undefined ? row.hidden : body.hidden ? 1 : 0,
       row.id,
     );
-  touchSite(ws, site.id);
-}
-
-/** Removes a site space; absent is not an error. */
-export function deleteSiteSpace(ws: Workspace, site: SiteRow, siteSpaceId: string): void {
-  const result = ws.db
-    .prepare('DELETE FROM site_spaces WHERE id = ? AND site_id = ?')
-    .run(siteSpaceId, site.id);
-  if (result.changes > 0) touchSite(ws, site.id);
-}
-
-/** Deprecated site-space move: before or after a sibling (same section, or both at the root). */
-export function moveSiteSpace(
-  ws: Workspace,
-  site: SiteRow,
-  siteSpaceId: string,
-  body: MoveSiteSpaceBody,
-): void {
-  const st = new SiteStructure(ws, site);
-  const row = requireSiteSpace(st, siteSpaceId);
-  const where = body.position.before ? 'before' : 'after';
-  const anchorId = (body.position.before ?? body.position.after)?.siteSpace ?? '';
-  const anchor = st.siteSpace(anchorId);
-  if (!anchor || anchor.id === row.id || anchor.section_id !== row.section_id) {
-    throw badRequest(`position.${where}.siteSpace: must be another site space of the same section`);
-  }
-  const ordered = place(st.siteSpacesOf(row.section_id), row, anchor.id, where);
-  const update = ws.db.prepare('UPDATE site_spaces SET position = ? WHERE id = ?');
-  ordered.forEach((item, index) => {
-    update.run((index + 1) * STEP, item.id);
-  });
   touchSite(ws, site.id);
 }

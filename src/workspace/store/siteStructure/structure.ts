@@ -238,3 +238,55 @@ export function place<T extends { id: string }>(
   rest.splice(where === 'before' ? index : index + 1, 0, moving);
   return rest;
 }
+
+/** Removes a part of a site (a section or a site space) from `table`; absent is not an error. */
+export function deletePart(
+  ws: Workspace,
+  site: SiteRow,
+  table: 'site_sections' | 'site_spaces',
+  id: string,
+): void {
+  const result = ws.db
+    .prepare(`DELETE FROM ${table} WHERE id = ? AND site_id = ?`)
+    .run(id, site.id);
+  if (result.changes > 0) touchSite(ws, site.id);
+}
+
+/** How a part of a site (a section, a site space) moves before or after a sibling. */
+interface PartMove<K extends string, R extends { id: string }> {
+  /** Its key in a position anchor (`siteSection`). */
+  key: K;
+  /** The sibling a position names. */
+  find: (st: SiteStructure, id: string) => R | undefined;
+  /** True when `anchor` is a place `row` may move next to; `must` says what it must be. */
+  accepts: (row: R, anchor: R) => boolean;
+  must: string;
+  /** The part being moved (404 when the site has none such). */
+  require: (st: SiteStructure, id: string) => R;
+  /** Writes the new order. */
+  apply: (st: SiteStructure, row: R, anchor: R, where: 'before' | 'after') => void;
+}
+
+/**
+ * The move of a part of a site before or after a sibling: the side is `before` when given, else
+ * `after`; 400 naming `position.<side>.<key>` when the sibling is missing or not accepted.
+ */
+export function partMove<K extends string, R extends { id: string }>(part: PartMove<K, R>) {
+  return (
+    ws: Workspace,
+    site: SiteRow,
+    id: string,
+    body: { position: { before?: Record<K, string>; after?: Record<K, string> } },
+  ): void => {
+    const st = new SiteStructure(ws, site);
+    const row = part.require(st, id);
+    const { position } = body;
+    const where = position.before ? 'before' : 'after';
+    const anchor = part.find(st, (position.before ?? position.after)?.[part.key] ?? '');
+    if (!anchor || !part.accepts(row, anchor)) {
+      throw badRequest(`position.${where}.${part.key}: ${part.must}`);
+    }
+    part.apply(st, row, anchor, where);
+    touchSite(ws, site.id);
+  };
+}

@@ -1,8 +1,8 @@
 import { commentsTables } from './comments.ts';
 import { contentTables } from './content.ts';
 import { coreTables } from './core.ts';
-import { insightsTables } from './insights.ts';
-import { orgtoolsTables } from './orgtools.ts';
+import { openapiConversationTables } from './openapiConversations.ts';
+import { samlTranslationTables } from './samlTranslations.ts';
 import { sitesTables } from './sites.ts';
 
 /**
@@ -18,8 +18,18 @@ export const migrations: ReadonlyArray<{ version: number; sql: string }> = [
       contentTables,
       commentsTables,
       sitesTables,
-      insightsTables,
-      orgtoolsTables,
+      openapiConversationTables,
+      samlTranslationTables,
     ].join('\n'),
+  },
+  {
+    // Ads in the hosted service's shapes: a review's topic, a rejection's reason; `approved`
+    // was this server's name for `live`.
+    version: 2,
+    sql: `
+ALTER TABLE sites ADD COLUMN ads_topic TEXT;
+ALTER TABLE sites ADD COLUMN ads_reason TEXT;
+UPDATE sites SET ads_status = 'live' WHERE ads_status = 'approved';
+`,
   },
 ];

@@ -50,14 +50,14 @@ writeMutation('putSiteAdaptiveSchema', {
   input: PutAdaptiveSchemaInput,
   description: "Sets a site's visitor attributes schema for adaptive content.",
   resolve: async (input, ctx) => {
-    const a = siteOf(input);
-    const at = { org: a.org, site: a.id };
+    const site = siteOf(input);
+    const at = { org: site.org, site: site.id };
     const body = validBody(PutAdaptiveSchemaBody, { jsonSchema: input.jsonSchema });
     const path = SiteAdaptiveSchemaResource.path(at);
     const schema = await write(ctx, 'PUT', path, body, SiteAdaptiveSchema);
     return {
       adaptiveSchema: SiteAdaptiveSchemaResource.shape(schema, at),
-      site: SiteResource.stub(a),
+      site: SiteResource.stub(site),
     };
   },
 });

@@ -1,16 +1,12 @@
 import { ValidationError } from '../../../errors.ts';
+import type { InputOptions } from '../../../resources/resource.ts';
 import type { InputFields } from '../../base.ts';
-import {
-  SiteResource,
-  type SiteSectionGroupResource,
-  type SiteSectionResource,
-  type SiteSpaceResource,
-} from '../resource.ts';
+import { SiteResource } from '../resource.ts';
 
 // How the inputs of the site's writes name a site and its parts (shared by every sub-resource).
 
 /** The site fields of an input: a Site global ID, or a REST id with `organizationId`. */
-interface SiteTarget {
+export interface SiteTarget {
   siteId?: string | null | undefined;
   organizationId?: string | null | undefined;
 }
@@ -33,9 +29,14 @@ export function siteOf(input: SiteTarget) {
   });
 }
 
+/** What parsing the input id of a part of a site needs of its resource. */
+interface PartResource {
+  parseInput(value: string, options?: InputOptions): { id: string };
+}
+
 /** The REST id of a part of the site at `site`, named in `field` by global ID or REST id. */
 export const partOf = (
-  resource: typeof SiteSpaceResource | typeof SiteSectionResource | typeof SiteSectionGroupResource,
+  resource: PartResource,
   value: string,
   field: string,
   site: { org: string; site: string },
@@ -57,7 +58,7 @@ export const siteTargetFields = (t: InputFields) => ({
  */
 export function sitePositionBody(
   position: { before?: string | null; after?: string | null },
-  resource: typeof SiteSpaceResource | typeof SiteSectionResource,
+  resource: PartResource,
   type: 'site-space' | 'site-section',
   key: 'siteSpace' | 'siteSection',
   of: { org: string; site: string },

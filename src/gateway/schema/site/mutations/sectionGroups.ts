@@ -5,19 +5,11 @@ import {
   UpdateSiteSectionGroupBody,
 } from '../../../../contract/sites.ts';
 import { builder } from '../../../builder.ts';
-import type { InputFields } from '../../base.ts';
-import {
-  DeletePayload,
-  Empty,
-  given,
-  objectPayload,
-  validBody,
-  write,
-  writeMutation,
-} from '../../mutation.ts';
+import { Empty, given, objectPayload, validBody, write, writeMutation } from '../../mutation.ts';
 import { SiteSectionGroupResource, SiteSectionResource } from '../resource.ts';
 import { SiteSectionGroupRef } from '../types/structure.ts';
-import { partOf, siteOf, siteParents, siteTargetFields } from './inputs.ts';
+import { partOf, siteOf, siteTargetFields } from './inputs.ts';
+import { deletePartMutation, namedPart, partFields } from './parts.ts';
 
 const SiteSectionGroupPayload = objectPayload(SiteSectionGroupRef, {
   description: 'The section group after the change.',
@@ -39,8 +31,8 @@ writeMutation('createSiteSectionGroup', {
   input: CreateSiteSectionGroupInput,
   description: 'Creates a section group, optionally with sections and inside another group.',
   resolve: async (input, ctx) => {
-    const a = siteOf(input);
-    const at = { org: a.org, site: a.id };
+    const site = siteOf(input);
+    const at = { org: site.org, site: site.id };
     const body = validBody(CreateSiteSectionGroupBody, {
       ...given(input, ['title', 'icon'] as const),
       ...(input.sections
@@ -50,26 +42,30 @@ writeMutation('createSiteSectionGroup', {
         ? { parent: partOf(SiteSectionGroupResource, input.parent, 'parent', at) }
         : {}),
     });
-    const path = SiteSectionGroupResource.route('inSite', a.org, a.id);
-    const g = await write(ctx, 'POST', path, body, SiteSectionGroupSchema);
+    const path = SiteSectionGroupResource.route('inSite', site.org, site.id);
+    const group = await write(ctx, 'POST', path, body, SiteSectionGroupSchema);
     return {
-      siteSectionGroup: SiteSectionGroupResource.shape(g, { org: a.org, site: a.id, id: g.id }),
+      siteSectionGroup: SiteSectionGroupResource.shape(group, {
+        org: site.org,
+        site: site.id,
+        id: group.id,
+      }),
     };
   },
 });
 
-const groupField = (t: InputFields) => ({
-  siteSectionGroupId: t.id({
-    required: true,
-    description: 'Section group (global ID, or REST id with `siteId`).',
-  }),
-  ...siteTargetFields(t),
-});
+const Group = {
+  resource: SiteSectionGroupResource,
+  field: 'siteSectionGroupId',
+  description: 'Section group (global ID, or REST id with `siteId`).',
+} as const;
+
+const groupFields = partFields(Group);
 
 const UpdateSiteSectionGroupInput = builder.inputType('UpdateSiteSectionGroupInput', {
   description: 'Changes to a section group; absent fields stay as they are.',
   fields: (t) => ({
-    ...groupField(t),
+    ...groupFields(t),
     title: t.string({ description: 'Title (1 to 100).' }),
     icon: t.string({ description: 'Icon name (max 50); null removes it.' }),
   }),
@@ -80,40 +76,24 @@ writeMutation('updateSiteSectionGroup', {
   input: UpdateSiteSectionGroupInput,
   description: "Updates a section group's title or icon.",
   resolve: async (input, ctx) => {
-    const p = SiteSectionGroupResource.parseInput(input.siteSectionGroupId, {
-      field: 'siteSectionGroupId',
-      ...siteParents(input),
-    });
+    const address = namedPart(Group, input);
     const body = validBody(UpdateSiteSectionGroupBody, given(input, ['title', 'icon'] as const));
-    const path = SiteSectionGroupResource.path(p);
-    const g = await write(ctx, 'PATCH', path, body, SiteSectionGroupSchema);
-    return { siteSectionGroup: SiteSectionGroupResource.shape(g, p) };
+    const path = SiteSectionGroupResource.path(address);
+    const group = await write(ctx, 'PATCH', path, body, SiteSectionGroupSchema);
+    return { siteSectionGroup: SiteSectionGroupResource.shape(group, address) };
   },
 });
 
-writeMutation('deleteSiteSectionGroup', {
-  type: DeletePayload,
-  input: () =>
-    builder.inputType('DeleteSiteSectionGroupInput', {
-      description: 'The section group to delete.',
-      fields: (f) => groupField(f),
-    }),
+deletePartMutation('deleteSiteSectionGroup', Group, {
+  input: 'The section group to delete.',
   description: 'Deletes a section group (succeeds also when it did not exist).',
-  resolve: async (input, ctx) => {
-    const p = SiteSectionGroupResource.parseInput(input.siteSectionGroupId, {
-      field: 'siteSectionGroupId',
-      ...siteParents(input),
-    });
-    await write(ctx, 'DELETE', SiteSectionGroupResource.path(p), undefined, Empty);
-    return { deletedId: SiteSectionGroupResource.globalId(p) };
-  },
 });
 
 const groupSectionInput = (name: string, description: string) =>
   builder.inputType(name, {
     description,
     fields: (t) => ({
-      ...groupField(t),
+      ...groupFields(t),
       siteSectionId: t.id({ required: true, description: 'Section (global ID or REST id).' }),
     }),
   });
@@ -123,16 +103,13 @@ writeMutation('addSiteSectionToGroup', {
   input: () => groupSectionInput('AddSiteSectionToGroupInput', 'The group and the section to add.'),
   description: 'Puts a section into a section group.',
   resolve: async (input, ctx) => {
-    const p = SiteSectionGroupResource.parseInput(input.siteSectionGroupId, {
-      field: 'siteSectionGroupId',
-      ...siteParents(input),
-    });
+    const address = namedPart(Group, input);
     const body = validBody(AddSectionToGroupBody, {
-      sectionId: partOf(SiteSectionResource, input.siteSectionId, 'siteSectionId', p),
+      sectionId: partOf(SiteSectionResource, input.siteSectionId, 'siteSectionId', address),
     });
-    const path = SiteSectionGroupResource.route('sections', p.org, p.site, p.id);
-    const g = await write(ctx, 'POST', path, body, SiteSectionGroupSchema);
-    return { siteSectionGroup: SiteSectionGroupResource.shape(g, p) };
+    const path = SiteSectionGroupResource.route('sections', address.org, address.site, address.id);
+    const group = await write(ctx, 'POST', path, body, SiteSectionGroupSchema);
+    return { siteSectionGroup: SiteSectionGroupResource.shape(group, address) };
   },
 });
 
@@ -143,13 +120,16 @@ writeMutation('removeSiteSectionFromGroup', {
   description:
     'Takes a section out of a section group (succeeds also when it was not in the group); the payload reads the group afterwards.',
   resolve: async (input, ctx) => {
-    const p = SiteSectionGroupResource.parseInput(input.siteSectionGroupId, {
-      field: 'siteSectionGroupId',
-      ...siteParents(input),
-    });
-    const section = partOf(SiteSectionResource, input.siteSectionId, 'siteSectionId', p);
-    const path = SiteSectionGroupResource.route('section', p.org, p.site, p.id, section);
+    const address = namedPart(Group, input);
+    const section = partOf(SiteSectionResource, input.siteSectionId, 'siteSectionId', address);
+    const path = SiteSectionGroupResource.route(
+      'section',
+      address.org,
+      address.site,
+      address.id,
+      section,
+    );
     await write(ctx, 'DELETE', path, undefined, Empty);
-    return { siteSectionGroup: SiteSectionGroupResource.stub(p) };
+    return { siteSectionGroup: SiteSectionGroupResource.stub(address) };
   },
 });

@@ -5,22 +5,24 @@ import {
   UpdateSiteSectionBody,
 } from '../../../../contract/sites.ts';
 import { builder } from '../../../builder.ts';
-import type { InputFields } from '../../base.ts';
-import {
-  DeletePayload,
-  Empty,
-  given,
-  objectPayload,
-  validBody,
-  write,
-  writeMutation,
-} from '../../mutation.ts';
+import { given, objectPayload, validBody, write, writeMutation } from '../../mutation.ts';
 import { SpaceResource } from '../../space/resource.ts';
 import { SiteSectionResource, SiteSpaceResource } from '../resource.ts';
 import { SiteSectionRef } from '../types/structure.ts';
-import { partOf, siteOf, siteParents, sitePositionBody, siteTargetFields } from './inputs.ts';
+import { partOf, siteOf, siteTargetFields } from './inputs.ts';
+import { deletePartMutation, movePartMutation, namedPart, partFields } from './parts.ts';
+
+const Section = {
+  resource: SiteSectionResource,
+  field: 'siteSectionId',
+  description: 'Section (global ID, or REST id with `siteId`).',
+  anchor: 'site-section',
+  key: 'siteSection',
+  nouns: ['section', 'sections'],
+} as const;
 
 const SiteSectionPayload = objectPayload(SiteSectionRef, {
+  field: Section.key,
   description: 'The section after the change.',
 });
 
@@ -42,29 +44,24 @@ writeMutation('addSiteSection', {
   input: AddSiteSectionInput,
   description: 'Adds a section to a site, with a space as its first variant.',
   resolve: async (input, ctx) => {
-    const a = siteOf(input);
+    const site = siteOf(input);
     const body = validBody(CreateSiteSectionBody, {
       spaceId: SpaceResource.parseInput(input.spaceId, { field: 'spaceId' }).id,
       ...given(input, ['title', 'icon'] as const),
     });
-    const path = SiteSectionResource.route('inSite', a.org, a.id);
-    const s = await write(ctx, 'POST', path, body, SiteSectionSchema);
-    return { siteSection: SiteSectionResource.shape(s, { org: a.org, site: a.id, id: s.id }) };
+    const path = SiteSectionResource.route('inSite', site.org, site.id);
+    const section = await write(ctx, 'POST', path, body, SiteSectionSchema);
+    const at = { org: site.org, site: site.id, id: section.id };
+    return { siteSection: SiteSectionResource.shape(section, at) };
   },
 });
 
-const sectionField = (t: InputFields) => ({
-  siteSectionId: t.id({
-    required: true,
-    description: 'Section (global ID, or REST id with `siteId`).',
-  }),
-  ...siteTargetFields(t),
-});
+const sectionFields = partFields(Section);
 
 const UpdateSiteSectionInput = builder.inputType('UpdateSiteSectionInput', {
   description: 'Changes to a section; absent fields stay as they are.',
   fields: (t) => ({
-    ...sectionField(t),
+    ...sectionFields(t),
     title: t.string({ description: 'Title (1 to 100).' }),
     path: t.string({ description: 'Path (1 to 100).' }),
     defaultSiteSpace: t.id({ description: 'Default site space of the section.' }),
@@ -79,10 +76,7 @@ writeMutation('updateSiteSection', {
   input: UpdateSiteSectionInput,
   description: 'Updates a section (`condition`, `icon`, `description`: null removes).',
   resolve: async (input, ctx) => {
-    const p = SiteSectionResource.parseInput(input.siteSectionId, {
-      field: 'siteSectionId',
-      ...siteParents(input),
-    });
+    const address = namedPart(Section, input);
     const body = validBody(UpdateSiteSectionBody, {
       ...given(input, ['title', 'path', 'condition', 'icon', 'description'] as const),
       ...(input.defaultSiteSpace
@@ -91,74 +85,30 @@ writeMutation('updateSiteSection', {
               SiteSpaceResource,
               input.defaultSiteSpace,
               'defaultSiteSpace',
-              p,
+              address,
             ),
           }
         : {}),
     });
-    const s = await write(ctx, 'PATCH', SiteSectionResource.path(p), body, SiteSectionSchema);
-    return { siteSection: SiteSectionResource.shape(s, p) };
+    const section = await write(
+      ctx,
+      'PATCH',
+      SiteSectionResource.path(address),
+      body,
+      SiteSectionSchema,
+    );
+    return { siteSection: SiteSectionResource.shape(section, address) };
   },
 });
 
-writeMutation('deleteSiteSection', {
-  type: DeletePayload,
-  input: () =>
-    builder.inputType('DeleteSiteSectionInput', {
-      description: 'The section to delete.',
-      fields: (f) => sectionField(f),
-    }),
+deletePartMutation('deleteSiteSection', Section, {
+  input: 'The section to delete.',
   description: 'Deletes a section (succeeds also when it did not exist).',
-  resolve: async (input, ctx) => {
-    const p = SiteSectionResource.parseInput(input.siteSectionId, {
-      field: 'siteSectionId',
-      ...siteParents(input),
-    });
-    await write(ctx, 'DELETE', SiteSectionResource.path(p), undefined, Empty);
-    return { deletedId: SiteSectionResource.globalId(p) };
-  },
 });
 
-const SiteSectionPositionInput = builder.inputType('SiteSectionPositionInput', {
-  description: 'A place among sections: exactly one of `before` or `after`.',
-  fields: (t) => ({
-    before: t.id({ description: 'Place it before this section (global ID or REST id).' }),
-    after: t.id({ description: 'Place it after this section (global ID or REST id).' }),
-  }),
-});
-
-const MoveSiteSectionInput = builder.inputType('MoveSiteSectionInput', {
-  description: 'Where to move a section.',
-  fields: (t) => ({
-    ...sectionField(t),
-    position: t.field({
-      type: SiteSectionPositionInput,
-      required: true,
-      description: 'The place.',
-    }),
-  }),
-});
-
-writeMutation('moveSiteSection', {
-  type: SiteSectionPayload,
-  input: MoveSiteSectionInput,
+movePartMutation('moveSiteSection', Section, {
+  payload: SiteSectionPayload,
+  body: MoveSiteSectionBody,
+  contract: SiteSectionSchema,
   description: 'Moves a section before or after another one.',
-  resolve: async (input, ctx) => {
-    const p = SiteSectionResource.parseInput(input.siteSectionId, {
-      field: 'siteSectionId',
-      ...siteParents(input),
-    });
-    const body = validBody(MoveSiteSectionBody, {
-      position: sitePositionBody(
-        input.position,
-        SiteSectionResource,
-        'site-section',
-        'siteSection',
-        p,
-      ),
-    });
-    const path = SiteSectionResource.route('move', p.org, p.site, p.id);
-    const s = await write(ctx, 'POST', path, body, SiteSectionSchema);
-    return { siteSection: SiteSectionResource.shape(s, p) };
-  },
 });

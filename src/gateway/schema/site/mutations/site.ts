@@ -85,7 +85,7 @@ writeMutation('updateSite', {
   input: UpdateSiteInput,
   description: "Updates a site's settings (`proxy: null` removes the proxy).",
   resolve: async (input, ctx) => {
-    const a = siteOf(input);
+    const address = siteOf(input);
     const body = validBody(UpdateSiteBody, {
       ...given(input, [
         'title',
@@ -101,7 +101,7 @@ writeMutation('updateSite', {
               SiteSpaceResource,
               input.defaultSiteSpace,
               'defaultSiteSpace',
-              { org: a.org, site: a.id },
+              { org: address.org, site: address.id },
             ),
           }
         : {}),
@@ -111,13 +111,13 @@ writeMutation('updateSite', {
               SiteSectionResource,
               input.defaultSiteSection,
               'defaultSiteSection',
-              { org: a.org, site: a.id },
+              { org: address.org, site: address.id },
             ),
           }
         : {}),
     });
-    const site = await write(ctx, 'PATCH', SiteResource.path(a), body, SiteSchema);
-    return { site: SiteResource.shape(site, a) };
+    const site = await write(ctx, 'PATCH', SiteResource.path(address), body, SiteSchema);
+    return { site: SiteResource.shape(site, address) };
   },
 });
 
@@ -129,9 +129,9 @@ writeMutation('deleteSite', {
   input: () => siteOnlyInput('DeleteSiteInput', 'The site to delete.'),
   description: 'Deletes a site.',
   resolve: async (input, ctx) => {
-    const a = siteOf(input);
-    await write(ctx, 'DELETE', SiteResource.path(a), undefined, Empty);
-    return { deletedId: SiteResource.globalId(a) };
+    const address = siteOf(input);
+    await write(ctx, 'DELETE', SiteResource.path(address), undefined, Empty);
+    return { deletedId: SiteResource.globalId(address) };
   },
 });
 
@@ -149,10 +149,10 @@ for (const [name, verb, doc] of [
     input: Input,
     description: doc,
     resolve: async (input, ctx) => {
-      const a = siteOf(input);
-      const path = SiteResource.route(verb, a.org, a.id);
+      const address = siteOf(input);
+      const path = SiteResource.route(verb, address.org, address.id);
       const site = await write(ctx, 'POST', path, {}, SiteSchema);
-      return { site: SiteResource.shape(site, a) };
+      return { site: SiteResource.shape(site, address) };
     },
   });
 }

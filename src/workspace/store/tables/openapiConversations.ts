@@ -1,5 +1,5 @@
 /** OpenAPI specs and their versions; ingested conversations, their issues and issue clusters. */
-export const insightsTables = `
+export const openapiConversationTables = `
 CREATE TABLE openapi_specs (
   id TEXT PRIMARY KEY,
   organization_id TEXT NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,

@@ -1,5 +1,5 @@
 /** SAML single sign-on providers and translations (teams live in the core tables). */
-export const orgtoolsTables = `
+export const samlTranslationTables = `
 CREATE TABLE saml_providers (
   id TEXT PRIMARY KEY,
   organization_id TEXT NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,

@@ -12,7 +12,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
  * and one tag serves every encoding. (`@fastify/etag` tags every method and status and compares a
  * single exact value; `If-None-Match` is a list, compared weakly.)
  */
-export function addValidators(app: FastifyInstance): void {
+export function addETags(app: FastifyInstance): void {
   app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     if (!isV1Read(request) || reply.statusCode !== 200) return payload;
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { matches } from '../../src/workspace/validators.ts';
+import { matches } from '../../src/workspace/etags.ts';
 import { createTestWorkspace, type TestWorkspace } from '../support/workspace.ts';
 
 describe('/v1 validators', () => {

@@ -1,0 +1,97 @@
+import { type DocumentNode, GraphQLError, type GraphQLSchema } from 'graphql';
+import { type Estimate, estimateCost } from './estimate.ts';
+
+/** Estimates by operation and variables, per parsed document (Yoga reuses a parsed document). */
+const estimates = new WeakMap<DocumentNode, Map<string, Estimate>>();
+
+/** Most operation-and-variables estimates kept per document. */
+const ESTIMATES_PER_DOCUMENT = 64;
+
+/** Longest operation-and-variables key kept. */
+const MAX_KEY_LENGTH = 2_048;
+
+/**
+ * `estimateCost` for the default table, made once per document, operation and variables: the
+ * estimate depends on nothing else, and a client sends the same few over and over.
+ */
+function cachedEstimate(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operationName: string | null | undefined,
+  variables: Record<string, unknown> | undefined,
+): Estimate {
+  let byInput = estimates.get(document);
+  if (!byInput) {
+    byInput = new Map();
+    estimates.set(document, byInput);
+  }
+  let key: string | undefined;
+  try {
+    key = `${operationName ?? ''}\u0000${variables ? JSON.stringify(variables) : ''}`;
+  } catch {
+    key = undefined;
+  }
+  // Variables too deep to serialise (refused later, by validation) and large inputs (a page's
+  // Markdown) are estimated each time rather than kept.
+  if (key === undefined || key.length > MAX_KEY_LENGTH) {
+    return estimateCost(schema, document, operationName, variables);
+  }
+  let estimate = byInput.get(key);
+  if (!estimate) {
+    if (byInput.size >= ESTIMATES_PER_DOCUMENT) {
+      byInput.delete(byInput.keys().next().value as string);
+    }
+    estimate = estimateCost(schema, document, operationName, variables);
+    byInput.set(key, estimate);
+  }
+  return estimate;
+}
+
+/** What an operation's admission checks: its arguments (as Envelop hands them over). */
+export interface AdmissionArgs {
+  schema: GraphQLSchema;
+  document: DocumentNode;
+  operationName?: string | null | undefined;
+  variableValues?: Record<string, unknown> | null | undefined;
+}
+
+/** The error of an operation refused for its estimate. */
+export function costLimitError(estimate: number, maximum: number): GraphQLError {
+  return new GraphQLError(
+    `This operation is estimated at ${estimate} upstream calls, over the limit of ${maximum} per operation; ask for fewer items (first) or fewer nested lists.`,
+    { extensions: { code: 'COST_LIMIT_EXCEEDED', cost: estimate, maximum } },
+  );
+}
+
+/** The refusal of an operation that may return more objects from lists than `maximum`. */
+export function nodeLimitError(nodes: number, maximum: number): GraphQLError {
+  return new GraphQLError(
+    `This operation may return ${nodes} objects from lists, over the limit of ${maximum}.`,
+    { extensions: { code: 'NODE_LIMIT_EXCEEDED', nodes, maximum } },
+  );
+}
+
+/**
+ * The admission of one operation, a query, a mutation or a subscription alike: its estimate, or
+ * the refusal of an estimate over the node limit (`NODE_LIMIT_EXCEEDED`) or over `maxCost`
+ * (`COST_LIMIT_EXCEEDED`), made before any upstream call.
+ */
+export function admission(
+  args: AdmissionArgs,
+  maxCost: number,
+  maxNodes: number,
+): { estimate: Estimate; refused?: GraphQLError } {
+  const estimate = cachedEstimate(
+    args.schema,
+    args.document,
+    args.operationName,
+    (args.variableValues ?? undefined) as Record<string, unknown> | undefined,
+  );
+  if (estimate.nodes > maxNodes) {
+    return { estimate, refused: nodeLimitError(estimate.nodes, maxNodes) };
+  }
+  if (estimate.calls > maxCost) {
+    return { estimate, refused: costLimitError(estimate.calls, maxCost) };
+  }
+  return { estimate };
+}
