@@ -156,7 +156,12 @@ export function executorPlugins(executor: Executor = DEFAULT_EXECUTOR): Plugin[]
         const plan = planFor(args);
         if (!plan) return;
         const fallback = executeFn as Execute;
-        setExecuteFn((called) => runCompiled(plan, called, fallback));
+        // A plugin wrapping this executor may run another document (the response cache adds its
+        // metadata fields to it): the plan is the one of the document it is called with.
+        setExecuteFn((called) => {
+          const planned = called.document === args.document ? plan : planFor(called);
+          return planned ? runCompiled(planned, called, fallback) : fallback(called);
+        });
       },
     },
   ];
