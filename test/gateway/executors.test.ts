@@ -118,6 +118,10 @@ describe('both executors over the embedded workspace', () => {
       // Mutations that fail (refused or not found) leave the workspace as it was for the other.
       CreateChangeRequest: { variables: { input: { spaceId } }, as: 'outsider' },
       MergeChangeRequest: { variables: { input: { spaceId, changeRequestId: '999999' } } },
+      UpdateChangeRequestFromMain: {
+        variables: { input: { spaceId, changeRequestId: changeRequestNumber } },
+        as: 'outsider',
+      },
       PostComment: { variables: { input: { spaceId, body: { markdown: 'x' } } }, as: 'outsider' },
       PostCommentReply: {
         variables: { input: { spaceId, commentId: 'missing', body: { markdown: 'x' } } },
@@ -196,6 +200,13 @@ describe('both executors over the embedded workspace', () => {
         query: `query($ids: [ID!]!) { nodes(ids: $ids) { __typename id ... on Space { title } } }`,
         variables: { ids: [contentSpaceId, globalId('Space', 'missing'), orgId] },
         codes: ['NOT_FOUND'],
+      },
+      {
+        // The failing item last, failing before the others settle.
+        name: 'nodes ending with a malformed id',
+        query: `query($ids: [ID!]!) { nodes(ids: $ids) { __typename id } }`,
+        variables: { ids: [contentSpaceId, orgId, 'not-a-global-id'] },
+        codes: ['BAD_USER_INPUT'],
       },
       {
         name: 'missing variable',

@@ -105,9 +105,28 @@ function relocated(error: GraphQLError, source: Source | undefined): GraphQLErro
 
 type Execute = (args: ExecutionArgs) => ExecutionResult | Promise<ExecutionResult>;
 
+/**
+ * A list item that failed last, after the items before it settled, may be missing from the list
+ * graphql-jit builds (the list ends before it) although its error is reported: it is put back
+ * as the null graphql-js answers at its place.
+ */
+function fillFailedItems(data: unknown, errors: readonly GraphQLError[]): void {
+  for (const { path } of errors) {
+    if (!path || typeof path[path.length - 1] !== 'number') continue;
+    let at = data;
+    for (let i = 0; i < path.length - 1 && at !== null && typeof at === 'object'; i++) {
+      at = (at as Record<string | number, unknown>)[path[i] as string | number];
+    }
+    const index = path[path.length - 1] as number;
+    if (!Array.isArray(at) || index < at.length) continue;
+    for (let i = at.length; i <= index; i++) at[i] = null;
+  }
+}
+
 /** A compiled operation's errors located in the source, as graphql-js locates them. */
 function located(result: ExecutionResult, source: Source | undefined): ExecutionResult {
   if (!result.errors?.length) return result;
+  fillFailedItems(result.data, result.errors);
   return { ...result, errors: result.errors.map((error) => relocated(error, source)) };
 }
 
