@@ -107,7 +107,7 @@ async function main(argv: string[]): Promise<void> {
   }
 
   const { port, host } = config.server;
-  const { corsOrigins, debug, federation } = config.gateway;
+  const { corsOrigins, debug, federation, executor } = config.gateway;
   const { limits, ops, guard } = config;
   const { upstream } = config.gateway;
   if (command === 'gateway' && !upstream) {
@@ -124,6 +124,7 @@ async function main(argv: string[]): Promise<void> {
         debug,
         corsOrigins,
         federation,
+        executor,
         limits,
         ops,
         guard,
@@ -139,6 +140,7 @@ async function main(argv: string[]): Promise<void> {
       debug,
       corsOrigins,
       federation,
+      executor,
       limits,
       ops,
       guard,

@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { compressAnswers } from './compression.ts';
 import { type Limits, limitsWith } from './config/limits.ts';
 import type { OpsConfig } from './config.ts';
+import type { Executor } from './gateway/execution/executors.ts';
 import type { GuardOptions } from './gateway/guard/plugins.ts';
 import { graphqlErrorBody, mountGateway } from './gateway/mount.ts';
 import { serveOpsFastify } from './gateway/ops/http.ts';
@@ -36,6 +37,8 @@ export interface StackOptions {
   corsOrigins?: readonly string[];
   /** Serve the graph as a Federation v2 subgraph (see `GatewayOptions.federation`). */
   federation?: boolean;
+  /** How plain operations run (see `GatewayOptions.executor`). */
+  executor?: Executor;
   /** Milliseconds added before every upstream call of the gateway (benchmarks). */
   upstreamDelayMs?: number;
   /** HTTP and GraphQL document limits of both surfaces (the defaults of `LIMITS` otherwise). */
@@ -137,6 +140,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       debug: options.debug ? true : 'on-request',
       corsOrigins: options.corsOrigins ?? [],
       federation: options.federation ?? false,
+      ...(options.executor ? { executor: options.executor } : {}),
       limits,
       ...(options.guard ? { guard: options.guard } : {}),
       ...ops?.gatewayOptions,
@@ -184,6 +188,7 @@ export async function startGatewayServer(options: {
   debug?: boolean;
   corsOrigins?: readonly string[];
   federation?: boolean;
+  executor?: Executor;
   limits?: Partial<Limits>;
   /** Cache, Redis, metrics, logs, traces, /health, /readiness and graceful shutdown. */
   ops?: OpsConfig;
@@ -204,6 +209,7 @@ export async function startGatewayServer(options: {
     debug: options.debug ? 'on-request' : false,
     corsOrigins: options.corsOrigins ?? [],
     federation: options.federation ?? false,
+    ...(options.executor ? { executor: options.executor } : {}),
     limits,
     ...(options.guard ? { guard: options.guard } : {}),
     ...ops?.gatewayOptions,
