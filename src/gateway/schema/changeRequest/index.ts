@@ -1,5 +1,5 @@
-import './types.ts';
-import './diff.ts';
+import './types/changeRequest.ts';
+import './types/diff.ts';
 import './queries.ts';
 import './mutations.ts';
 import './subscriptions.ts';

@@ -14,7 +14,7 @@ import { SpaceResource } from '../space/resource.ts';
 import { SpaceRef } from '../space/types.ts';
 import { changeRequestOf } from './queries.ts';
 import { ChangeRequestResource, type ChangeRequestShape } from './resource.ts';
-import { ChangeRequestRef, ChangeRequestStatusEnum } from './types.ts';
+import { ChangeRequestRef, ChangeRequestStatusEnum } from './types/changeRequest.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Mutations.

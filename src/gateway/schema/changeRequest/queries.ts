@@ -11,7 +11,11 @@ import { lookup } from '../node.ts';
 import { OrganizationRef } from '../organization/types.ts';
 import { SpaceRef } from '../space/types.ts';
 import { ChangeRequestResource, type ChangeRequestShape } from './resource.ts';
-import { ChangeRequestOrderBy, ChangeRequestRef, ChangeRequestStatusEnum } from './types.ts';
+import {
+  ChangeRequestOrderBy,
+  ChangeRequestRef,
+  ChangeRequestStatusEnum,
+} from './types/changeRequest.ts';
 
 /** Rejects the UNKNOWN member of an open enum used as a filter. */
 function filterValue(value: string | null | undefined, name: string): string | undefined {

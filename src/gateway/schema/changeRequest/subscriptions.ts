@@ -1,7 +1,7 @@
 import { liveField } from '../../live/field.ts';
 import { objectTopic } from '../../live/topic.ts';
 import { ChangeRequestResource } from './resource.ts';
-import { ChangeRequestRef } from './types.ts';
+import { ChangeRequestRef } from './types/changeRequest.ts';
 
 liveField('changeRequestChanged', {
   type: ChangeRequestRef,

@@ -9,7 +9,7 @@ import { badInput } from '../../upstream/errors.ts';
 import type { QueryValue } from '../../upstream/rest.ts';
 import { UNKNOWN } from '../base.ts';
 import type { ChangeRequestShape } from '../changeRequest/resource.ts';
-import { ChangeRequestRef } from '../changeRequest/types.ts';
+import { ChangeRequestRef } from '../changeRequest/types/changeRequest.ts';
 import { type ContentScope, inScope, PageResource, scopeOf } from '../content/resource.ts';
 import { MemberResource } from '../member/resource.ts';
 import { MemberRef } from '../member/types.ts';

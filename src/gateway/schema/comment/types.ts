@@ -5,7 +5,7 @@ import { builder } from '../../builder.ts';
 import { rawOf } from '../../upstream/damage.ts';
 import { openEnumType } from '../base.ts';
 import { ChangeRequestResource } from '../changeRequest/resource.ts';
-import { ChangeRequestRef } from '../changeRequest/types.ts';
+import { ChangeRequestRef } from '../changeRequest/types/changeRequest.ts';
 import { type ContentScope, PageResource, scopeOf } from '../content/resource.ts';
 import { PageRef } from '../content/types/pages.ts';
 import { UserRef } from '../member/types.ts';

@@ -1,16 +1,16 @@
 import type { z } from 'zod';
-import { type ChangeRequest, ChangeRequestPdf } from '../../../contract/changeRequests.ts';
-import { ENUMS } from '../../../contract/common.ts';
-import { builder } from '../../builder.ts';
-import { read } from '../../resources/lookups.ts';
-import { openEnumType } from '../base.ts';
-import { type ContentScope, inScope, PageResource } from '../content/resource.ts';
-import { FileRef } from '../content/types/files.ts';
-import { PageRef } from '../content/types/pages.ts';
-import { UserRef } from '../member/types.ts';
-import { resourceNode } from '../node.ts';
-import { SpaceRef } from '../space/types.ts';
-import { ChangeRequestResource } from './resource.ts';
+import { type ChangeRequest, ChangeRequestPdf } from '../../../../contract/changeRequests.ts';
+import { ENUMS } from '../../../../contract/common.ts';
+import { builder } from '../../../builder.ts';
+import { read } from '../../../resources/lookups.ts';
+import { openEnumType } from '../../base.ts';
+import { type ContentScope, inScope, PageResource } from '../../content/resource.ts';
+import { FileRef } from '../../content/types/files.ts';
+import { PageRef } from '../../content/types/pages.ts';
+import { UserRef } from '../../member/types.ts';
+import { resourceNode } from '../../node.ts';
+import { SpaceRef } from '../../space/types.ts';
+import { ChangeRequestResource } from '../resource.ts';
 
 export type ChangeRequestWire = z.infer<typeof ChangeRequest>;
 

@@ -1,5 +1,5 @@
-import { builder } from '../../builder.ts';
-import type { GatewayContext } from '../../context.ts';
+import { builder } from '../../../builder.ts';
+import type { GatewayContext } from '../../../context.ts';
 import {
   contentSide,
   DiffBasisEnum,
@@ -8,10 +8,10 @@ import {
   PageDiffRef,
   pageDiffs,
   revisionSide,
-} from '../content/types/diffs.ts';
-import { SpaceResource } from '../space/resource.ts';
-import type { ChangeRequestShape } from './resource.ts';
-import { ChangeRequestRef } from './types.ts';
+} from '../../content/types/diffs.ts';
+import { SpaceResource } from '../../space/resource.ts';
+import type { ChangeRequestShape } from '../resource.ts';
+import { ChangeRequestRef } from './changeRequest.ts';
 
 /**
  * A change request's diff: its pages against its base, and main's against the same base. The
