@@ -7,6 +7,7 @@ import type { GraphQLError, GraphQLSchema } from 'graphql';
 import type { GatewayContext } from './context.ts';
 import { ValidationError } from './errors.ts';
 import { addressFirstPluginName } from './plugins/addressFirst.ts';
+import { fieldFactsPluginName } from './plugins/fieldFacts.ts';
 import { inputIdsPluginName } from './plugins/inputIds.ts';
 import { shapePluginName } from './plugins/shape.ts';
 import { decodeGlobalId, INVALID_ID } from './resources/globalId.ts';
@@ -54,6 +55,8 @@ export const builder = new SchemaBuilder<{
     ValidationPlugin,
     RelayPlugin,
     DataloaderPlugin,
+    // Each field's own facts (`address`, `cost`, `embedded`), kept in its extensions.
+    fieldFactsPluginName,
     // Address-first wraps the shape plugin: fields see the loaded body, damage markers included.
     addressFirstPluginName,
     shapePluginName,

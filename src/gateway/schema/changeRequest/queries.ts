@@ -30,9 +30,8 @@ const idOrNumberIn = (space: string, idOrNumber: string) =>
 export function changeRequestOf(
   ctx: GatewayContext,
   address: { space: string; id: string },
-  info: GraphQLResolveInfo,
 ): ChangeRequestShape | Promise<ChangeRequestShape> {
-  if (!/^[0-9]+$/.test(address.id)) return lookup(ChangeRequestResource, ctx, address, info);
+  if (!/^[0-9]+$/.test(address.id)) return lookup(ChangeRequestResource, address);
   return read(ctx, ChangeRequestResource.path(address), ChangeRequestResource.contract).then(
     (cr) => {
       const at = { space: address.space, id: cr.id };
@@ -95,7 +94,7 @@ builder.objectFields(SpaceRef, (t) => ({
     type: ChangeRequestRef,
     description: 'Change requests of the space (default: `open` ones, latest update first).',
     args: listArgs('Only change requests in this state (default `OPEN`).'),
-    extensions: { address: true },
+    address: true,
     resolve: (space, args, ctx) =>
       ChangeRequestResource.connection(ctx, args, {
         path: ChangeRequestResource.route('inSpace', space.id),
@@ -113,9 +112,9 @@ builder.objectFields(SpaceRef, (t) => ({
         description: 'Change request id (global or REST) or its number within the space.',
       }),
     },
-    extensions: { address: true },
-    resolve: (space, args, ctx, info) =>
-      changeRequestOf(ctx, idOrNumberIn(space.id, args.idOrNumber), info),
+    address: true,
+    resolve: (space, args, ctx) =>
+      changeRequestOf(ctx, idOrNumberIn(space.id, args.idOrNumber)),
   }),
 }));
 
@@ -124,7 +123,7 @@ builder.objectField(OrganizationRef, 'changeRequests', (t) =>
     type: ChangeRequestRef,
     description: 'Change requests across the organization’s spaces (latest update first).',
     args: listArgs('Only change requests in this state (default: every state).'),
-    extensions: { address: true },
+    address: true,
     resolve: (org, args, ctx) =>
       ChangeRequestResource.connection(ctx, args, {
         path: ChangeRequestResource.route('inOrganization', org.id),
@@ -146,8 +145,8 @@ builder.queryField('changeRequest', (t) =>
         description: 'Change request id (global or REST) or its number within the space.',
       }),
     },
-    resolve: (_root, args, ctx, info) =>
-      changeRequestOf(ctx, idOrNumberIn(args.spaceId, args.idOrNumber), info),
+    resolve: (_root, args, ctx) =>
+      changeRequestOf(ctx, idOrNumberIn(args.spaceId, args.idOrNumber)),
   }),
 );
 

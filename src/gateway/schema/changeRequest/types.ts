@@ -99,6 +99,7 @@ export const ChangeRequestRef = resourceNode(ChangeRequestResource, {
       resolve: (cr) => cr.updatedAt,
     }),
     space: t.field({
+      address: true,
       type: SpaceRef,
 
       description: 'The space it proposes edits to.',
@@ -154,6 +155,7 @@ export const ChangeRequestRef = resourceNode(ChangeRequestResource, {
       resolve: (cr) => cr.permissions ?? null,
     }),
     pdf: t.string({
+      address: true,
       description: 'URL of a PDF export of the change request’s content.',
       args: {
         only: t.arg.boolean({ description: 'PDF only for the given page (default false).' }),
@@ -182,7 +184,7 @@ const changeRequestOfContent = {
   type: ChangeRequestRef,
   nullable: true,
   description: 'The change request whose content it is (null: the main content).',
-  extensions: { address: true },
+  address: true,
   resolve: (content: ContentScope) =>
     ChangeRequestResource.ref({ space: content.space, id: content.changeRequest }),
 } as const;

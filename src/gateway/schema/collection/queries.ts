@@ -15,6 +15,7 @@ builder.queryField('collection', (t) =>
 
 builder.objectField(OrganizationRef, 'collections', (t) =>
   t.connection({
+    address: true,
     type: CollectionRef,
     description: 'Collections of the organization.',
     args: {

@@ -247,12 +247,14 @@ function sharedFields(t: PothosFieldBuilder) {
       resolve: (c) => c.permissions,
     }),
     space: t.field({
+      address: true,
       type: SpaceRef,
       nullable: false,
       description: 'The space it is in.',
       resolve: (c) => c.space,
     }),
     changeRequest: t.field({
+      address: true,
       type: ChangeRequestRef,
       nullable: true,
       description: 'The change request it is on (null: the main content).',
@@ -313,6 +315,7 @@ export const CommentReplyRef = resourceNode(CommentReplyResource, {
   fields: (t) => ({
     ...sharedFields(t as unknown as PothosFieldBuilder),
     comment: t.field({
+      address: true,
       type: CommentRef,
       nullable: false,
       description: 'The comment it replies to.',

@@ -127,13 +127,12 @@ function contentFields<Parent>(
   scopeOf: (parent: Parent) => ContentScope,
   describe: ContentFieldDescriptions,
 ) {
-  const address = { address: true };
   return {
     content: t.field({
       type: RevisionRef,
 
       description: describe.content,
-      extensions: address,
+      address: true,
       args: contentArgs(
         'Include mutable git metadata (default true; false can speed up the lookup).',
       ),
@@ -154,7 +153,7 @@ function contentFields<Parent>(
       type: [PageRef],
       nullable: { list: true, items: true },
       description: describe.pages,
-      extensions: address,
+      address: true,
       args: contentArgs(),
       resolve: (parent, args, ctx) => pageTree(ctx, scopeOf(parent), args),
     }),
@@ -162,14 +161,14 @@ function contentFields<Parent>(
       type: PageRef,
       nullable: true,
       description: describe.page,
-      extensions: address,
+      address: true,
       args: {
         id: t.arg.id({ required: true, description: 'Page ID (global or REST id).' }),
         ...contentArgs(),
       },
       resolve: (parent, args, ctx, info) => {
         const at = inScope(PageResource, args.id, scopeOf(parent));
-        if (!hasContentArgs(args)) return lookup(PageResource, ctx, at, info);
+        if (!hasContentArgs(args)) return lookup(PageResource, at);
         return PageResource.load(ctx, at, {
           ...contentQuery(args),
           ...PageResource.bodyQuery(info),
@@ -179,7 +178,7 @@ function contentFields<Parent>(
     files: t.connection({
       type: FileRef,
       description: describe.files,
-      extensions: address,
+      address: true,
       args: contentArgs(),
       resolve: (parent, args, ctx) => {
         const scope = scopeOf(parent);
@@ -195,7 +194,7 @@ function contentFields<Parent>(
       type: FileRef,
       nullable: true,
       description: describe.file,
-      extensions: address,
+      address: true,
       args: {
         id: t.arg.id({ required: true, description: 'File ID (global or REST id).' }),
         ...contentArgs(),
@@ -204,7 +203,7 @@ function contentFields<Parent>(
         const at = inScope(FileResource, args.id, scopeOf(parent));
         return hasContentArgs(args)
           ? FileResource.load(ctx, at, contentQuery(args))
-          : lookup(FileResource, ctx, at, info);
+          : lookup(FileResource, at);
       },
     }),
   };
@@ -243,7 +242,7 @@ builder.objectFields(SpaceRef, (t) => ({
     {
       type: LinkItemRef,
       description: 'Links of the space’s content, with statistics.',
-      extensions: { address: true },
+      address: true,
       args: {
         status: t.arg({ type: LinkStatusEnum.ref, description: 'Only links of this status.' }),
       },
@@ -260,6 +259,7 @@ builder.objectFields(SpaceRef, (t) => ({
 builder.objectFields(PageRef, (t) => ({
   links: t.connection(
     {
+      address: true,
       type: LinkItemRef,
       description: 'Links written in the page.',
       args: {
@@ -271,6 +271,7 @@ builder.objectFields(PageRef, (t) => ({
     LinkConnectionRef,
   ),
   backlinks: t.connection({
+    address: true,
     type: ReferenceItemRef,
     description: 'Where the page is referenced from (REST: change request content).',
     resolve: (p, args, ctx) =>
@@ -284,6 +285,7 @@ builder.objectFields(PageRef, (t) => ({
 
 builder.objectField(FileRef, 'backlinks', (t) =>
   t.connection({
+    address: true,
     type: ReferenceItemRef,
     description: 'Where the file is referenced from.',
     resolve: (f, args, ctx) =>

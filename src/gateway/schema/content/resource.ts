@@ -139,7 +139,6 @@ export const PageResource = defineResource({
     ],
   },
   contract: PageWire,
-  addressFields: ['space', 'links', 'backlinks'],
   // `format=markdown` answers the page and its Markdown at once.
   bodyQuery: (info) => (asksMarkdown(info) ? { format: 'markdown' } : undefined),
 });
@@ -167,7 +166,6 @@ export const FileResource = defineResource({
     ],
   },
   contract: File,
-  addressFields: ['space', 'backlinks'],
 });
 
 /** The graph's value of a file: the REST file and its address. */

@@ -31,6 +31,7 @@ const issueConnection = (
 
 builder.objectField(IssuesClusterRef, 'issues', (t) =>
   t.connection({
+    address: true,
     type: ConversationIssueRef,
     description: 'Issues of this cluster.',
     resolve: (c, args, ctx) => issueConnection(ctx, args, c.org, { cluster: c.id }),
@@ -39,6 +40,7 @@ builder.objectField(IssuesClusterRef, 'issues', (t) =>
 
 builder.objectField(ConversationRef, 'issues', (t) =>
   t.connection({
+    address: true,
     type: ConversationIssueRef,
     description: 'Issues extracted from this conversation.',
     resolve: (c, args, ctx) => issueConnection(ctx, args, c.org, { conversation: c.id }),
@@ -47,6 +49,7 @@ builder.objectField(ConversationRef, 'issues', (t) =>
 
 builder.objectFields(OrganizationRef, (t) => ({
   conversations: t.connection({
+    address: true,
     type: ConversationRef,
     description: 'Ingested support conversations, newest first.',
     args: {
@@ -65,6 +68,7 @@ builder.objectFields(OrganizationRef, (t) => ({
       }),
   }),
   issues: t.connection({
+    address: true,
     type: ConversationIssueRef,
     description: 'Issues extracted from conversations.',
     args: {
@@ -94,6 +98,7 @@ builder.objectFields(OrganizationRef, (t) => ({
       }),
   }),
   clusters: t.connection({
+    address: true,
     type: IssuesClusterRef,
     description: 'Clusters of similar issues.',
     args: {
@@ -120,7 +125,7 @@ builder.objectFields(OrganizationRef, (t) => ({
     nullable: true,
     description: 'A conversation by id; null when there is none.',
     args: { id: t.arg.id({ required: true, description: 'REST id or global ID.' }) },
-    extensions: { address: true },
+    address: true,
     resolve: (o, args) =>
       ConversationResource.stub(
         ConversationResource.parseInput(args.id, { parents: { org: o.id } }),
@@ -131,7 +136,7 @@ builder.objectFields(OrganizationRef, (t) => ({
     nullable: true,
     description: 'A cluster by id; null when there is none.',
     args: { id: t.arg.id({ required: true, description: 'REST id or global ID.' }) },
-    extensions: { address: true },
+    address: true,
     resolve: (o, args) =>
       IssuesClusterResource.stub(
         IssuesClusterResource.parseInput(args.id, { parents: { org: o.id } }),

@@ -133,6 +133,7 @@ export const ConversationRef = resourceNode(ConversationResource, {
       resolve: (c) => c.urls ?? null,
     }),
     organization: t.field({
+      address: true,
       type: OrganizationRef,
 
       description: 'The organization it belongs to.',
@@ -215,6 +216,7 @@ export const IssuesClusterRef = resourceNode(IssuesClusterResource, {
       resolve: (c) => c.urls ?? null,
     }),
     organization: t.field({
+      address: true,
       type: OrganizationRef,
 
       description: 'The organization it belongs to.',

@@ -8,6 +8,7 @@ import { MemberRef, MemberSortEnum, MemberSpaceRef } from './types.ts';
 
 builder.objectField(OrganizationRef, 'members', (t) =>
   t.connection({
+    address: true,
     type: MemberRef,
     description: 'Members of the organization.',
     args: {
@@ -32,6 +33,7 @@ builder.objectField(OrganizationRef, 'members', (t) =>
 
 builder.objectField(MemberRef, 'spaces', (t) =>
   t.connection({
+    address: true,
     type: MemberSpaceRef,
     description: "Spaces the member can read, with the member's level on each.",
     args: { order: t.arg({ type: OrderEnum.ref, description: 'Order (default desc).' }) },

@@ -64,6 +64,7 @@ export const MemberRef = resourceNode(MemberResource, {
       description: 'Number of teams the member belongs to (REST `teams`).',
     }),
     organization: t.field({
+      address: true,
       type: OrganizationRef,
       description: 'The organization.',
       resolve: (m) => m.org,

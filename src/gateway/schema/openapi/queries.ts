@@ -5,6 +5,7 @@ import { OpenAPISpecRef, OpenAPISpecVersionRef } from './types.ts';
 
 builder.objectFields(OpenAPISpecRef, (t) => ({
   versions: t.connection({
+    address: true,
     type: OpenAPISpecVersionRef,
     description: 'Stored versions of the spec, newest first.',
     resolve: (s, args, ctx) =>
@@ -23,6 +24,7 @@ builder.objectFields(OpenAPISpecRef, (t) => ({
         : null,
   }),
   version: t.field({
+    address: true,
     type: OpenAPISpecVersionRef,
     nullable: true,
     description: 'A version by id; null when there is none.',
@@ -40,6 +42,7 @@ builder.objectFields(OpenAPISpecRef, (t) => ({
 
 builder.objectField(OrganizationRef, 'openAPISpecs', (t) =>
   t.connection({
+    address: true,
     type: OpenAPISpecRef,
     description: 'OpenAPI specs of the organization.',
     resolve: (o, args, ctx) =>
@@ -53,6 +56,7 @@ builder.objectField(OrganizationRef, 'openAPISpecs', (t) =>
 
 builder.objectField(OrganizationRef, 'openAPISpec', (t) =>
   t.field({
+    address: true,
     type: OpenAPISpecRef,
     nullable: true,
     description: 'An OpenAPI spec of the organization by slug; null when there is none.',

@@ -115,6 +115,7 @@ export const OpenAPISpecVersionRef = resourceNode(OpenAPISpecVersionResource, {
       resolve: (v) => v.urls ?? null,
     }),
     content: t.field({
+      address: true,
       type: OpenAPISpecVersionContentRef,
 
       description: 'The parsed content of this version (one more upstream call).',
@@ -132,6 +133,7 @@ export const OpenAPISpecRef = resourceNode(OpenAPISpecResource, {
     'An OpenAPI spec of an organization: a source URL fetched and parsed (OpenAPI 3 or Swagger 2) into versions.',
   fields: (t) => ({
     slug: t.exposeString('slug', {
+      address: true,
       description: 'Slug (1 to 100; letters and digits in words separated by single hyphens).',
     }),
     createdAt: t.expose('createdAt', {
@@ -149,6 +151,7 @@ export const OpenAPISpecRef = resourceNode(OpenAPISpecResource, {
       description: 'Where the spec is fetched from (URI, max 2048).',
     }),
     processingState: t.field({
+      address: true,
       type: OpenAPIProcessingStateEnum.ref,
 
       description: 'Where the processing of the source stands.',
@@ -195,6 +198,7 @@ export const OpenAPISpecRef = resourceNode(OpenAPISpecResource, {
       resolve: (s) => s.urls ?? null,
     }),
     organization: t.field({
+      address: true,
       type: OrganizationRef,
 
       description: 'The organization the spec belongs to.',
@@ -205,6 +209,7 @@ export const OpenAPISpecRef = resourceNode(OpenAPISpecResource, {
 
 builder.objectField(OpenAPISpecVersionRef, 'spec', (t) =>
   t.field({
+    address: true,
     type: OpenAPISpecRef,
 
     description: 'The spec this version belongs to.',

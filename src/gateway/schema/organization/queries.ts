@@ -20,6 +20,7 @@ builder.queryFields((t) => ({
 
 builder.objectField(OrganizationRef, 'agentInstructions', (t) =>
   t.field({
+    address: true,
     type: AgentInstructionsRef,
     nullable: true,
     description: "Instructions of the organization's docs agents.",

@@ -337,6 +337,7 @@ export const AgentInstructionsRef = resourceNode(AgentInstructionsResource, {
       resolve: (a) => a.urls ?? null,
     }),
     organization: t.field({
+      address: true,
       type: OrganizationRef,
       nullable: false,
       description: 'The organization.',

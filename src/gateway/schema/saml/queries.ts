@@ -7,6 +7,7 @@ import { SAMLProviderRef, SSOProviderRef } from './types.ts';
 
 builder.objectFields(OrganizationRef, (t) => ({
   samlProviders: t.connection({
+    address: true,
     type: SAMLProviderRef,
     description: 'SAML single sign-on providers.',
     resolve: (org, args, ctx) =>
@@ -16,6 +17,7 @@ builder.objectFields(OrganizationRef, (t) => ({
       }),
   }),
   ssoProviders: t.field({
+    address: true,
     type: [SSOProviderRef],
     nullable: { list: true, items: true },
     description:

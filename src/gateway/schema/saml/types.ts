@@ -87,6 +87,7 @@ export const SAMLProviderRef = resourceNode(SAMLProviderResource, {
     }),
     urls: t.expose('urls', { type: SamlUrlsRef, nullable: true, description: 'URLs.' }),
     organization: t.field({
+      address: true,
       type: OrganizationRef,
       description: 'The organization.',
       resolve: (p) => p.org,

@@ -22,6 +22,7 @@ function searchQuery(query: string): string {
 
 builder.objectField(OrganizationRef, 'search', (t) =>
   t.connection({
+    address: true,
     type: OrganizationSearchItemRef,
     description: 'Full-text search over the content of the organization.',
     args: { query: t.arg.string({ required: true, description: 'Text (max 512).' }) },
@@ -36,6 +37,7 @@ builder.objectField(OrganizationRef, 'search', (t) =>
 
 builder.objectField(SpaceRef, 'search', (t) =>
   t.connection({
+    address: true,
     type: PageHitRef,
     description: 'Full-text search over the pages of the space.',
     args: { query: t.arg.string({ required: true, description: 'Text (max 512).' }) },

@@ -16,6 +16,7 @@ import { SiteSectionGroupRef, SiteSectionRef, SiteSpaceRef } from './types/struc
 
 builder.objectFields(SiteRef, (t) => ({
   siteSpaces: t.connection({
+    address: true,
     type: SiteSpaceRef,
     description: 'Site spaces of the site, across its sections.',
     args: {
@@ -34,6 +35,7 @@ builder.objectFields(SiteRef, (t) => ({
       }),
   }),
   sections: t.connection({
+    address: true,
     type: SiteSectionRef,
     description: 'Sections of the site, in site order (each with its site spaces).',
     args: {
@@ -49,6 +51,7 @@ builder.objectFields(SiteRef, (t) => ({
       }),
   }),
   sectionGroups: t.connection({
+    address: true,
     type: SiteSectionGroupRef,
     description: 'Section groups of the site (each with its sections and nested groups).',
     resolve: (s, args, ctx) =>
@@ -58,6 +61,7 @@ builder.objectFields(SiteRef, (t) => ({
       }),
   }),
   adaptiveSchema: t.field({
+    address: true,
     type: SiteAdaptiveSchemaRef,
     nullable: true,
     description: 'The visitor attributes schema; null when none is defined.',
@@ -68,6 +72,7 @@ builder.objectFields(SiteRef, (t) => ({
       }),
   }),
   publishedSite: t.field({
+    address: true,
     type: PublishedSiteRef,
     nullable: true,
     description:
@@ -109,6 +114,7 @@ builder.queryField('site', (t) =>
 
 builder.objectField(OrganizationRef, 'sites', (t) =>
   t.connection({
+    address: true,
     type: SiteRef,
     description: 'Sites of the organization.',
     args: {

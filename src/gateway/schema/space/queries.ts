@@ -25,6 +25,7 @@ builder.queryField('space', (t) =>
 
 builder.objectField(OrganizationRef, 'spaces', (t) =>
   t.connection({
+    address: true,
     type: SpaceRef,
     description: 'Spaces of the organization (deleted ones are not listed).',
     resolve: (org, args, ctx) =>
@@ -36,6 +37,7 @@ builder.objectField(OrganizationRef, 'spaces', (t) =>
 
 builder.objectField(CollectionRef, 'spaces', (t) =>
   t.connection({
+    address: true,
     type: SpaceRef,
     description: 'Spaces in the collection.',
     resolve: (collection, args, ctx) =>

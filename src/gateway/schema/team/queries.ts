@@ -10,6 +10,7 @@ import { MemberTeamRef, TeamMemberRef, TeamRef } from './types.ts';
 
 builder.objectField(OrganizationRef, 'teams', (t) =>
   t.connection({
+    address: true,
     type: TeamRef,
     description: 'Teams of the organization.',
     args: {
@@ -32,6 +33,7 @@ builder.objectField(OrganizationRef, 'teams', (t) =>
 
 builder.objectField(TeamRef, 'members', (t) =>
   t.connection({
+    address: true,
     type: TeamMemberRef,
     description: 'Members of the team with their team roles.',
     resolve: async (team, args, ctx) => {
@@ -56,6 +58,7 @@ builder.objectField(TeamRef, 'members', (t) =>
 
 builder.objectField(MemberRef, 'teams', (t) =>
   t.connection({
+    address: true,
     type: MemberTeamRef,
     description: "Teams the member belongs to, with the member's role in each.",
     args: { search: t.arg.string({ description: 'Case-insensitive text in the team title.' }) },

@@ -49,6 +49,7 @@ export const TeamRef = resourceNode(TeamResource, {
       description: 'What the caller may do with the team.',
     }),
     organization: t.field({
+      address: true,
       type: OrganizationRef,
       description: 'The organization.',
       resolve: (team) => team.org,

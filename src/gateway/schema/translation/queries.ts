@@ -5,6 +5,7 @@ import { TranslationRef } from './types.ts';
 
 builder.objectFields(OrganizationRef, (t) => ({
   translations: t.connection({
+    address: true,
     type: TranslationRef,
     description: 'Translations of the organization.',
     resolve: (o, args, ctx) =>
@@ -14,6 +15,7 @@ builder.objectFields(OrganizationRef, (t) => ({
       }),
   }),
   translation: t.field({
+    address: true,
     type: TranslationRef,
     nullable: true,
     description: 'A translation by id; null when there is none.',

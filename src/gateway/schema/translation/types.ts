@@ -150,6 +150,7 @@ export const TranslationRef = resourceNode(TranslationResource, {
       resolve: (tr) => tr.urls ?? null,
     }),
     organization: t.field({
+      address: true,
       type: OrganizationRef,
 
       description: 'The organization it belongs to.',

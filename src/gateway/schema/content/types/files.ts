@@ -52,6 +52,7 @@ export const FileRef = resourceNode(FileResource, {
       resolve: (f) => f.git ?? null,
     }),
     space: t.field({
+      address: true,
       type: SpaceRef,
 
       description: 'The space it belongs to.',

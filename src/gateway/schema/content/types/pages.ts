@@ -414,6 +414,7 @@ resourceNode(
         resolve: (p) => p.computedSeed ?? null,
       }),
       space: t.field({
+        address: true,
         type: SpaceRef,
 
         description: 'The space it belongs to.',

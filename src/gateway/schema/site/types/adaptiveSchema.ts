@@ -34,6 +34,7 @@ export const SiteAdaptiveSchemaRef = builder
         description: 'When it was last updated.',
       }),
       templateConditions: t.field({
+        address: true,
         type: [TemplateConditionRef],
         nullable: { list: true, items: true },
         description:

@@ -108,6 +108,7 @@ resourceNode(
             : null,
       }),
       site: t.field({
+        address: true,
         type: SiteRef,
 
         description: 'The site it belongs to.',
@@ -161,6 +162,7 @@ resourceNode(
           ),
       }),
       site: t.field({
+        address: true,
         type: SiteRef,
 
         description: 'The site it belongs to.',
