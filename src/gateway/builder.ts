@@ -94,6 +94,7 @@ export const builder = new SchemaBuilder<{
     decodeGlobalID: decodeGlobalId,
     nodeQueryOptions: {
       description: 'An object by its global ID, in one upstream call.',
+      cost: { returns: 'node' },
       args: { id: { description: 'A global ID from the graph.' } },
       resolve: (_root, args, _ctx, info, resolveNode) => {
         const invalid = invalidNodeId(info.schema, args.id);
@@ -104,6 +105,7 @@ export const builder = new SchemaBuilder<{
     nodesQueryOptions: {
       description:
         'Objects by their global IDs, in order; one upstream call per distinct object. An ID that fails answers null at its place.',
+      cost: { returns: 'nodes' },
       args: { ids: { description: 'Global IDs from the graph.' } },
       resolve: async (_root, args, _ctx, info, resolveNodes) => {
         const checks = args.ids.map((id) => invalidNodeId(info.schema, id));

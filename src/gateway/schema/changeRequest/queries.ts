@@ -1,4 +1,3 @@
-import type { GraphQLResolveInfo } from 'graphql';
 import { builder } from '../../builder.ts';
 import type { GatewayContext } from '../../context.ts';
 import { read, restIdOf } from '../../resources/lookups.ts';
@@ -106,6 +105,7 @@ builder.objectFields(SpaceRef, (t) => ({
     type: ChangeRequestRef,
     nullable: true,
     description: 'One change request of the space, by id or by its number.',
+    cost: { returns: 'reference', load: 'always' },
     args: {
       idOrNumber: t.arg.string({
         required: true,
@@ -113,8 +113,7 @@ builder.objectFields(SpaceRef, (t) => ({
       }),
     },
     address: true,
-    resolve: (space, args, ctx) =>
-      changeRequestOf(ctx, idOrNumberIn(space.id, args.idOrNumber)),
+    resolve: (space, args, ctx) => changeRequestOf(ctx, idOrNumberIn(space.id, args.idOrNumber)),
   }),
 }));
 

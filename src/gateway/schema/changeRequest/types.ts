@@ -99,10 +99,11 @@ export const ChangeRequestRef = resourceNode(ChangeRequestResource, {
       resolve: (cr) => cr.updatedAt,
     }),
     space: t.field({
-      address: true,
       type: SpaceRef,
 
       description: 'The space it proposes edits to.',
+      cost: { returns: 'reference', parentBody: true },
+      address: true,
       resolve: (cr) => cr.space,
     }),
     revision: t.string({
@@ -140,6 +141,7 @@ export const ChangeRequestRef = resourceNode(ChangeRequestResource, {
       type: [UserRef],
       nullable: { list: true, items: true },
       description: 'Users asked to review it.',
+      cost: { returns: 'body' },
       resolve: (cr) => cr.requestedReviewers ?? [],
     }),
     urls: t.field({
@@ -155,8 +157,9 @@ export const ChangeRequestRef = resourceNode(ChangeRequestResource, {
       resolve: (cr) => cr.permissions ?? null,
     }),
     pdf: t.string({
-      address: true,
       description: 'URL of a PDF export of the change request’s content.',
+      cost: { calls: 1 },
+      address: true,
       args: {
         only: t.arg.boolean({ description: 'PDF only for the given page (default false).' }),
         page: t.arg.id({ description: 'Page ID (global or REST id) the PDF is for.' }),

@@ -15,9 +15,9 @@ builder.queryField('collection', (t) =>
 
 builder.objectField(OrganizationRef, 'collections', (t) =>
   t.connection({
-    address: true,
     type: CollectionRef,
     description: 'Collections of the organization.',
+    address: true,
     args: {
       nested: t.arg.boolean({
         description: 'Also list nested collections (default true); false: top-level only.',

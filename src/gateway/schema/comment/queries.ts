@@ -74,7 +74,8 @@ function commentsConnection(
 }
 
 /** One comment of a scope, by its global ID or its REST id there (see `lookup`). */
-const commentIn = (scope: ContentScope, id: string) => lookup(CommentResource, inScope(CommentResource, id, scope));
+const commentIn = (scope: ContentScope, id: string) =>
+  lookup(CommentResource, inScope(CommentResource, id, scope));
 
 builder.objectFields(SpaceRef, (t) => ({
   comments: t.connection({
@@ -142,9 +143,9 @@ builder.objectFields(ChangeRequestRef, (t) => ({
 
 builder.objectField(CommentRef, 'replies', (t) =>
   t.connection({
-    address: true,
     type: CommentReplyRef,
     description: 'Replies, oldest first.',
+    address: true,
     args: {
       format: t.arg({ type: CommentFormat, description: 'Form of the reply bodies.' }),
     },

@@ -247,17 +247,17 @@ function sharedFields(t: PothosFieldBuilder) {
       resolve: (c) => c.permissions,
     }),
     space: t.field({
-      address: true,
       type: SpaceRef,
       nullable: false,
       description: 'The space it is in.',
+      address: true,
       resolve: (c) => c.space,
     }),
     changeRequest: t.field({
-      address: true,
       type: ChangeRequestRef,
       nullable: true,
       description: 'The change request it is on (null: the main content).',
+      address: true,
       resolve: (c) => ChangeRequestResource.ref({ space: c.space, id: c.changeRequest }),
     }),
   };
@@ -315,10 +315,10 @@ export const CommentReplyRef = resourceNode(CommentReplyResource, {
   fields: (t) => ({
     ...sharedFields(t as unknown as PothosFieldBuilder),
     comment: t.field({
-      address: true,
       type: CommentRef,
       nullable: false,
       description: 'The comment it replies to.',
+      address: true,
       resolve: (r) => CommentResource.stub({ ...scopeOf(r), id: r.comment }),
     }),
   }),

@@ -2,6 +2,7 @@ import type { ObjectParam } from '@pothos/core';
 import { Link, ReferenceItem, LinkList as RestLinkList } from '../../../contract/content.ts';
 import { builder } from '../../builder.ts';
 import type { GatewayContext } from '../../context.ts';
+import { TREE_SIZE } from '../../guard/costs.ts';
 import { read } from '../../resources/lookups.ts';
 import { type ConnectionArgs, restConnection } from '../../upstream/connection.ts';
 import { RawValue } from '../../upstream/damage.ts';
@@ -132,6 +133,7 @@ function contentFields<Parent>(
       type: RevisionRef,
 
       description: describe.content,
+      cost: { calls: 1, returns: 'body' },
       address: true,
       args: contentArgs(
         'Include mutable git metadata (default true; false can speed up the lookup).',
@@ -153,6 +155,7 @@ function contentFields<Parent>(
       type: [PageRef],
       nullable: { list: true, items: true },
       description: describe.pages,
+      cost: { calls: 1, returns: 'body', listSize: TREE_SIZE, tree: 'pages' },
       address: true,
       args: contentArgs(),
       resolve: (parent, args, ctx) => pageTree(ctx, scopeOf(parent), args),
@@ -161,6 +164,7 @@ function contentFields<Parent>(
       type: PageRef,
       nullable: true,
       description: describe.page,
+      cost: { returns: 'reference', load: 'always' },
       address: true,
       args: {
         id: t.arg.id({ required: true, description: 'Page ID (global or REST id).' }),
@@ -199,7 +203,7 @@ function contentFields<Parent>(
         id: t.arg.id({ required: true, description: 'File ID (global or REST id).' }),
         ...contentArgs(),
       },
-      resolve: (parent, args, ctx, info) => {
+      resolve: (parent, args, ctx) => {
         const at = inScope(FileResource, args.id, scopeOf(parent));
         return hasContentArgs(args)
           ? FileResource.load(ctx, at, contentQuery(args))
@@ -259,9 +263,9 @@ builder.objectFields(SpaceRef, (t) => ({
 builder.objectFields(PageRef, (t) => ({
   links: t.connection(
     {
-      address: true,
       type: LinkItemRef,
       description: 'Links written in the page.',
+      address: true,
       args: {
         status: t.arg({ type: LinkStatusEnum.ref, description: 'Only links of this status.' }),
       },
@@ -271,9 +275,9 @@ builder.objectFields(PageRef, (t) => ({
     LinkConnectionRef,
   ),
   backlinks: t.connection({
-    address: true,
     type: ReferenceItemRef,
     description: 'Where the page is referenced from (REST: change request content).',
+    address: true,
     resolve: (p, args, ctx) =>
       backlinksConnection(
         ctx,
@@ -285,9 +289,9 @@ builder.objectFields(PageRef, (t) => ({
 
 builder.objectField(FileRef, 'backlinks', (t) =>
   t.connection({
-    address: true,
     type: ReferenceItemRef,
     description: 'Where the file is referenced from.',
+    address: true,
     resolve: (f, args, ctx) =>
       backlinksConnection(
         ctx,

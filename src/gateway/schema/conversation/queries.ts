@@ -31,27 +31,27 @@ const issueConnection = (
 
 builder.objectField(IssuesClusterRef, 'issues', (t) =>
   t.connection({
-    address: true,
     type: ConversationIssueRef,
     description: 'Issues of this cluster.',
+    address: true,
     resolve: (c, args, ctx) => issueConnection(ctx, args, c.org, { cluster: c.id }),
   }),
 );
 
 builder.objectField(ConversationRef, 'issues', (t) =>
   t.connection({
-    address: true,
     type: ConversationIssueRef,
     description: 'Issues extracted from this conversation.',
+    address: true,
     resolve: (c, args, ctx) => issueConnection(ctx, args, c.org, { conversation: c.id }),
   }),
 );
 
 builder.objectFields(OrganizationRef, (t) => ({
   conversations: t.connection({
-    address: true,
     type: ConversationRef,
     description: 'Ingested support conversations, newest first.',
+    address: true,
     args: {
       source: t.arg.string({ required: false, description: 'Only conversations of this source.' }),
     },
@@ -68,9 +68,9 @@ builder.objectFields(OrganizationRef, (t) => ({
       }),
   }),
   issues: t.connection({
-    address: true,
     type: ConversationIssueRef,
     description: 'Issues extracted from conversations.',
+    address: true,
     args: {
       cluster: t.arg.id({
         required: false,
@@ -98,9 +98,9 @@ builder.objectFields(OrganizationRef, (t) => ({
       }),
   }),
   clusters: t.connection({
-    address: true,
     type: IssuesClusterRef,
     description: 'Clusters of similar issues.',
+    address: true,
     args: {
       order: t.arg({
         type: OrderEnum.ref,

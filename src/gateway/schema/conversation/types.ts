@@ -133,10 +133,10 @@ export const ConversationRef = resourceNode(ConversationResource, {
       resolve: (c) => c.urls ?? null,
     }),
     organization: t.field({
-      address: true,
       type: OrganizationRef,
 
       description: 'The organization it belongs to.',
+      address: true,
       resolve: (c) => c.org,
     }),
     parts: t.field({
@@ -216,10 +216,10 @@ export const IssuesClusterRef = resourceNode(IssuesClusterResource, {
       resolve: (c) => c.urls ?? null,
     }),
     organization: t.field({
-      address: true,
       type: OrganizationRef,
 
       description: 'The organization it belongs to.',
+      address: true,
       resolve: (c) => c.org,
     }),
   }),

@@ -8,9 +8,9 @@ import { MemberRef, MemberSortEnum, MemberSpaceRef } from './types.ts';
 
 builder.objectField(OrganizationRef, 'members', (t) =>
   t.connection({
-    address: true,
     type: MemberRef,
     description: 'Members of the organization.',
+    address: true,
     args: {
       role: t.arg({ type: RoleEnum.ref, description: 'Only members with this role.' }),
       search: t.arg.string({ description: 'Text in the display name or email.' }),
@@ -33,9 +33,9 @@ builder.objectField(OrganizationRef, 'members', (t) =>
 
 builder.objectField(MemberRef, 'spaces', (t) =>
   t.connection({
-    address: true,
     type: MemberSpaceRef,
     description: "Spaces the member can read, with the member's level on each.",
+    address: true,
     args: { order: t.arg({ type: OrderEnum.ref, description: 'Order (default desc).' }) },
     resolve: async (m, args, ctx) => {
       const result = await restConnection(ctx.rest, args, {

@@ -64,9 +64,9 @@ export const MemberRef = resourceNode(MemberResource, {
       description: 'Number of teams the member belongs to (REST `teams`).',
     }),
     organization: t.field({
-      address: true,
       type: OrganizationRef,
       description: 'The organization.',
+      address: true,
       resolve: (m) => m.org,
     }),
   }),
@@ -97,7 +97,7 @@ export const MemberSpaceRef = builder.objectRef<MemberSpaceShape>('MemberSpace')
     space: t.field({
       type: SpaceRef,
       description: 'The space.',
-      extensions: { embedded: true },
+      embedded: true,
       resolve: (s) => s.space,
     }),
   }),

@@ -5,9 +5,9 @@ import { OpenAPISpecRef, OpenAPISpecVersionRef } from './types.ts';
 
 builder.objectFields(OpenAPISpecRef, (t) => ({
   versions: t.connection({
-    address: true,
     type: OpenAPISpecVersionRef,
     description: 'Stored versions of the spec, newest first.',
+    address: true,
     resolve: (s, args, ctx) =>
       OpenAPISpecVersionResource.connection(ctx, args, {
         path: OpenAPISpecVersionResource.route('inSpec', s.org, s.slug),
@@ -24,10 +24,10 @@ builder.objectFields(OpenAPISpecRef, (t) => ({
         : null,
   }),
   version: t.field({
-    address: true,
     type: OpenAPISpecVersionRef,
     nullable: true,
     description: 'A version by id; null when there is none.',
+    address: true,
     args: {
       id: t.arg.id({ required: true, description: 'Version id (REST id or global ID).' }),
     },
@@ -42,9 +42,9 @@ builder.objectFields(OpenAPISpecRef, (t) => ({
 
 builder.objectField(OrganizationRef, 'openAPISpecs', (t) =>
   t.connection({
-    address: true,
     type: OpenAPISpecRef,
     description: 'OpenAPI specs of the organization.',
+    address: true,
     resolve: (o, args, ctx) =>
       OpenAPISpecResource.connection(ctx, args, {
         path: OpenAPISpecResource.route('inOrganization', o.id),
@@ -56,10 +56,10 @@ builder.objectField(OrganizationRef, 'openAPISpecs', (t) =>
 
 builder.objectField(OrganizationRef, 'openAPISpec', (t) =>
   t.field({
-    address: true,
     type: OpenAPISpecRef,
     nullable: true,
     description: 'An OpenAPI spec of the organization by slug; null when there is none.',
+    address: true,
     args: { slug: t.arg.string({ required: true, description: 'The spec slug.' }) },
     resolve: (o, args) =>
       OpenAPISpecResource.stub(

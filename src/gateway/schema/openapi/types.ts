@@ -115,10 +115,11 @@ export const OpenAPISpecVersionRef = resourceNode(OpenAPISpecVersionResource, {
       resolve: (v) => v.urls ?? null,
     }),
     content: t.field({
-      address: true,
       type: OpenAPISpecVersionContentRef,
 
       description: 'The parsed content of this version (one more upstream call).',
+      cost: { calls: 1, returns: 'body' },
+      address: true,
       resolve: (v, _args, ctx) =>
         ctx.rest.get(
           OpenAPISpecVersionResource.route('content', v.org, v.spec, v.id),
@@ -133,8 +134,8 @@ export const OpenAPISpecRef = resourceNode(OpenAPISpecResource, {
     'An OpenAPI spec of an organization: a source URL fetched and parsed (OpenAPI 3 or Swagger 2) into versions.',
   fields: (t) => ({
     slug: t.exposeString('slug', {
-      address: true,
       description: 'Slug (1 to 100; letters and digits in words separated by single hyphens).',
+      address: true,
     }),
     createdAt: t.expose('createdAt', {
       type: 'DateTime',
@@ -151,10 +152,10 @@ export const OpenAPISpecRef = resourceNode(OpenAPISpecResource, {
       description: 'Where the spec is fetched from (URI, max 2048).',
     }),
     processingState: t.field({
-      address: true,
       type: OpenAPIProcessingStateEnum.ref,
 
       description: 'Where the processing of the source stands.',
+      address: true,
       resolve: (s) => OpenAPIProcessingStateEnum.of(s.processingState) as string,
     }),
     visibility: t.field({
@@ -198,10 +199,10 @@ export const OpenAPISpecRef = resourceNode(OpenAPISpecResource, {
       resolve: (s) => s.urls ?? null,
     }),
     organization: t.field({
-      address: true,
       type: OrganizationRef,
 
       description: 'The organization the spec belongs to.',
+      address: true,
       resolve: (s) => s.org,
     }),
   }),
@@ -209,10 +210,10 @@ export const OpenAPISpecRef = resourceNode(OpenAPISpecResource, {
 
 builder.objectField(OpenAPISpecVersionRef, 'spec', (t) =>
   t.field({
-    address: true,
     type: OpenAPISpecRef,
 
     description: 'The spec this version belongs to.',
+    address: true,
     resolve: (v) => OpenAPISpecResource.stub({ org: v.org, slug: v.spec }),
   }),
 );

@@ -20,10 +20,10 @@ builder.queryFields((t) => ({
 
 builder.objectField(OrganizationRef, 'agentInstructions', (t) =>
   t.field({
-    address: true,
     type: AgentInstructionsRef,
     nullable: true,
     description: "Instructions of the organization's docs agents.",
+    address: true,
     resolve: (o) => o.id,
   }),
 );

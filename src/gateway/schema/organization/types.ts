@@ -337,10 +337,10 @@ export const AgentInstructionsRef = resourceNode(AgentInstructionsResource, {
       resolve: (a) => a.urls ?? null,
     }),
     organization: t.field({
-      address: true,
       type: OrganizationRef,
       nullable: false,
       description: 'The organization.',
+      address: true,
       resolve: (a) => a.orgId,
     }),
   }),

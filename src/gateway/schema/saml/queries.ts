@@ -7,9 +7,9 @@ import { SAMLProviderRef, SSOProviderRef } from './types.ts';
 
 builder.objectFields(OrganizationRef, (t) => ({
   samlProviders: t.connection({
-    address: true,
     type: SAMLProviderRef,
     description: 'SAML single sign-on providers.',
+    address: true,
     resolve: (org, args, ctx) =>
       SAMLProviderResource.connection(ctx, args, {
         path: SAMLProviderResource.route('inOrganization', org.id),
@@ -17,11 +17,12 @@ builder.objectFields(OrganizationRef, (t) => ({
       }),
   }),
   ssoProviders: t.field({
-    address: true,
     type: [SSOProviderRef],
     nullable: { list: true, items: true },
     description:
       'Single sign-on entry points (REST `GET {org}/sso`; `sso` is the enforcement flag).',
+    cost: { calls: 1, returns: 'body' },
+    address: true,
     resolve: async (org, _args, ctx) =>
       (await ctx.rest.get(OrganizationResource.route('ssoProviders', org.id), SsoList)).items,
   }),

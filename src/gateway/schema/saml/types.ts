@@ -87,9 +87,9 @@ export const SAMLProviderRef = resourceNode(SAMLProviderResource, {
     }),
     urls: t.expose('urls', { type: SamlUrlsRef, nullable: true, description: 'URLs.' }),
     organization: t.field({
-      address: true,
       type: OrganizationRef,
       description: 'The organization.',
+      address: true,
       resolve: (p) => p.org,
     }),
   }),

@@ -22,9 +22,9 @@ function searchQuery(query: string): string {
 
 builder.objectField(OrganizationRef, 'search', (t) =>
   t.connection({
-    address: true,
     type: OrganizationSearchItemRef,
     description: 'Full-text search over the content of the organization.',
+    address: true,
     args: { query: t.arg.string({ required: true, description: 'Text (max 512).' }) },
     resolve: (org, args, ctx) =>
       restConnection(ctx.rest, args, {
@@ -37,9 +37,9 @@ builder.objectField(OrganizationRef, 'search', (t) =>
 
 builder.objectField(SpaceRef, 'search', (t) =>
   t.connection({
-    address: true,
     type: PageHitRef,
     description: 'Full-text search over the pages of the space.',
+    address: true,
     args: { query: t.arg.string({ required: true, description: 'Text (max 512).' }) },
     resolve: (space, args, ctx) =>
       restConnection(ctx.rest, args, {

@@ -16,9 +16,9 @@ import { SiteSectionGroupRef, SiteSectionRef, SiteSpaceRef } from './types/struc
 
 builder.objectFields(SiteRef, (t) => ({
   siteSpaces: t.connection({
-    address: true,
     type: SiteSpaceRef,
     description: 'Site spaces of the site, across its sections.',
+    address: true,
     args: {
       default: t.arg.boolean({
         description: 'true: only the default site space; false: only the others; absent: all.',
@@ -35,9 +35,9 @@ builder.objectFields(SiteRef, (t) => ({
       }),
   }),
   sections: t.connection({
-    address: true,
     type: SiteSectionRef,
     description: 'Sections of the site, in site order (each with its site spaces).',
+    address: true,
     args: {
       shareKey: t.arg.string({
         description: 'Share key, to resolve published URLs of a share-link site.',
@@ -51,9 +51,9 @@ builder.objectFields(SiteRef, (t) => ({
       }),
   }),
   sectionGroups: t.connection({
-    address: true,
     type: SiteSectionGroupRef,
     description: 'Section groups of the site (each with its sections and nested groups).',
+    address: true,
     resolve: (s, args, ctx) =>
       SiteSectionGroupResource.connection(ctx, args, {
         path: SiteSectionGroupResource.route('inSite', s.org, s.id),
@@ -61,10 +61,11 @@ builder.objectFields(SiteRef, (t) => ({
       }),
   }),
   adaptiveSchema: t.field({
-    address: true,
     type: SiteAdaptiveSchemaRef,
     nullable: true,
     description: 'The visitor attributes schema; null when none is defined.',
+    cost: { calls: 1, returns: 'body' },
+    address: true,
     resolve: (s, _args, ctx) =>
       SiteAdaptiveSchemaResource.load(ctx, { org: s.org, site: s.id }).catch((error) => {
         if ((error as { status?: number }).status === 404) return null;
@@ -72,11 +73,12 @@ builder.objectFields(SiteRef, (t) => ({
       }),
   }),
   publishedSite: t.field({
-    address: true,
     type: PublishedSiteRef,
     nullable: true,
     description:
       'The published profile (`GET {site}/published`): structure, customizations and scripts.',
+    cost: { calls: 1, returns: 'body' },
+    address: true,
     args: {
       shareKey: t.arg.string({
         description: 'Share key, to resolve published URLs of a share-link site.',
@@ -114,9 +116,9 @@ builder.queryField('site', (t) =>
 
 builder.objectField(OrganizationRef, 'sites', (t) =>
   t.connection({
-    address: true,
     type: SiteRef,
     description: 'Sites of the organization.',
+    address: true,
     args: {
       space: t.arg.id({ description: 'Only sites containing this space (global ID or REST id).' }),
       title: t.arg.string({

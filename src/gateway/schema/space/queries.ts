@@ -25,9 +25,9 @@ builder.queryField('space', (t) =>
 
 builder.objectField(OrganizationRef, 'spaces', (t) =>
   t.connection({
-    address: true,
     type: SpaceRef,
     description: 'Spaces of the organization (deleted ones are not listed).',
+    address: true,
     resolve: (org, args, ctx) =>
       SpaceResource.connection(ctx, args, {
         path: SpaceResource.route('inOrganization', org.id),
@@ -37,9 +37,9 @@ builder.objectField(OrganizationRef, 'spaces', (t) =>
 
 builder.objectField(CollectionRef, 'spaces', (t) =>
   t.connection({
-    address: true,
     type: SpaceRef,
     description: 'Spaces in the collection.',
+    address: true,
     resolve: (collection, args, ctx) =>
       SpaceResource.connection(ctx, args, {
         path: SpaceResource.route('inCollection', collection.id),

@@ -49,9 +49,9 @@ export const TeamRef = resourceNode(TeamResource, {
       description: 'What the caller may do with the team.',
     }),
     organization: t.field({
-      address: true,
       type: OrganizationRef,
       description: 'The organization.',
+      address: true,
       resolve: (team) => team.org,
     }),
   }),
@@ -66,7 +66,7 @@ export const TeamMemberRef = builder.objectRef<TeamMemberShape>('TeamMember').im
     member: t.field({
       type: MemberRef,
       description: 'The organization membership (REST `organization`).',
-      extensions: { embedded: true },
+      embedded: true,
       resolve: (m) => MemberResource.shape(m.organization, { org: m.org, id: m.organization.id }),
     }),
     role: t.field({
@@ -101,7 +101,7 @@ export const MemberTeamRef = builder.objectRef<MemberTeamShape>('MemberTeam').im
     team: t.field({
       type: TeamRef,
       description: 'The team.',
-      extensions: { embedded: true },
+      embedded: true,
       resolve: (m) => TeamResource.shape(m.team, { org: m.org, id: m.team.id }),
     }),
     role: t.field({

@@ -5,9 +5,9 @@ import { TranslationRef } from './types.ts';
 
 builder.objectFields(OrganizationRef, (t) => ({
   translations: t.connection({
-    address: true,
     type: TranslationRef,
     description: 'Translations of the organization.',
+    address: true,
     resolve: (o, args, ctx) =>
       TranslationResource.connection(ctx, args, {
         path: TranslationResource.route('inOrganization', o.id),
@@ -15,10 +15,10 @@ builder.objectFields(OrganizationRef, (t) => ({
       }),
   }),
   translation: t.field({
-    address: true,
     type: TranslationRef,
     nullable: true,
     description: 'A translation by id; null when there is none.',
+    address: true,
     args: { id: t.arg.id({ required: true, description: 'REST id or global ID.' }) },
     resolve: (o, args) =>
       TranslationResource.stub(TranslationResource.parseInput(args.id, { parents: { org: o.id } })),

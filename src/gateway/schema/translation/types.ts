@@ -150,10 +150,10 @@ export const TranslationRef = resourceNode(TranslationResource, {
       resolve: (tr) => tr.urls ?? null,
     }),
     organization: t.field({
-      address: true,
       type: OrganizationRef,
 
       description: 'The organization it belongs to.',
+      address: true,
       resolve: (tr) => tr.org,
     }),
     sourceSpace: t.field({

@@ -52,10 +52,10 @@ export const FileRef = resourceNode(FileResource, {
       resolve: (f) => f.git ?? null,
     }),
     space: t.field({
-      address: true,
       type: SpaceRef,
 
       description: 'The space it belongs to.',
+      address: true,
       resolve: (f) => f.space,
     }),
   }),

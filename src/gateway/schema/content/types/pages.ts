@@ -311,6 +311,7 @@ resourceNode(
         nullable: true,
         description:
           'The page as Markdown (REST `format=markdown`); costs one call unless the page was read in that form.',
+        cost: { calls: 1, unlessRead: true },
         args: bodyArgs(),
         resolve: async (p, args, ctx) =>
           (await pageBody(p, ctx, 'markdown', args)).markdown ?? null,
@@ -320,6 +321,7 @@ resourceNode(
         nullable: true,
         description:
           'The page as a rich-text Document (REST `format=document`, the default of a single page read).',
+        cost: { calls: 1 },
         args: bodyArgs(),
         resolve: async (p, args, ctx) =>
           (await pageBody(p, ctx, 'document', args)).document ?? null,
@@ -414,10 +416,10 @@ resourceNode(
         resolve: (p) => p.computedSeed ?? null,
       }),
       space: t.field({
-        address: true,
         type: SpaceRef,
 
         description: 'The space it belongs to.',
+        address: true,
         resolve: (p) => p.space,
       }),
     }),

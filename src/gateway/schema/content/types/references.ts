@@ -178,6 +178,7 @@ builder.objectFields(PageRef, (t) => ({
     type: [MarkdownReferenceRef],
     description:
       'The content references of the page’s Markdown with their targets (a file’s `downloadURL`, a page’s path, a spec’s `sourceURL`), to rewrite links and images for a browser. Costs one read of the revision for all file and page references, and one of the space and one of its organization’s OpenAPI spec list for all `openapi:` references; the page is read in its Markdown form.',
+    cost: { calls: 3, parentBody: true, returns: 'body' },
     resolve: (page, _args, ctx) => resolveReferences(page, ctx),
   }),
 }));

@@ -176,6 +176,7 @@ builder.objectFields(RevisionRef, (t) => ({
     type: RevisionPageRef,
     nullable: true,
     description: 'One page as it is in this revision, with its Markdown (one read).',
+    cost: { calls: 1, returns: 'body' },
     address: true,
     args: { id: t.arg.id({ required: true, description: 'Page id (REST).' }) },
     resolve: (r, args, ctx) =>
@@ -184,6 +185,7 @@ builder.objectFields(RevisionRef, (t) => ({
   changes: t.field({
     type: RevisionChangesRef,
     description: 'The semantic changes this revision introduced against its parent (one read).',
+    cost: { calls: 1, returns: 'body' },
     address: true,
     args: {
       first: t.arg.int({

@@ -34,11 +34,12 @@ export const SiteAdaptiveSchemaRef = builder
         description: 'When it was last updated.',
       }),
       templateConditions: t.field({
-        address: true,
         type: [TemplateConditionRef],
         nullable: { list: true, items: true },
         description:
           'Conditions generated from the visitor schema for adaptive-content expressions.',
+        cost: { calls: 1, returns: 'body' },
+        address: true,
         resolve: async (s, _args, ctx) =>
           (
             await ctx.rest.get(

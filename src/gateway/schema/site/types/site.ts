@@ -223,10 +223,10 @@ export const SiteRef = resourceNode(SiteResource, {
       description: 'What the caller may do with the site.',
     }),
     organization: t.field({
-      address: true,
       type: OrganizationRef,
 
       description: 'The organization of the site.',
+      address: true,
       resolve: (s) => s.org,
     }),
   }),
