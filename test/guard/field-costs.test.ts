@@ -1,0 +1,210 @@
+// Every field that makes upstream calls says so: the calls of every benchmark query and every
+// client query, run in process against the embedded `/v1`, are attributed to the field whose
+// resolver made them, and each must be one its cost (declared with the `cost` field option, or
+// the default of its return type) counts. A field that makes calls of its own must declare them.
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { MapperKind, mapSchema } from '@graphql-tools/utils';
+import {
+  defaultFieldResolver,
+  execute,
+  type GraphQLFieldResolver,
+  type GraphQLSchema,
+  isObjectType,
+  Kind,
+  type OperationDefinitionNode,
+  parse,
+} from 'graphql';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { benchCases, PROBE_QUERY, probeIds } from '../../bench/cases.ts';
+import { createContext } from '../../src/gateway/context.ts';
+import type { FieldCost } from '../../src/gateway/guard/costs.ts';
+import type { CostOverride } from '../../src/gateway/guard/estimate.ts';
+import { costOf } from '../../src/gateway/guard/estimateRules.ts';
+import { isAddressField } from '../../src/gateway/plugins/fieldFacts.ts';
+import { isStub, knows, resourceOf } from '../../src/gateway/resources/resource.ts';
+import { schema } from '../../src/gateway/schema/index.ts';
+import {
+  type Upstream,
+  UpstreamClient,
+  type UpstreamRequest,
+} from '../../src/gateway/upstream/client.ts';
+import type { RunningStack } from '../../src/stack.ts';
+import { DEMO_TOKENS } from '../../src/workspace/demo/users.ts';
+import { startWorkspace } from './budgetSupport.ts';
+
+/** The field a call was made for, and whether it read the field's parent's body. */
+interface Maker {
+  coordinate: string;
+  body: boolean;
+}
+
+interface Call {
+  maker: Maker | undefined;
+  request: UpstreamRequest;
+}
+
+const making = new AsyncLocalStorage<Maker>();
+
+/**
+ * The schema with every resolver run inside the attribution of its field: a parent's body the
+ * field needs is read first (as address-first resolution reads it), attributed as a body read;
+ * the field's own resolver then runs, its calls attributed to it.
+ */
+function attributed(graph: GraphQLSchema): GraphQLSchema {
+  return mapSchema(graph, {
+    [MapperKind.OBJECT_FIELD]: (config, name, typename) => {
+      const resolve: GraphQLFieldResolver<unknown, unknown> =
+        config.resolve ?? defaultFieldResolver;
+      const coordinate = `${typename}.${name}`;
+      const field = (
+        graph.getType(typename) as { getFields?: () => Record<string, never> }
+      ).getFields?.()[name];
+      const resource = resourceOf(typename);
+      return {
+        ...config,
+        resolve: (parent, args, ctx, info) => {
+          const run = () =>
+            making.run({ coordinate, body: false }, resolve, parent, args, ctx, info);
+          const needsBody =
+            resource !== undefined &&
+            isStub(parent) &&
+            !isAddressField(field) &&
+            !knows(parent as object, name);
+          if (!needsBody) return run();
+          return making
+            .run({ coordinate, body: true }, () => resource.full(ctx as never, parent as never))
+            .then(run, run);
+        },
+      };
+    },
+  });
+}
+
+/** Calls no cost of their field counts: `coordinate: what it did`, one per field. */
+function uncounted(calls: readonly Call[], override?: CostOverride): string[] {
+  const found = new Set<string>();
+  for (const { maker, request } of calls) {
+    if (!maker) {
+      found.add(`(no field): ${request.method} ${request.path}`);
+      continue;
+    }
+    const [typename, name] = maker.coordinate.split('.') as [string, string];
+    const type = schema.getType(typename);
+    const field = isObjectType(type) ? type.getFields()[name] : undefined;
+    if (!isObjectType(type) || !field) continue;
+    const cost: FieldCost = costOf({ schema, override }, type, field);
+    if (maker.body) {
+      if (!cost.parentBody) found.add(`${maker.coordinate}: reads its parent's body`);
+      continue;
+    }
+    const counted =
+      (cost.calls ?? 0) > 0 ||
+      ['connection', 'reference', 'node', 'nodes'].includes(cost.returns ?? '') ||
+      type === schema.getMutationType() ||
+      name === '_entities';
+    if (!counted) found.add(`${maker.coordinate}: makes calls of its own`);
+  }
+  return [...found].sort();
+}
+
+/** Variables of the client's queries, by name (`id` by operation). */
+function variablesFor(
+  operation: OperationDefinitionNode,
+  ids: ReturnType<typeof probeIds>,
+): Record<string, unknown> {
+  const known: Record<string, unknown> = {
+    organizationId: ids.orgId,
+    spaceId: ids.contentSpaceId,
+    pageId: ids.pageId,
+    siteId: ids.siteId,
+    idOrNumber: ids.changeRequestNumber,
+    query: 'install',
+    id: operation.name?.value === 'OrganizationDashboard' ? ids.orgId : ids.contentSpaceId,
+  };
+  const variables: Record<string, unknown> = {};
+  for (const definition of operation.variableDefinitions ?? []) {
+    const name = definition.variable.name.value;
+    if (name in known) variables[name] = known[name];
+    else if (definition.type.kind === Kind.NON_NULL_TYPE && !definition.defaultValue) {
+      throw new Error(`${operation.name?.value}: no value for $${name}`);
+    }
+  }
+  return variables;
+}
+
+const OPERATIONS = 'src/client/operations';
+
+let workspace: RunningStack;
+const calls: Call[] = [];
+const ran: string[] = [];
+
+beforeAll(async () => {
+  workspace = await startWorkspace();
+  const client = new UpstreamClient({ baseUrl: workspace.url });
+  const upstream: Upstream = {
+    request: (request) => {
+      calls.push({ maker: making.getStore(), request });
+      return client.request(request);
+    },
+    close: () => client.close(),
+  };
+  const graph = attributed(schema);
+  const run = async (source: string, variableValues: Record<string, unknown> = {}) => {
+    const contextValue = createContext(upstream, `Bearer ${DEMO_TOKENS.admin}`, false);
+    return execute({ schema: graph, document: parse(source), variableValues, contextValue });
+  };
+  const probe = await run(PROBE_QUERY);
+  const ids = probeIds(probe.data as Record<string, unknown>);
+  for (const c of benchCases(ids)) {
+    await run(c.query, c.variables);
+    ran.push(c.name);
+  }
+  for (const file of readdirSync(OPERATIONS).filter((f) => f.endsWith('.graphql'))) {
+    const source = readFileSync(join(OPERATIONS, file), 'utf8');
+    const document = parse(source);
+    for (const definition of document.definitions) {
+      if (definition.kind !== Kind.OPERATION_DEFINITION || definition.operation !== 'query') {
+        continue;
+      }
+      const name = definition.name?.value;
+      const result = await execute({
+        schema: graph,
+        document,
+        operationName: name,
+        variableValues: variablesFor(definition, ids),
+        contextValue: createContext(upstream, `Bearer ${DEMO_TOKENS.admin}`, false),
+      });
+      expect(result.errors, name).toBeUndefined();
+      ran.push(name ?? file);
+    }
+  }
+  await client.close();
+}, 120_000);
+
+afterAll(async () => {
+  await workspace?.close();
+});
+
+describe('the costs fields declare', () => {
+  it('count every upstream call of the benchmark and client queries', () => {
+    expect(ran.length).toBeGreaterThanOrEqual(13 + 12);
+    expect(calls.length).toBeGreaterThan(100);
+    expect(uncounted(calls)).toEqual([]);
+  });
+
+  it('would name a field whose cost is left out', () => {
+    // The same calls, with the cost of fields that make calls of their own taken away.
+    const without =
+      (field: string): CostOverride =>
+      (type, name) =>
+        `${type}.${name}` === field ? {} : undefined;
+    expect(uncounted(calls, without('Site.publishedSite'))).toEqual([
+      'Site.publishedSite: makes calls of its own',
+    ]);
+    expect(uncounted(calls, without('Page.markdown'))).toEqual([
+      'Page.markdown: makes calls of its own',
+    ]);
+  });
+});
