@@ -1,7 +1,8 @@
 // Every field that makes upstream calls says so: the calls of every benchmark query and every
 // client query, run in process against the embedded `/v1`, are attributed to the field whose
 // resolver made them, and each must be one its cost (declared with the `cost` field option, or
-// the default of its return type) counts. A field that makes calls of its own must declare them.
+// the default of its return type) counts: a read of its parent's body, a list's pages, a read of
+// the object a reference returns. A field that makes calls of its own must declare them.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,6 +12,7 @@ import {
   execute,
   type GraphQLFieldResolver,
   type GraphQLSchema,
+  getNamedType,
   isObjectType,
   Kind,
   type OperationDefinitionNode,
@@ -40,6 +42,16 @@ interface Maker {
   body: boolean;
 }
 
+/** True when `path` reads an object of the resource of `typename` (at one of its item routes). */
+function readsOne(typename: string, path: string): boolean {
+  const resource = resourceOf(typename) as unknown as
+    | { spec: { routes: { item?: string | readonly string[] } } }
+    | undefined;
+  const templates = [resource?.spec.routes.item ?? []].flat();
+  const bare = path.split('?')[0] as string;
+  return templates.some((t) => new RegExp(`^${t.replace(/\{\w+\}/g, '[^/]+')}$`).test(bare));
+}
+
 interface Call {
   maker: Maker | undefined;
   request: UpstreamRequest;
@@ -65,8 +77,8 @@ function attributed(graph: GraphQLSchema): GraphQLSchema {
       return {
         ...config,
         resolve: (parent, args, ctx, info) => {
-          const run = () =>
-            making.run({ coordinate, body: false }, resolve, parent, args, ctx, info);
+          const maker: Maker = { coordinate, body: false };
+          const run = () => making.run(maker, resolve, parent, args, ctx, info);
           const needsBody =
             resource !== undefined &&
             isStub(parent) &&
@@ -99,9 +111,11 @@ function uncounted(calls: readonly Call[], override?: CostOverride): string[] {
       if (!cost.parentBody) found.add(`${maker.coordinate}: reads its parent's body`);
       continue;
     }
+    // A reference's calls are reads of the objects it returns; `node(s)` read what their ids name.
     const counted =
       (cost.calls ?? 0) > 0 ||
-      ['connection', 'reference', 'node', 'nodes'].includes(cost.returns ?? '') ||
+      ['connection', 'node', 'nodes'].includes(cost.returns ?? '') ||
+      (cost.returns === 'reference' && readsOne(getNamedType(field.type).name, request.path)) ||
       type === schema.getMutationType() ||
       name === '_entities';
     if (!counted) found.add(`${maker.coordinate}: makes calls of its own`);
@@ -202,6 +216,10 @@ describe('the costs fields declare', () => {
         `${type}.${name}` === field ? {} : undefined;
     expect(uncounted(calls, without('Site.publishedSite'))).toEqual([
       'Site.publishedSite: makes calls of its own',
+    ]);
+    // A tree of pages is read in one call: no reference read of the pages it returns.
+    expect(uncounted(calls, without('Space.pages'))).toEqual([
+      'Space.pages: makes calls of its own',
     ]);
     expect(uncounted(calls, without('Page.markdown'))).toEqual([
       'Page.markdown: makes calls of its own',
