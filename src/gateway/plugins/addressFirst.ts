@@ -6,7 +6,7 @@ import SchemaBuilder, {
 import { type GraphQLFieldResolver, type GraphQLResolveInfo, isObjectType } from 'graphql';
 import type { GatewayContext } from '../context.ts';
 import { type Address, isStub, knows, type Resource, resourceOf } from '../resources/resource.ts';
-import { declaredFacts } from './fieldFacts.ts';
+import { isAddressField } from './fieldFacts.ts';
 import { selectedFields, whenRead } from './selections.ts';
 
 type AnyResource = Resource<Address, unknown, object>;
@@ -90,9 +90,8 @@ export class AddressFirstPlugin<Types extends SchemaTypes> extends BasePlugin<Ty
     fieldConfig: PothosOutputFieldConfig<Types>,
   ): GraphQLFieldResolver<unknown, Types['Context'], object> {
     const owner = resourceOf(fieldConfig.parentType);
-    const fromAddress =
-      fieldConfig.name === 'id' || declaredFacts(fieldConfig.pothosOptions).address === true;
-    const needsBody = owner !== undefined && !fromAddress;
+    // The field's facts are in its extensions already (the fieldFacts plugin put them there).
+    const needsBody = owner !== undefined && !isAddressField(fieldConfig);
     const resolveWithBody: GraphQLFieldResolver<unknown, Types['Context'], object> = needsBody
       ? (parent, args, context, info) =>
           isStub(parent) && !knows(parent as object, fieldConfig.name)

@@ -36,13 +36,14 @@ export interface FieldFacts {
 
 const FACTS = ['address', 'cost', 'embedded'] as const satisfies readonly (keyof FieldFacts)[];
 
-/** The facts a field's options state (the Pothos options of a field being built). */
-export function declaredFacts(options: object): FieldFacts {
-  return options as FieldFacts;
+/** A field with its extensions: one of a built schema, or one being built (its Pothos config). */
+interface WithExtensions {
+  readonly name: string;
+  readonly extensions?: Readonly<Record<string, unknown>> | null | undefined;
 }
 
-/** True when `field` of a built schema is answered from its parent's address (`id` always is). */
-export function isAddressField(field: GraphQLField<unknown, unknown> | undefined): boolean {
+/** True when `field` is answered from its parent's address: `id` always is, or it says so. */
+export function isAddressField(field: WithExtensions | undefined): boolean {
   return field !== undefined && (field.name === 'id' || field.extensions?.address === true);
 }
 
@@ -61,7 +62,7 @@ export class FieldFactsPlugin<Types extends SchemaTypes> extends BasePlugin<Type
   override onOutputFieldConfig(
     fieldConfig: PothosOutputFieldConfig<Types>,
   ): PothosOutputFieldConfig<Types> {
-    const options = declaredFacts(fieldConfig.pothosOptions);
+    const options = fieldConfig.pothosOptions as FieldFacts;
     const stated = FACTS.filter((fact) => options[fact] !== undefined);
     if (stated.length === 0) return fieldConfig;
     const extensions: Record<string, unknown> = { ...fieldConfig.extensions };

@@ -155,7 +155,6 @@ export const OpenAPISpecRef = resourceNode(OpenAPISpecResource, {
       type: OpenAPIProcessingStateEnum.ref,
 
       description: 'Where the processing of the source stands.',
-      address: true,
       resolve: (s) => OpenAPIProcessingStateEnum.of(s.processingState) as string,
     }),
     visibility: t.field({
