@@ -1,8 +1,8 @@
 import { type GraphQLResolveInfo, type GraphQLSchema, getNamedType, isObjectType } from 'graphql';
 import { builder } from '../builder.ts';
 import type { GatewayContext } from '../context.ts';
-import { decodeGlobalId } from '../resources/globalId.ts';
 import { selectedFields, whenRead } from '../plugins/selections.ts';
+import { decodeGlobalId } from '../resources/globalId.ts';
 import { read } from '../resources/lookups.ts';
 import { type Address, type Resource, resourceOf } from '../resources/resource.ts';
 import { badInput } from '../upstream/errors.ts';

@@ -1,4 +1,3 @@
-import type { GraphQLResolveInfo } from 'graphql';
 import { Member } from '../../../contract/members.ts';
 import { builder } from '../../builder.ts';
 import type { GatewayContext } from '../../context.ts';
