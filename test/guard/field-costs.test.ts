@@ -6,7 +6,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { MapperKind, mapSchema } from '@graphql-tools/utils';
+import { addResolversToSchema } from '@graphql-tools/schema';
 import {
   defaultFieldResolver,
   execute,
@@ -65,33 +65,32 @@ const making = new AsyncLocalStorage<Maker>();
  * the field's own resolver then runs, its calls attributed to it.
  */
 function attributed(graph: GraphQLSchema): GraphQLSchema {
-  return mapSchema(graph, {
-    [MapperKind.OBJECT_FIELD]: (config, name, typename) => {
-      const resolve: GraphQLFieldResolver<unknown, unknown> =
-        config.resolve ?? defaultFieldResolver;
-      const coordinate = `${typename}.${name}`;
-      const field = (
-        graph.getType(typename) as { getFields?: () => Record<string, never> }
-      ).getFields?.()[name];
-      const resource = resourceOf(typename);
-      return {
-        ...config,
-        resolve: (parent, args, ctx, info) => {
-          const maker: Maker = { coordinate, body: false };
-          const run = () => making.run(maker, resolve, parent, args, ctx, info);
-          const needsBody =
-            resource !== undefined &&
-            isStub(parent) &&
-            !isAddressField(field) &&
-            !knows(parent as object, name);
-          if (!needsBody) return run();
-          return making
-            .run({ coordinate, body: true }, () => resource.full(ctx as never, parent as never))
-            .then(run, run);
-        },
+  const resolvers: Record<string, Record<string, GraphQLFieldResolver<unknown, unknown>>> = {};
+  for (const type of Object.values(graph.getTypeMap())) {
+    if (!isObjectType(type) || type.name.startsWith('__')) continue;
+    const resource = resourceOf(type.name);
+    const own: Record<string, GraphQLFieldResolver<unknown, unknown>> = {};
+    resolvers[type.name] = own;
+    for (const field of Object.values(type.getFields())) {
+      const resolve = field.resolve ?? defaultFieldResolver;
+      const coordinate = `${type.name}.${field.name}`;
+      own[field.name] = (parent, args, ctx, info) => {
+        const maker: Maker = { coordinate, body: false };
+        const run = () => making.run(maker, resolve, parent, args, ctx, info);
+        const needsBody =
+          resource !== undefined &&
+          isStub(parent) &&
+          !isAddressField(field) &&
+          !knows(parent as object, field.name);
+        if (!needsBody) return run();
+        return making
+          .run({ coordinate, body: true }, () => resource.full(ctx as never, parent as never))
+          .then(run, run);
       };
-    },
-  });
+    }
+  }
+  // A copy: the shared schema keeps its resolvers.
+  return addResolversToSchema({ schema: graph, resolvers, updateResolversInPlace: false });
 }
 
 /** Calls no cost of their field counts: `coordinate: what it did`, one per field. */
