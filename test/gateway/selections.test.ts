@@ -49,9 +49,10 @@ describe('the selection walk', () => {
   it('groups a field asked twice under its response key, aliases apart', () => {
     const query = `query { space(id: "x") { title t: title ... on Space { title } } }`;
     const walk = { schema, fragments: {}, variables: {} };
-    const root = parse(query).definitions[0] as OperationDefinitionNode;
-    const set = (root.selectionSet.selections[0] as { selectionSet: never }).selectionSet;
-    const fields = collectFields(walk, space, [set]);
+    const root = (parse(query).definitions[0] as OperationDefinitionNode).selectionSet
+      .selections[0];
+    if (root?.kind !== Kind.FIELD || !root.selectionSet) throw new Error('no root field');
+    const fields = collectFields(walk, space, [root.selectionSet]);
     expect([...fields.keys()]).toEqual(['title', 't']);
     expect(fields.get('title')).toHaveLength(2);
   });
