@@ -94,6 +94,7 @@ export const builder = new SchemaBuilder<{
     decodeGlobalID: decodeGlobalId,
     nodeQueryOptions: {
       description: 'An object by its global ID, in one upstream call.',
+      // A lookup: read when a selected field needs the body (or for `id` alone).
       cost: { returns: 'node' },
       args: { id: { description: 'A global ID from the graph.' } },
       resolve: (_root, args, _ctx, info, resolveNode) => {
@@ -105,6 +106,7 @@ export const builder = new SchemaBuilder<{
     nodesQueryOptions: {
       description:
         'Objects by their global IDs, in order; one upstream call per distinct object. An ID that fails answers null at its place.',
+      // Lookups, per distinct ID: read when a selected field needs the body (or for `id` alone).
       cost: { returns: 'nodes' },
       args: { ids: { description: 'Global IDs from the graph.' } },
       resolve: async (_root, args, _ctx, info, resolveNodes) => {

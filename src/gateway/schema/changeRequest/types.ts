@@ -102,6 +102,7 @@ export const ChangeRequestRef = resourceNode(ChangeRequestResource, {
       type: SpaceRef,
 
       description: 'The space it proposes edits to.',
+      // A reference whose parent already holds the fields asked most.
       cost: { returns: 'reference', parentBody: true },
       address: true,
       resolve: (cr) => cr.space,
@@ -158,6 +159,7 @@ export const ChangeRequestRef = resourceNode(ChangeRequestResource, {
     }),
     pdf: t.string({
       description: 'URL of a PDF export of the change request’s content.',
+      // Its PDF export is read at its own path.
       cost: { calls: 1 },
       address: true,
       args: {

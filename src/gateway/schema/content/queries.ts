@@ -133,6 +133,8 @@ function contentFields<Parent>(
       type: RevisionRef,
 
       description: describe.content,
+      // The revision itself is read whenever it is asked for (its files and page tree come with
+      // it).
       cost: { calls: 1, returns: 'body' },
       address: true,
       args: contentArgs(
@@ -155,6 +157,7 @@ function contentFields<Parent>(
       type: [PageRef],
       nullable: { list: true, items: true },
       description: describe.pages,
+      // A content tree: one call for the revision's content, its pages embedded in it.
       cost: { calls: 1, returns: 'body', listSize: TREE_SIZE, tree: 'pages' },
       address: true,
       args: contentArgs(),
@@ -164,6 +167,7 @@ function contentFields<Parent>(
       type: PageRef,
       nullable: true,
       description: describe.page,
+      // A page named by id is read, with the form its fields ask (whatever else is selected).
       cost: { returns: 'reference', load: 'always' },
       address: true,
       args: {

@@ -118,6 +118,7 @@ export const OpenAPISpecVersionRef = resourceNode(OpenAPISpecVersionResource, {
       type: OpenAPISpecVersionContentRef,
 
       description: 'The parsed content of this version (one more upstream call).',
+      // The parsed content of a spec version is read at its own path.
       cost: { calls: 1, returns: 'body' },
       address: true,
       resolve: (v, _args, ctx) =>

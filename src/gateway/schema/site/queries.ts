@@ -64,6 +64,7 @@ builder.objectFields(SiteRef, (t) => ({
     type: SiteAdaptiveSchemaRef,
     nullable: true,
     description: 'The visitor attributes schema; null when none is defined.',
+    // Read at its own path whatever is selected (absent: null).
     cost: { calls: 1, returns: 'body' },
     address: true,
     resolve: (s, _args, ctx) =>

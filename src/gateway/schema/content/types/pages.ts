@@ -311,6 +311,8 @@ resourceNode(
         nullable: true,
         description:
           'The page as Markdown (REST `format=markdown`); costs one call unless the page was read in that form.',
+        // A page's body in a format its answer lacks is read on demand (tree pages carry neither);
+        // a page read by id is read as Markdown when its `markdown` is selected.
         cost: { calls: 1, unlessRead: true },
         args: bodyArgs(),
         resolve: async (p, args, ctx) =>

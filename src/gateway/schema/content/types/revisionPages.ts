@@ -176,6 +176,7 @@ builder.objectFields(RevisionRef, (t) => ({
     type: RevisionPageRef,
     nullable: true,
     description: 'One page as it is in this revision, with its Markdown (one read).',
+    // A page of the revision by id, read as Markdown.
     cost: { calls: 1, returns: 'body' },
     address: true,
     args: { id: t.arg.id({ required: true, description: 'Page id (REST).' }) },
@@ -185,6 +186,7 @@ builder.objectFields(RevisionRef, (t) => ({
   changes: t.field({
     type: RevisionChangesRef,
     description: 'The semantic changes this revision introduced against its parent (one read).',
+    // The revision's semantic changes, read at their own path.
     cost: { calls: 1, returns: 'body' },
     address: true,
     args: {
