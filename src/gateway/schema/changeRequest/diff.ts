@@ -88,6 +88,8 @@ const ChangeRequestDiffRef = builder.objectRef<DiffShape>('ChangeRequestDiff').i
       nullable: { list: false, items: false },
       description:
         'The pages that differ, in the change request’s page tree order, then removed ones.',
+      // The change request's tree and its pages, each read once as Markdown.
+      cost: { calls: 1 + TREE_SIZE },
       resolve: (d) => d.pages(),
     }),
     outdated: t.boolean({
@@ -117,9 +119,9 @@ builder.objectField(ChangeRequestRef, 'diff', (t) =>
     type: ChangeRequestDiffRef,
     description:
       'The change request’s own changes: its pages against `revisionMergedAncestor`, else `revisionInitial`, each page read once per revision.',
-    // The change request's tree and its base revision's, and every page of both read once as
-    // Markdown.
-    cost: { calls: 2 + 2 * TREE_SIZE, parentBody: true, returns: 'body' },
+    // The base revision's tree, and its pages read once as Markdown (by `pages` or `mainChanges`,
+    // whichever asks first).
+    cost: { calls: 1 + TREE_SIZE, parentBody: true, returns: 'body' },
     resolve: (cr, _args, ctx) => diffOf(ctx, cr),
   }),
 );
