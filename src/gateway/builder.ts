@@ -7,6 +7,7 @@ import type { GraphQLError, GraphQLSchema } from 'graphql';
 import type { GatewayContext } from './context.ts';
 import { ValidationError } from './errors.ts';
 import { addressFirstPluginName } from './plugins/addressFirst.ts';
+import { fieldFactsPluginName } from './plugins/fieldFacts.ts';
 import { inputIdsPluginName } from './plugins/inputIds.ts';
 import { shapePluginName } from './plugins/shape.ts';
 import { decodeGlobalId, INVALID_ID } from './resources/globalId.ts';
@@ -54,6 +55,8 @@ export const builder = new SchemaBuilder<{
     ValidationPlugin,
     RelayPlugin,
     DataloaderPlugin,
+    // Each field's own facts (`address`, `cost`, `embedded`), kept in its extensions.
+    fieldFactsPluginName,
     // Address-first wraps the shape plugin: fields see the loaded body, damage markers included.
     addressFirstPluginName,
     shapePluginName,
@@ -91,6 +94,8 @@ export const builder = new SchemaBuilder<{
     decodeGlobalID: decodeGlobalId,
     nodeQueryOptions: {
       description: 'An object by its global ID, in one upstream call.',
+      // A lookup: read when a selected field needs the body (or for `id` alone).
+      cost: { returns: 'node' },
       args: { id: { description: 'A global ID from the graph.' } },
       resolve: (_root, args, _ctx, info, resolveNode) => {
         const invalid = invalidNodeId(info.schema, args.id);
@@ -101,6 +106,8 @@ export const builder = new SchemaBuilder<{
     nodesQueryOptions: {
       description:
         'Objects by their global IDs, in order; one upstream call per distinct object. An ID that fails answers null at its place.',
+      // Lookups, per distinct ID: read when a selected field needs the body (or for `id` alone).
+      cost: { returns: 'nodes' },
       args: { ids: { description: 'Global IDs from the graph.' } },
       resolve: async (_root, args, _ctx, info, resolveNodes) => {
         const checks = args.ids.map((id) => invalidNodeId(info.schema, id));

@@ -137,7 +137,6 @@ describe('resource descriptors', () => {
     parents: { org: OrganizationResource },
     routes: { item: '/orgs/{organizationId}/things/{thingId}' },
     contract: z.object({ id: z.string() }),
-    addressFields: [],
   });
   const scoped = defineResource({
     typename: 'ResourceTestScoped',
@@ -149,7 +148,6 @@ describe('resource descriptors', () => {
       ],
     },
     contract: z.object({ id: z.string() }),
-    addressFields: [],
   });
 
   it('encodes every address segment into the global ID and reads it back', () => {

@@ -35,7 +35,7 @@ import { type E2EStack, startE2E } from '../support/gateway.ts';
  * them on the queries listed in EXACT (nothing in them depends on the data), and is within 2x
  * of them on every other query except those in WORST_CASE: lists nested in lists, whose
  * estimate is the most the `first`s asked allow, while the demo data fills them sparsely.
- * When the cost table (src/gateway/guard/costs.ts) is recalibrated, these lists say what holds.
+ * When a field's declared `cost` is recalibrated, these lists say what holds.
  */
 const EXACT = new Set([
   'bench: organization -> spaces (address known)',

@@ -1,8 +1,10 @@
 // The estimate is the budget, enforced where calls are made: an operation whose estimate is
-// wrong (here made so on purpose, for one operation name) still makes no more calls than it was
-// admitted for. The call past the budget is not made; its field fails COST_LIMIT_EXCEEDED and
-// the rest of the answer stands. Calls counted at a proxy in front of the embedded `/v1`.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+// wrong (here made so on purpose, by a cost override for two fields) still makes no more calls
+// than it was admitted for. The call past the budget is not made; its field fails
+// COST_LIMIT_EXCEEDED and the rest of the answer stands. Calls counted at a proxy in front of the
+// embedded `/v1`.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CostOverride } from '../../src/gateway/guard/estimate.ts';
 import type { RunningStack } from '../../src/stack.ts';
 import { DEMO_TOKENS } from '../../src/workspace/demo/users.ts';
 import {
@@ -15,41 +17,39 @@ import {
   startWorkspace,
 } from './budgetSupport.ts';
 
-/** What the estimate of the operation named `Underestimated` is made to say. */
+/** What the estimate of the operation says under `WRONG_COSTS`. */
 const UNDERESTIMATE = 2;
 
-vi.mock('../../src/gateway/guard/estimate.ts', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../src/gateway/guard/estimate.ts')>();
-  return {
-    ...original,
-    estimateCost: (...args: Parameters<typeof original.estimateCost>) => {
-      const estimate = original.estimateCost(...args);
-      const named = args[1].definitions.some(
-        (d) => d.kind === 'OperationDefinition' && d.name?.value === 'Underestimated',
-      );
-      return named ? { ...estimate, calls: UNDERESTIMATE } : estimate;
-    },
-  };
-});
+/**
+ * Costs that make the estimate wrong: the organizations' page plus one call of its own (2), and
+ * each organization's spaces free (a list in hand), where each is one more call.
+ */
+const WRONG_COSTS: CostOverride = (type, field) => {
+  if (type === 'Query' && field === 'organizations') return { calls: 1 };
+  if (type === 'Organization' && field === 'spaces') return { returns: 'arrayConnection' };
+  return undefined;
+};
 
 const ADMIN = `Bearer ${DEMO_TOKENS.admin}`;
 // A page of organizations, then a page of spaces for each: 1 + (organizations) calls.
-const QUERY = `query Underestimated { organizations(first: 5) { nodes { id spaces(first: 5) { nodes { id } } } } }`;
+const QUERY = `query Organizations { organizations(first: 5) { nodes { id spaces(first: 5) { nodes { id } } } } }`;
 
 let workspace: RunningStack;
 let proxy: CountingProxy;
 let gateway: Served;
+let honest: Served;
 
 beforeAll(async () => {
   workspace = await startWorkspace();
   proxy = await countingProxy(workspace.url);
-  gateway = await serveGateway(proxy.url, {
-    guard: { rateLimit: { capacity: 100, refillPerSecond: 0.001 } },
-  });
+  const rateLimit = { capacity: 100, refillPerSecond: 0.001 };
+  gateway = await serveGateway(proxy.url, { guard: { rateLimit, costOverride: WRONG_COSTS } });
+  honest = await serveGateway(proxy.url, { guard: { rateLimit } });
 }, 60_000);
 
 afterAll(async () => {
   await gateway?.close();
+  await honest?.close();
   await proxy?.close();
   await workspace?.close();
 });
@@ -84,7 +84,7 @@ describe('the budget of an operation at runtime', () => {
 
   it('answers the same operation within its budget when the estimate holds', async () => {
     const from = proxy.seen.length;
-    const answer = await post(gateway.url, QUERY.replace('Underestimated', 'Estimated'), {}, ADMIN);
+    const answer = await post(honest.url, QUERY, {}, ADMIN);
     expect(codes(answer)).toEqual([]);
     const made = proxy.seen.length - from;
     expect(made).toBeGreaterThan(UNDERESTIMATE);

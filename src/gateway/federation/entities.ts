@@ -1,14 +1,7 @@
-import {
-  type FieldNode,
-  type GraphQLResolveInfo,
-  type GraphQLSchema,
-  getNamedType,
-  isObjectType,
-  Kind,
-  type SelectionSetNode,
-} from 'graphql';
+import { type GraphQLResolveInfo, type GraphQLSchema, getNamedType, isObjectType } from 'graphql';
 import { builder } from '../builder.ts';
 import type { GatewayContext } from '../context.ts';
+import { selectedFields, whenRead } from '../plugins/selections.ts';
 import { decodeGlobalId } from '../resources/globalId.ts';
 import { read } from '../resources/lookups.ts';
 import { type Address, type Resource, resourceOf } from '../resources/resource.ts';
@@ -145,50 +138,6 @@ function addressOf(entity: Entity, representation: Representation, all: EntityIn
   );
 }
 
-function collect(
-  info: GraphQLResolveInfo,
-  typename: string,
-  set: SelectionSetNode | undefined,
-  into: Set<string>,
-): void {
-  if (!set) return;
-  for (const selection of set.selections) {
-    if (selection.kind === Kind.FIELD) {
-      into.add(selection.name.value);
-      continue;
-    }
-    const fragment =
-      selection.kind === Kind.INLINE_FRAGMENT ? selection : info.fragments[selection.name.value];
-    const condition = fragment?.typeCondition?.name.value;
-    const type = condition ? info.schema.getType(condition) : undefined;
-    const applies =
-      !condition ||
-      condition === typename ||
-      (type !== undefined &&
-        !isObjectType(type) &&
-        info.schema.isSubType(type as never, info.schema.getType(typename) as never));
-    if (fragment && applies) collect(info, typename, fragment.selectionSet, into);
-  }
-}
-
-const walked = new WeakMap<readonly FieldNode[], Map<string, Set<string>>>();
-
-/** The fields `_entities` selects on its objects of type `typename` (fragments included). */
-function fieldsOn(info: GraphQLResolveInfo, typename: string): Set<string> {
-  let byType = walked.get(info.fieldNodes);
-  if (!byType) {
-    byType = new Map();
-    walked.set(info.fieldNodes, byType);
-  }
-  let fields = byType.get(typename);
-  if (!fields) {
-    fields = new Set();
-    for (const node of info.fieldNodes) collect(info, typename, node.selectionSet, fields);
-    byType.set(typename, fields);
-  }
-  return fields;
-}
-
 /** A change request by its number within its space: one read, then its address by its own id. */
 async function changeRequestByNumber(
   entity: Entity,
@@ -223,13 +172,10 @@ export async function resolveEntity(
   if (form.by === 'number') return changeRequestByNumber(entity, form, ctx);
   const stub = resource.stub(addressOf(entity, representation, all));
   resource.selected(stub, info);
-  let body = false;
-  for (const field of fieldsOn(info, entity.typename)) {
-    if (field === '__typename' || field === 'id') continue;
-    if (resource.addressFields.has(field)) return stub;
-    body = true;
-  }
-  return body ? resource.full(ctx, stub) : stub;
+  const type = info.schema.getType(entity.typename);
+  if (!isObjectType(type)) return stub;
+  const read = whenRead(type, selectedFields(info, entity.typename), false);
+  return read === 'address' ? stub : resource.full(ctx, stub);
 }
 
 /**
@@ -245,7 +191,7 @@ export function declareRestIds(entities: readonly Entity[]): void {
         nullable: false,
         description: `The REST id of the ${entity.typename} (unique within its parent), as \`/v1\` names it.`,
         // Known from the address: never waits for the body.
-        extensions: { address: true },
+        address: true,
         resolve: (value: object) =>
           (resource.addressOf(value) as Record<string, string>)[resource.own] as string,
       }),

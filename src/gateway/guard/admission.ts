@@ -1,8 +1,12 @@
 import { type DocumentNode, GraphQLError, type GraphQLSchema } from 'graphql';
-import { type Estimate, estimateCost } from './estimate.ts';
+import { type CostOverride, type Estimate, estimateCost } from './estimate.ts';
 
-/** Estimates by operation and variables, per parsed document (Yoga reuses a parsed document). */
-const estimates = new WeakMap<DocumentNode, Map<string, Estimate>>();
+/**
+ * Estimates by operation and variables, per parsed document (Yoga reuses a parsed document), per
+ * cost override (the declared costs are `DECLARED`).
+ */
+const estimates = new WeakMap<object, WeakMap<DocumentNode, Map<string, Estimate>>>();
+const DECLARED = {};
 
 /** Most operation-and-variables estimates kept per document. */
 const ESTIMATES_PER_DOCUMENT = 64;
@@ -11,19 +15,25 @@ const ESTIMATES_PER_DOCUMENT = 64;
 const MAX_KEY_LENGTH = 2_048;
 
 /**
- * `estimateCost` for the default table, made once per document, operation and variables: the
- * estimate depends on nothing else, and a client sends the same few over and over.
+ * `estimateCost`, made once per document, operation, variables and cost override: the estimate
+ * depends on nothing else, and a client sends the same few over and over.
  */
 function cachedEstimate(
   schema: GraphQLSchema,
   document: DocumentNode,
   operationName: string | null | undefined,
   variables: Record<string, unknown> | undefined,
+  override: CostOverride | undefined,
 ): Estimate {
-  let byInput = estimates.get(document);
+  let byDocument = estimates.get(override ?? DECLARED);
+  if (!byDocument) {
+    byDocument = new WeakMap();
+    estimates.set(override ?? DECLARED, byDocument);
+  }
+  let byInput = byDocument.get(document);
   if (!byInput) {
     byInput = new Map();
-    estimates.set(document, byInput);
+    byDocument.set(document, byInput);
   }
   let key: string | undefined;
   try {
@@ -34,14 +44,14 @@ function cachedEstimate(
   // Variables too deep to serialise (refused later, by validation) and large inputs (a page's
   // Markdown) are estimated each time rather than kept.
   if (key === undefined || key.length > MAX_KEY_LENGTH) {
-    return estimateCost(schema, document, operationName, variables);
+    return estimateCost(schema, document, operationName, variables, override);
   }
   let estimate = byInput.get(key);
   if (!estimate) {
     if (byInput.size >= ESTIMATES_PER_DOCUMENT) {
       byInput.delete(byInput.keys().next().value as string);
     }
-    estimate = estimateCost(schema, document, operationName, variables);
+    estimate = estimateCost(schema, document, operationName, variables, override);
     byInput.set(key, estimate);
   }
   return estimate;
@@ -80,12 +90,14 @@ export function admission(
   args: AdmissionArgs,
   maxCost: number,
   maxNodes: number,
+  override?: CostOverride,
 ): { estimate: Estimate; refused?: GraphQLError } {
   const estimate = cachedEstimate(
     args.schema,
     args.document,
     args.operationName,
     (args.variableValues ?? undefined) as Record<string, unknown> | undefined,
+    override,
   );
   if (estimate.nodes > maxNodes) {
     return { estimate, refused: nodeLimitError(estimate.nodes, maxNodes) };

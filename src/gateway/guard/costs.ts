@@ -1,29 +1,32 @@
 /**
- * The cost model of the graph, as data: how many upstream calls each field makes. The estimator
- * (`estimate.ts`) walks an operation with it; `test/guard/estimate-actual.test.ts` compares its
- * estimate with the calls really made on the benchmark's queries and every client operation.
- * When resolvers change, adjust this table (and that test's lists of exact and worst-case
- * queries), nothing else.
+ * The cost model of the graph: how many upstream calls a field makes. A field whose calls differ
+ * from the default of its return type states its cost where it is defined (`cost`, a
+ * `FieldCost`, a field option of the `fieldFacts` plugin); the estimator (`estimate.ts`) reads
+ * it back from the built schema. `test/guard/estimate-actual.test.ts` compares the estimate with
+ * the calls really made on the benchmark's queries and every client operation, and
+ * `test/guard/field-costs.test.ts` finds fields that make calls their cost does not count. When
+ * a resolver changes, adjust its field's `cost` (and that test's lists of exact and worst-case
+ * queries), nothing else. The constants below are the model's, said once.
  *
- * A field without an entry gets the default of its return type:
+ * A field that declares no cost gets the default of its return type:
  * - a scalar, an enum or a plain object reads its parent's body;
  * - an object its parent's answer embeds is a copy in hand, no call: known from the contracts
  *   (`embedded.ts`: the parent resource's contract holds an object under the field's name), or
- *   declared by a field of a value type (`extensions: { embedded: true }`); a field of its own
- *   body that the copy lacks reads the object;
+ *   declared by a field of a value type (`embedded: true`); a field of its own body that the
+ *   copy lacks reads the object;
  * - a `...Connection` is one REST list call per 1,000 items asked (`first`, default 50, at most
  *   the REST page size), whose items arrive with their bodies (and are primed);
  * - a `Node` type is a reference: read from the parent's body, or known from the parent's
- *   address (the resource's address fields); its object is read by id (one call, once per
+ *   address (fields declaring `address: true`); its object is read by id (one call, once per
  *   request per object) when a selected field reads its body; a field with arguments naming the
  *   object is a lookup (read also when only `id` is selected), as are root fields and `node`;
- * - a field of a resource's object reads the body unless it is one of the resource's address
- *   fields (`id`, child lists, objects addressed under it);
+ * - a field of a resource's object reads the body unless it is answered from the address (`id`,
+ *   and fields declaring `address: true`: child lists, objects addressed under it);
  * - a mutation is `MUTATION_CALLS` calls (its write); a reference in its payload may be a stub,
  *   so it counts one read when a selected field needs the body.
  */
 
-/** How one field (`Type.field`) turns into upstream calls. */
+/** How one field turns into upstream calls (its `cost` option). */
 export interface FieldCost {
   /** Calls the field makes itself, per parent object (besides a connection's pages). */
   calls?: number;
@@ -84,58 +87,3 @@ export const REFERENCE_LOAD: NonNullable<FieldCost['load']> = 'whenBodyNeeded';
  * for trees up to this size).
  */
 export const TREE_SIZE = 150;
-
-/** Fields whose cost differs from the default of their return type. */
-export const FIELD_COSTS: Readonly<Record<string, FieldCost>> = {
-  // Objects named by global IDs: lookups, read when a selected field needs the body (or for `id`).
-  'Query.node': { returns: 'node' },
-  'Query.nodes': { returns: 'nodes' },
-
-  // Content trees: one call for the revision's content, pages embedded in it.
-  'Space.pages': { calls: 1, returns: 'body', listSize: TREE_SIZE, tree: 'pages' },
-  // A page named by id is read, with the form its fields ask (whatever else is selected).
-  'Space.page': { returns: 'reference', load: 'always' },
-  'ChangeRequest.page': { returns: 'reference', load: 'always' },
-  // A page's body in a format its answer lacks is read on demand (tree pages carry neither); a
-  // page read by id is read as Markdown when its `markdown` is selected.
-  'Page.markdown': { calls: 1, unlessRead: true },
-  'Page.document': { calls: 1 },
-  // The revision's content (its files and page tree), read once for the file and page
-  // references; for `openapi:` ones, the space (its organization) and the organization's spec
-  // list, read once (one page of up to 1,000 specs). None when the Markdown has no reference.
-  'Page.references': { calls: 3, parentBody: true, returns: 'body' },
-  // The revision itself is read whenever it is asked for (its files and page tree come with it).
-  'Space.content': { calls: 1, returns: 'body' },
-  'ChangeRequest.content': { calls: 1, returns: 'body' },
-  'Revision.pages': { returns: 'body', listSize: TREE_SIZE, tree: 'pages' },
-  'Revision.files': { returns: 'body' },
-  'ChangeRequest.pages': { calls: 1, returns: 'body', listSize: TREE_SIZE, tree: 'pages' },
-  'ChangeRequest.requestedReviewers': { returns: 'body' },
-  // Reads of a revision by id: a page (as Markdown), its semantic changes.
-  'Revision.page': { calls: 1, returns: 'body' },
-  'Revision.changes': { calls: 1, returns: 'body' },
-  // The change request's tree and its base revision's, and every page of both read once as
-  // Markdown; what main changed since reads the space and its active revision's tree and pages,
-  // when main moved on.
-  'ChangeRequest.diff': { calls: 2 + 2 * TREE_SIZE, parentBody: true, returns: 'body' },
-  'ChangeRequestDiff.mainChanges': { calls: 2 + TREE_SIZE, returns: 'body' },
-  'ChangeRequestDiff.mainChangedPages': { calls: 2 + TREE_SIZE },
-  // Its PDF export is read at its own path.
-  'ChangeRequest.pdf': { calls: 1 },
-
-  // References whose parent already holds the fields asked most.
-  'ChangeRequest.space': { returns: 'reference', parentBody: true },
-  'SiteSectionGroup.sections': { returns: 'body' },
-  'SiteSectionGroup.children': { returns: 'body' },
-  'PublishedSiteStructure.structure': { returns: 'body' },
-  'Site.publishedSite': { calls: 1, returns: 'body' },
-  // Read at its own path whatever is selected (absent: null).
-  'Site.adaptiveSchema': { calls: 1, returns: 'body' },
-  // The parsed content of a spec version is read at its own path.
-  'OpenAPISpecVersion.content': { calls: 1, returns: 'body' },
-  // A list of its own, read at the schema's `template-conditions` path.
-  'SiteAdaptiveSchema.templateConditions': { calls: 1, returns: 'body' },
-  'OrganizationSearchItem.pages': { returns: 'body' },
-  'Organization.ssoProviders': { calls: 1, returns: 'body' },
-  'Space.changeRequest': { returns: 'reference', load: 'always' },
-};

@@ -6,6 +6,7 @@ import { RequestStates } from '../upstream/state.ts';
 import { admission } from './admission.ts';
 import { CallBudgets, type Charge } from './budgets.ts';
 import { type DocumentOptions, documentPlugins } from './documents.ts';
+import type { CostOverride } from './estimate.ts';
 import { argumentLimitPlugin, documentLimitPlugins } from './limitPlugins.ts';
 import { DEFAULT_DOCUMENT_LIMITS, type DocumentLimits } from './limits.ts';
 import {
@@ -25,6 +26,11 @@ export interface GuardOptions extends DocumentOptions {
   introspection?: boolean | undefined;
   /** A budget of upstream calls per token (or per address without one); off when absent. */
   rateLimit?: RateLimitOptions | false | undefined;
+  /**
+   * Costs that replace what the named fields declare, in the estimate only (the calls made stay
+   * what the resolvers make): a seam to admit an operation at a deliberately wrong estimate.
+   */
+  costOverride?: CostOverride | undefined;
 }
 
 /** Most upstream calls one operation may be estimated at, unless `maxCost` says otherwise. */
@@ -117,7 +123,7 @@ export function guardPlugins(
   const cost: Plugin = {
     onExecute({ args, setResultAndStopExecution }) {
       const context = args.contextValue as unknown as RequestContext;
-      const { estimate, refused } = admission(args, maxCost, maxNodes);
+      const { estimate, refused } = admission(args, maxCost, maxNodes, options.costOverride);
       const state: CostState = { requested: estimate.calls, context };
       states.set(context.request, state);
       if (refused) {
@@ -203,7 +209,7 @@ export function guardPlugins(
     ...documentPlugins(options, redis, limits.documentLength),
     ...documentLimitPlugins(limits, options.introspection ?? true),
     cost,
-    subscriptionGuard(maxCost, maxNodes, budgets),
+    subscriptionGuard(maxCost, maxNodes, budgets, options.costOverride),
     argumentLimitPlugin(limits),
   ];
 }

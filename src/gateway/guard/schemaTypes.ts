@@ -1,5 +1,4 @@
 import {
-  type FieldNode,
   type GraphQLField,
   type GraphQLNamedType,
   type GraphQLObjectType,
@@ -8,8 +7,8 @@ import {
   isListType,
   isNonNullType,
   isObjectType,
-  type SelectionSetNode,
 } from 'graphql';
+import { declaredEmbedded, isAddressField } from '../plugins/fieldFacts.ts';
 import { resourceOf } from '../resources/resource.ts';
 import { embeddedKeys } from './embedded.ts';
 
@@ -18,10 +17,10 @@ import { embeddedKeys } from './embedded.ts';
 /**
  * True when `field` returns objects embedded in its parent's answer (copies, not addresses): a
  * resource's field whose contract holds an object under that name, or a field of a value type
- * (a list item that is no resource) declared so where it is defined (`extensions.embedded`).
+ * (a list item that is no resource) declaring `embedded: true`.
  */
 export function embedded(type: GraphQLObjectType, field: GraphQLField<unknown, unknown>): boolean {
-  return field.extensions?.embedded === true || embeddedKeys(type.name, field.name) !== undefined;
+  return declaredEmbedded(field) || embeddedKeys(type.name, field.name) !== undefined;
 }
 
 /** True when `type` is a resource's and `field` is answered from its address alone. */
@@ -29,7 +28,7 @@ export function fromAddress(
   type: GraphQLObjectType,
   field: GraphQLField<unknown, unknown>,
 ): boolean {
-  return resourceOf(type.name)?.addressFields.has(field.name) ?? false;
+  return resourceOf(type.name) !== undefined && isAddressField(field);
 }
 
 export function isConnection(type: GraphQLNamedType): type is GraphQLObjectType {
@@ -41,10 +40,6 @@ export function isNode(schema: GraphQLSchema, type: GraphQLNamedType): boolean {
   if (!node || !isInterfaceType(node)) return false;
   if (isObjectType(type)) return type.getInterfaces().includes(node);
   return false;
-}
-
-export function subSets(fieldNodes: readonly FieldNode[]): SelectionSetNode[] {
-  return fieldNodes.flatMap((n) => (n.selectionSet ? [n.selectionSet] : []));
 }
 
 export function isListField(field: GraphQLField<unknown, unknown>): boolean {

@@ -5,6 +5,7 @@ import { throttledError } from '../live/limits.ts';
 import type { RestSession } from '../upstream/rest.ts';
 import { admission } from './admission.ts';
 import type { CallBudgets, Charge, Payer } from './budgets.ts';
+import type { CostOverride } from './estimate.ts';
 
 /** A request's context as the guard reads it: Yoga's request and Node's socket beside ours. */
 export type RequestContext = GatewayContext & {
@@ -89,11 +90,12 @@ export function subscriptionGuard(
   maxCost: number,
   maxNodes: number,
   budgets: CallBudgets | undefined,
+  costOverride?: CostOverride,
 ): Plugin {
   return {
     async onSubscribe({ args, setResultAndStopExecution }) {
       const context = args.contextValue as unknown as RequestContext;
-      const { estimate, refused } = admission(args, maxCost, maxNodes);
+      const { estimate, refused } = admission(args, maxCost, maxNodes, costOverride);
       if (refused) {
         setResultAndStopExecution({ errors: [refused] });
         return;

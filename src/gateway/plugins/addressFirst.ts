@@ -3,29 +3,13 @@ import SchemaBuilder, {
   type PothosOutputFieldConfig,
   type SchemaTypes,
 } from '@pothos/core';
-import type { GraphQLFieldResolver, GraphQLResolveInfo } from 'graphql';
+import { type GraphQLFieldResolver, type GraphQLResolveInfo, isObjectType } from 'graphql';
 import type { GatewayContext } from '../context.ts';
 import { type Address, isStub, knows, type Resource, resourceOf } from '../resources/resource.ts';
-import { selectedFields } from './selections.ts';
+import { isAddressField } from './fieldFacts.ts';
+import { selectedFields, whenRead } from './selections.ts';
 
 type AnyResource = Resource<Address, unknown, object>;
-
-/**
- * The fields of its body a query asks of a stub returned for `info`, when it asks for nothing
- * that could start from its address alone (child lists, objects addressed under it); undefined
- * otherwise. A stub is loaded before its fields run when one of them is not already known on it:
- * loading then costs no latency, and a failed read (a missing object, a forbidden one) fails this
- * field, as the object's own error, rather than each of its fields.
- */
-function preloaded(resource: AnyResource, info: GraphQLResolveInfo): string[] | undefined {
-  const body: string[] = [];
-  for (const field of selectedFields(info)) {
-    if (field === '__typename' || field === 'id') continue;
-    if (resource.addressFields.has(field)) return undefined;
-    body.push(field);
-  }
-  return body;
-}
 
 /**
  * A resolved value with every local id (a string) turned into the stub at that address, or null
@@ -73,10 +57,23 @@ const isPromise = (value: unknown): value is PromiseLike<unknown> =>
   typeof (value as PromiseLike<unknown> | null)?.then === 'function';
 
 /**
+ * When the stubs a field returns are read, by the one rule of `whenRead`: `'address'` (not
+ * before a field needs the body), `'always'`, or before their fields run unless they already
+ * know these body fields. A field with arguments names its object: it is a lookup.
+ */
+function readWhen(resource: AnyResource, info: GraphQLResolveInfo) {
+  const type = info.schema.getType(resource.typename);
+  if (!isObjectType(type)) return 'address';
+  const lookup = (info.parentType.getFields()[info.fieldName]?.args.length ?? 0) > 0;
+  return whenRead(type, selectedFields(info, resource.typename), lookup);
+}
+
+/**
  * Address-first resolution. Objects of a REST resource resolve to their address (a stub); a
  * field that needs the body waits for it (read once per request), while fields answered from the
- * address (`addressFields`: the id, child lists, objects addressed under it) start at once. So an
- * upstream call starts as soon as the ids it needs are known, whatever the query's nesting.
+ * address (the id, and fields declaring `address: true`: child lists, objects addressed under
+ * it) start at once. So an upstream call starts as soon as the ids it needs are known, whatever
+ * the query's nesting.
  */
 export class AddressFirstPlugin<Types extends SchemaTypes> extends BasePlugin<Types> {
   /** The resource of a field's named return type, if it returns a resource's objects. */
@@ -93,10 +90,8 @@ export class AddressFirstPlugin<Types extends SchemaTypes> extends BasePlugin<Ty
     fieldConfig: PothosOutputFieldConfig<Types>,
   ): GraphQLFieldResolver<unknown, Types['Context'], object> {
     const owner = resourceOf(fieldConfig.parentType);
-    // A field may declare itself answered from the address: `extensions: { address: true }`.
-    if (owner && fieldConfig.extensions?.address === true)
-      owner.addressFields.add(fieldConfig.name);
-    const needsBody = owner !== undefined && !owner.addressFields.has(fieldConfig.name);
+    // The field's facts are in its extensions already (the fieldFacts plugin put them there).
+    const needsBody = owner !== undefined && !isAddressField(fieldConfig);
     const resolveWithBody: GraphQLFieldResolver<unknown, Types['Context'], object> = needsBody
       ? (parent, args, context, info) =>
           isStub(parent) && !knows(parent as object, fieldConfig.name)
@@ -114,14 +109,8 @@ export class AddressFirstPlugin<Types extends SchemaTypes> extends BasePlugin<Ty
       const complete = (value: unknown) => {
         const stubbed = addressed(resource, value);
         select(resource, stubbed, info);
-        const body = preloaded(resource, info);
-        if (body?.length) return loaded(resource, ctx, stubbed, body, false);
-        // A lookup (a field with arguments: the caller names the object) asked only for its id
-        // reads it, so that a missing object answers NOT_FOUND rather than the id it was given.
-        if (body && (info.parentType.getFields()[info.fieldName]?.args.length ?? 0) > 0) {
-          return loaded(resource, ctx, stubbed, 'always', false);
-        }
-        return stubbed;
+        const read = readWhen(resource, info);
+        return read === 'address' ? stubbed : loaded(resource, ctx, stubbed, read, false);
       };
       return isPromise(result) ? Promise.resolve(result).then(complete) : complete(result);
     };

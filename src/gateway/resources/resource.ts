@@ -77,8 +77,6 @@ export interface ResourceSpec<
   addressOf?: (value: Shape) => A;
   /** A value holding only an address, for fields that need nothing more; default: the address. */
   stub?: (address: A) => Shape;
-  /** Fields answered from the address alone: they never wait for the object's body. */
-  addressFields: readonly string[];
   /**
    * For objects the REST API has no `GET` of their own for: the list that holds them (read whole,
    * 1000 a page, once per request) and how one is found among its items (default: by `id`).
@@ -128,7 +126,6 @@ export function knows(value: object, field: string): boolean {
 export class Resource<A extends Address, Item, Shape extends object, R extends Routes = Routes> {
   readonly typename: string;
   readonly segments: readonly string[];
-  readonly addressFields: Set<string>;
   private readonly required: number;
   /** Type of the graph's values of this resource (for `typeof Resource.$shape`). */
   declare readonly $shape: Shape;
@@ -144,7 +141,6 @@ export class Resource<A extends Address, Item, Shape extends object, R extends R
     }
     this.segments = spec.segments.map((s) => s.replace(/\?$/, ''));
     this.required = spec.segments.filter((s) => !s.endsWith('?')).length;
-    this.addressFields = new Set(['id', ...spec.addressFields]);
     if (registry.has(spec.typename)) throw new Error(`resource ${spec.typename} defined twice`);
     registry.set(spec.typename, this as unknown as Resource<Address, unknown, object>);
   }
@@ -212,8 +208,9 @@ export class Resource<A extends Address, Item, Shape extends object, R extends R
   }
 
   /**
-   * A value holding only `address`: fields outside `addressFields` load the body first, except
-   * those `known` already answers (members of the body that arrived with a reference to it).
+   * A value holding only `address`: fields not answered from the address (the id, fields
+   * declaring `address: true`) load the body first, except those `known` already answers
+   * (members of the body that arrived with a reference to it).
    */
   stub(address: A, known?: Partial<Shape>): Shape {
     const base = this.spec.stub ? this.spec.stub(address) : ({ ...address } as unknown as Shape);

@@ -1,8 +1,8 @@
 import { ObjectRef } from '@pothos/core';
-import { type GraphQLResolveInfo, isAbstractType, Kind, type SelectionSetNode } from 'graphql';
+import { type GraphQLResolveInfo, isObjectType } from 'graphql';
 import { builder } from '../builder.ts';
 import type { GatewayContext } from '../context.ts';
-import { selectedFields } from '../plugins/selections.ts';
+import { selectedFields, whenRead } from '../plugins/selections.ts';
 import type { Address, Resource } from '../resources/resource.ts';
 import { badInput } from '../upstream/errors.ts';
 import type { Types } from './base.ts';
@@ -50,50 +50,16 @@ export function resourceNode<A extends Address, Item, Shape extends object>(
 }
 
 /**
- * The object a field's argument names, at `address`: its stub, read first when the query asks
- * nothing of it but its id, so that a missing object answers null with its error (NOT_FOUND) as
- * `node(id)` does, rather than an object that does not exist.
+ * The object a field's argument names, at `address`: its stub. Address-first resolution reads it
+ * by the lookup rule (`whenRead`): before its fields run when the query asks only its body, and
+ * also when it asks nothing of it but its id, so that a missing object answers null with its
+ * error (NOT_FOUND) as `node(id)` does, rather than an object that does not exist.
  */
 export function lookup<A extends Address, Item, Shape extends object>(
   resource: Resource<A, Item, Shape>,
-  ctx: GatewayContext,
   address: A,
-  info: GraphQLResolveInfo,
-): Shape | Promise<Shape> {
-  const stub = resource.stub(address);
-  for (const field of selectedFields(info))
-    if (field !== 'id' && field !== '__typename') return stub;
-  return resource.full(ctx, stub);
-}
-
-/** Names of the fields selected on an object of type `typename` (fragments for it included). */
-function selectedOn(info: GraphQLResolveInfo, typename: string): Set<string> {
-  const type = info.schema.getType(typename);
-  const applies = (condition: string | undefined) => {
-    if (condition === undefined || condition === typename) return true;
-    const on = info.schema.getType(condition);
-    return (
-      on !== undefined &&
-      isAbstractType(on) &&
-      type !== undefined &&
-      'getInterfaces' in type &&
-      info.schema.isSubType(on, type)
-    );
-  };
-  const into = new Set<string>();
-  const collect = (set: SelectionSetNode | undefined) => {
-    for (const selection of set?.selections ?? []) {
-      if (selection.kind === Kind.FIELD) into.add(selection.name.value);
-      else if (selection.kind === Kind.INLINE_FRAGMENT) {
-        if (applies(selection.typeCondition?.name.value)) collect(selection.selectionSet);
-      } else {
-        const fragment = info.fragments[selection.name.value];
-        if (fragment && applies(fragment.typeCondition.name.value)) collect(fragment.selectionSet);
-      }
-    }
-  };
-  for (const node of info.fieldNodes) collect(node.selectionSet);
-  return into;
+): Shape {
+  return resource.stub(address);
 }
 
 /**
@@ -109,8 +75,9 @@ function nodeLookup<A extends Address, Item, Shape extends object>(
   address: A,
   info: GraphQLResolveInfo,
 ): Shape | Promise<Shape | Error> {
-  for (const field of selectedOn(info, resource.typename)) {
-    if (field === 'id' || field === '__typename' || !resource.addressFields.has(field)) continue;
+  const type = info.schema.getType(resource.typename);
+  const selected = selectedFields(info, resource.typename);
+  if (isObjectType(type) && whenRead(type, selected, true) === 'address') {
     const stub = resource.stub(address);
     resource.selected(stub, info);
     return stub;

@@ -76,7 +76,7 @@ const ChangeRequestRevisionPayload = builder
 
         description: 'The change request, in its new state.',
         // Named by number, the request is read first: the read tells its id.
-        resolve: (p, _args, ctx, info) => changeRequestOf(ctx, { space: p.space, id: p.id }, info),
+        resolve: (p, _args, ctx) => changeRequestOf(ctx, { space: p.space, id: p.id }),
       }),
       space: t.field({
         type: SpaceRef,

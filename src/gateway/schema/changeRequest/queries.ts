@@ -1,4 +1,3 @@
-import type { GraphQLResolveInfo } from 'graphql';
 import { builder } from '../../builder.ts';
 import type { GatewayContext } from '../../context.ts';
 import { read, restIdOf } from '../../resources/lookups.ts';
@@ -34,9 +33,8 @@ const idOrNumberIn = (space: string, idOrNumber: string) =>
 export function changeRequestOf(
   ctx: GatewayContext,
   address: { space: string; id: string },
-  info: GraphQLResolveInfo,
 ): ChangeRequestShape | Promise<ChangeRequestShape> {
-  if (!/^[0-9]+$/.test(address.id)) return lookup(ChangeRequestResource, ctx, address, info);
+  if (!/^[0-9]+$/.test(address.id)) return lookup(ChangeRequestResource, address);
   return read(ctx, ChangeRequestResource.path(address), ChangeRequestResource.contract).then(
     (cr) => {
       const at = { space: address.space, id: cr.id };
@@ -99,7 +97,7 @@ builder.objectFields(SpaceRef, (t) => ({
     type: ChangeRequestRef,
     description: 'Change requests of the space (default: `open` ones, latest update first).',
     args: listArgs('Only change requests in this state (default `OPEN`).'),
-    extensions: { address: true },
+    address: true,
     resolve: (space, args, ctx) =>
       ChangeRequestResource.connection(ctx, args, {
         path: ChangeRequestResource.route('inSpace', space.id),
@@ -111,15 +109,15 @@ builder.objectFields(SpaceRef, (t) => ({
     type: ChangeRequestRef,
     nullable: true,
     description: 'One change request of the space, by id or by its number.',
+    cost: { returns: 'reference', load: 'always' },
     args: {
       idOrNumber: t.arg.string({
         required: true,
         description: 'Change request id (global or REST) or its number within the space.',
       }),
     },
-    extensions: { address: true },
-    resolve: (space, args, ctx, info) =>
-      changeRequestOf(ctx, idOrNumberIn(space.id, args.idOrNumber), info),
+    address: true,
+    resolve: (space, args, ctx) => changeRequestOf(ctx, idOrNumberIn(space.id, args.idOrNumber)),
   }),
 }));
 
@@ -128,7 +126,7 @@ builder.objectField(OrganizationRef, 'changeRequests', (t) =>
     type: ChangeRequestRef,
     description: 'Change requests across the organization’s spaces (latest update first).',
     args: listArgs('Only change requests in this state (default: every state).'),
-    extensions: { address: true },
+    address: true,
     resolve: (org, args, ctx) =>
       ChangeRequestResource.connection(ctx, args, {
         path: ChangeRequestResource.route('inOrganization', org.id),
@@ -150,8 +148,8 @@ builder.queryField('changeRequest', (t) =>
         description: 'Change request id (global or REST) or its number within the space.',
       }),
     },
-    resolve: (_root, args, ctx, info) =>
-      changeRequestOf(ctx, idOrNumberIn(args.spaceId, args.idOrNumber), info),
+    resolve: (_root, args, ctx) =>
+      changeRequestOf(ctx, idOrNumberIn(args.spaceId, args.idOrNumber)),
   }),
 );
 

@@ -16,17 +16,6 @@ export const ChangeRequestResource = defineResource({
     pdf: '/spaces/{spaceId}/change-requests/{changeRequestId}/pdf',
   },
   contract: ChangeRequest,
-  addressFields: [
-    'space',
-    'pdf',
-    'content',
-    'pages',
-    'page',
-    'files',
-    'file',
-    'comments',
-    'comment',
-  ],
 });
 
 /** The graph's value of a change request: the REST body (its `space` is its parent's id). */

@@ -17,6 +17,7 @@ builder.objectField(OrganizationRef, 'collections', (t) =>
   t.connection({
     type: CollectionRef,
     description: 'Collections of the organization.',
+    address: true,
     args: {
       nested: t.arg.boolean({
         description: 'Also list nested collections (default true); false: top-level only.',

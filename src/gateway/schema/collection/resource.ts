@@ -12,7 +12,6 @@ export const CollectionResource = defineResource({
     transfer: '/collections/{collectionId}/transfer',
   },
   contract: Collection,
-  addressFields: ['spaces'],
 });
 
 /** The graph's value of a collection. */

@@ -1,4 +1,3 @@
-import type { GraphQLResolveInfo } from 'graphql';
 import { Member } from '../../../contract/members.ts';
 import { builder } from '../../builder.ts';
 import type { GatewayContext } from '../../context.ts';
@@ -74,19 +73,15 @@ function commentsConnection(
 }
 
 /** One comment of a scope, by its global ID or its REST id there (see `lookup`). */
-const commentIn = (
-  ctx: GatewayContext,
-  scope: ContentScope,
-  id: string,
-  info: GraphQLResolveInfo,
-) => lookup(CommentResource, ctx, inScope(CommentResource, id, scope), info);
+const commentIn = (scope: ContentScope, id: string) =>
+  lookup(CommentResource, inScope(CommentResource, id, scope));
 
 builder.objectFields(SpaceRef, (t) => ({
   comments: t.connection({
     type: CommentRef,
     description: 'Comments on the main content (default: every status, newest first).',
     args: listArgs(),
-    extensions: { address: true },
+    address: true,
     resolve: (space, args, ctx) => commentsConnection(ctx, { space: space.id }, args),
   }),
   comment: t.field({
@@ -94,13 +89,13 @@ builder.objectFields(SpaceRef, (t) => ({
     nullable: true,
     description: 'One comment on the main content.',
     args: { id: t.arg.id({ required: true, description: 'Comment ID (global or REST id).' }) },
-    extensions: { address: true },
-    resolve: (space, args, ctx, info) => commentIn(ctx, { space: space.id }, args.id, info),
+    address: true,
+    resolve: (space, args) => commentIn({ space: space.id }, args.id),
   }),
   commenters: t.connection({
     type: MemberRef,
     description: 'Members who commented or replied in the space.',
-    extensions: { address: true },
+    address: true,
     resolve: async (space, args, ctx) => {
       // The list starts at once; its members' address needs the space's organization.
       const [page, { organization }] = await Promise.all([
@@ -127,7 +122,7 @@ builder.objectFields(ChangeRequestRef, (t) => ({
     type: CommentRef,
     description: 'Comments on the change request (default: every status, newest first).',
     args: listArgs(),
-    extensions: { address: true },
+    address: true,
     resolve: (cr: ChangeRequestShape, args, ctx) =>
       commentsConnection(ctx, { space: cr.space, changeRequest: cr.id }, args),
   }),
@@ -136,9 +131,9 @@ builder.objectFields(ChangeRequestRef, (t) => ({
     nullable: true,
     description: 'One comment on the change request.',
     args: { id: t.arg.id({ required: true, description: 'Comment ID (global or REST id).' }) },
-    extensions: { address: true },
-    resolve: (cr: ChangeRequestShape, args, ctx, info) =>
-      commentIn(ctx, { space: cr.space, changeRequest: cr.id }, args.id, info),
+    address: true,
+    resolve: (cr: ChangeRequestShape, args) =>
+      commentIn({ space: cr.space, changeRequest: cr.id }, args.id),
   }),
 }));
 
@@ -149,6 +144,7 @@ builder.objectField(CommentRef, 'replies', (t) =>
   t.connection({
     type: CommentReplyRef,
     description: 'Replies, oldest first.',
+    address: true,
     args: {
       format: t.arg({ type: CommentFormat, description: 'Form of the reply bodies.' }),
     },

@@ -22,7 +22,6 @@ export const CommentResource = defineResource({
     commenters: '/spaces/{spaceId}/commenters',
   },
   contract: Comment,
-  addressFields: ['space', 'changeRequest', 'replies'],
 });
 
 /** The graph's value of a comment: the REST comment and its address. */
@@ -44,7 +43,6 @@ export const CommentReplyResource = defineResource({
     ],
   },
   contract: CommentReply,
-  addressFields: ['space', 'changeRequest', 'comment'],
 });
 
 /** The graph's value of a reply: the REST reply and its address. */

@@ -250,12 +250,14 @@ function sharedFields(t: PothosFieldBuilder) {
       type: SpaceRef,
       nullable: false,
       description: 'The space it is in.',
+      address: true,
       resolve: (c) => c.space,
     }),
     changeRequest: t.field({
       type: ChangeRequestRef,
       nullable: true,
       description: 'The change request it is on (null: the main content).',
+      address: true,
       resolve: (c) => ChangeRequestResource.ref({ space: c.space, id: c.changeRequest }),
     }),
   };
@@ -316,6 +318,7 @@ export const CommentReplyRef = resourceNode(CommentReplyResource, {
       type: CommentRef,
       nullable: false,
       description: 'The comment it replies to.',
+      address: true,
       resolve: (r) => CommentResource.stub({ ...scopeOf(r), id: r.comment }),
     }),
   }),

@@ -2,6 +2,7 @@ import type { ObjectParam } from '@pothos/core';
 import { Link, ReferenceItem, LinkList as RestLinkList } from '../../../contract/content.ts';
 import { builder } from '../../builder.ts';
 import type { GatewayContext } from '../../context.ts';
+import { TREE_SIZE } from '../../guard/costs.ts';
 import { read } from '../../resources/lookups.ts';
 import { type ConnectionArgs, restConnection } from '../../upstream/connection.ts';
 import { RawValue } from '../../upstream/damage.ts';
@@ -127,13 +128,15 @@ function contentFields<Parent>(
   scopeOf: (parent: Parent) => ContentScope,
   describe: ContentFieldDescriptions,
 ) {
-  const address = { address: true };
   return {
     content: t.field({
       type: RevisionRef,
 
       description: describe.content,
-      extensions: address,
+      // The revision itself is read whenever it is asked for (its files and page tree come with
+      // it).
+      cost: { calls: 1, returns: 'body' },
+      address: true,
       args: contentArgs(
         'Include mutable git metadata (default true; false can speed up the lookup).',
       ),
@@ -154,7 +157,9 @@ function contentFields<Parent>(
       type: [PageRef],
       nullable: { list: true, items: true },
       description: describe.pages,
-      extensions: address,
+      // A content tree: one call for the revision's content, its pages embedded in it.
+      cost: { calls: 1, returns: 'body', listSize: TREE_SIZE, tree: 'pages' },
+      address: true,
       args: contentArgs(),
       resolve: (parent, args, ctx) => pageTree(ctx, scopeOf(parent), args),
     }),
@@ -162,14 +167,16 @@ function contentFields<Parent>(
       type: PageRef,
       nullable: true,
       description: describe.page,
-      extensions: address,
+      // A page named by id is read, with the form its fields ask (whatever else is selected).
+      cost: { returns: 'reference', load: 'always' },
+      address: true,
       args: {
         id: t.arg.id({ required: true, description: 'Page ID (global or REST id).' }),
         ...contentArgs(),
       },
       resolve: (parent, args, ctx, info) => {
         const at = inScope(PageResource, args.id, scopeOf(parent));
-        if (!hasContentArgs(args)) return lookup(PageResource, ctx, at, info);
+        if (!hasContentArgs(args)) return lookup(PageResource, at);
         return PageResource.load(ctx, at, {
           ...contentQuery(args),
           ...PageResource.bodyQuery(info),
@@ -179,7 +186,7 @@ function contentFields<Parent>(
     files: t.connection({
       type: FileRef,
       description: describe.files,
-      extensions: address,
+      address: true,
       args: contentArgs(),
       resolve: (parent, args, ctx) => {
         const scope = scopeOf(parent);
@@ -195,16 +202,16 @@ function contentFields<Parent>(
       type: FileRef,
       nullable: true,
       description: describe.file,
-      extensions: address,
+      address: true,
       args: {
         id: t.arg.id({ required: true, description: 'File ID (global or REST id).' }),
         ...contentArgs(),
       },
-      resolve: (parent, args, ctx, info) => {
+      resolve: (parent, args, ctx) => {
         const at = inScope(FileResource, args.id, scopeOf(parent));
         return hasContentArgs(args)
           ? FileResource.load(ctx, at, contentQuery(args))
-          : lookup(FileResource, ctx, at, info);
+          : lookup(FileResource, at);
       },
     }),
   };
@@ -243,7 +250,7 @@ builder.objectFields(SpaceRef, (t) => ({
     {
       type: LinkItemRef,
       description: 'Links of the space’s content, with statistics.',
-      extensions: { address: true },
+      address: true,
       args: {
         status: t.arg({ type: LinkStatusEnum.ref, description: 'Only links of this status.' }),
       },
@@ -262,6 +269,7 @@ builder.objectFields(PageRef, (t) => ({
     {
       type: LinkItemRef,
       description: 'Links written in the page.',
+      address: true,
       args: {
         status: t.arg({ type: LinkStatusEnum.ref, description: 'Only links of this status.' }),
       },
@@ -273,6 +281,7 @@ builder.objectFields(PageRef, (t) => ({
   backlinks: t.connection({
     type: ReferenceItemRef,
     description: 'Where the page is referenced from (REST: change request content).',
+    address: true,
     resolve: (p, args, ctx) =>
       backlinksConnection(
         ctx,
@@ -286,6 +295,7 @@ builder.objectField(FileRef, 'backlinks', (t) =>
   t.connection({
     type: ReferenceItemRef,
     description: 'Where the file is referenced from.',
+    address: true,
     resolve: (f, args, ctx) =>
       backlinksConnection(
         ctx,

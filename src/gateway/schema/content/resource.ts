@@ -1,13 +1,8 @@
-import {
-  type GraphQLResolveInfo,
-  getArgumentValues,
-  isObjectType,
-  Kind,
-  type SelectionSetNode,
-} from 'graphql';
+import { type GraphQLResolveInfo, getArgumentValues, isObjectType } from 'graphql';
 import { z } from 'zod';
 import { sometimes } from '../../../contract/common.ts';
 import { File, Page, PageLinkTarget, PageTree, Revision } from '../../../contract/content.ts';
+import { collectFields, subSets } from '../../plugins/selections.ts';
 import type { InputOptions } from '../../resources/inputs.ts';
 import { defineResource } from '../../resources/resource.ts';
 import { badInput } from '../../upstream/errors.ts';
@@ -83,23 +78,19 @@ export function inScope<A extends ContentScope>(
 function asksMarkdown(info: GraphQLResolveInfo): boolean {
   const page = info.schema.getType('Page');
   const field = isObjectType(page) ? page.getFields().markdown : undefined;
-  if (!field) return false;
+  if (!isObjectType(page) || !field) return false;
   const plain = (value: unknown) => value === undefined || value === 'false';
-  const asks = (set: SelectionSetNode | undefined): boolean =>
-    (set?.selections ?? []).some((selection) => {
-      if (selection.kind === Kind.FIELD) {
-        // `references` are read from the plain Markdown.
-        if (selection.name.value === 'references') return true;
-        if (selection.name.value !== 'markdown') return false;
-        const args = getArgumentValues(field, selection, info.variableValues);
-        return plain(args.evaluated) && plain(args.dereferenced);
-      }
-      const fragment =
-        selection.kind === Kind.INLINE_FRAGMENT ? selection : info.fragments[selection.name.value];
-      const on = fragment?.typeCondition?.name.value;
-      return (on === undefined || on === 'Page' || on === 'Node') && asks(fragment?.selectionSet);
-    });
-  return info.fieldNodes.some((node) => asks(node.selectionSet));
+  const walk = { schema: info.schema, fragments: info.fragments, variables: info.variableValues };
+  for (const nodes of collectFields(walk, page, subSets(info.fieldNodes)).values()) {
+    for (const node of nodes) {
+      // `references` are read from the plain Markdown.
+      if (node.name.value === 'references') return true;
+      if (node.name.value !== 'markdown') continue;
+      const args = getArgumentValues(field, node, info.variableValues);
+      if (plain(args.evaluated) && plain(args.dereferenced)) return true;
+    }
+  }
+  return false;
 }
 
 /**
@@ -139,7 +130,6 @@ export const PageResource = defineResource({
     ],
   },
   contract: PageWire,
-  addressFields: ['space', 'links', 'backlinks'],
   // `format=markdown` answers the page and its Markdown at once.
   bodyQuery: (info) => (asksMarkdown(info) ? { format: 'markdown' } : undefined),
 });
@@ -167,7 +157,6 @@ export const FileResource = defineResource({
     ],
   },
   contract: File,
-  addressFields: ['space', 'backlinks'],
 });
 
 /** The graph's value of a file: the REST file and its address. */

@@ -33,6 +33,7 @@ builder.objectField(IssuesClusterRef, 'issues', (t) =>
   t.connection({
     type: ConversationIssueRef,
     description: 'Issues of this cluster.',
+    address: true,
     resolve: (c, args, ctx) => issueConnection(ctx, args, c.org, { cluster: c.id }),
   }),
 );
@@ -41,6 +42,7 @@ builder.objectField(ConversationRef, 'issues', (t) =>
   t.connection({
     type: ConversationIssueRef,
     description: 'Issues extracted from this conversation.',
+    address: true,
     resolve: (c, args, ctx) => issueConnection(ctx, args, c.org, { conversation: c.id }),
   }),
 );
@@ -49,6 +51,7 @@ builder.objectFields(OrganizationRef, (t) => ({
   conversations: t.connection({
     type: ConversationRef,
     description: 'Ingested support conversations, newest first.',
+    address: true,
     args: {
       source: t.arg.string({ required: false, description: 'Only conversations of this source.' }),
     },
@@ -67,6 +70,7 @@ builder.objectFields(OrganizationRef, (t) => ({
   issues: t.connection({
     type: ConversationIssueRef,
     description: 'Issues extracted from conversations.',
+    address: true,
     args: {
       cluster: t.arg.id({
         required: false,
@@ -96,6 +100,7 @@ builder.objectFields(OrganizationRef, (t) => ({
   clusters: t.connection({
     type: IssuesClusterRef,
     description: 'Clusters of similar issues.',
+    address: true,
     args: {
       order: t.arg({
         type: OrderEnum.ref,
@@ -120,7 +125,7 @@ builder.objectFields(OrganizationRef, (t) => ({
     nullable: true,
     description: 'A conversation by id; null when there is none.',
     args: { id: t.arg.id({ required: true, description: 'REST id or global ID.' }) },
-    extensions: { address: true },
+    address: true,
     resolve: (o, args) =>
       ConversationResource.stub(
         ConversationResource.parseInput(args.id, { parents: { org: o.id } }),
@@ -131,7 +136,7 @@ builder.objectFields(OrganizationRef, (t) => ({
     nullable: true,
     description: 'A cluster by id; null when there is none.',
     args: { id: t.arg.id({ required: true, description: 'REST id or global ID.' }) },
-    extensions: { address: true },
+    address: true,
     resolve: (o, args) =>
       IssuesClusterResource.stub(
         IssuesClusterResource.parseInput(args.id, { parents: { org: o.id } }),

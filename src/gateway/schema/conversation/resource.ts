@@ -30,7 +30,6 @@ export const ConversationResource = defineResource({
     ...detail.conversation,
     ...a,
   }),
-  addressFields: ['organization', 'issues'],
 });
 
 /** A cluster of similar issues: `/orgs/{org}/conversations-clusters/{cluster}`. */
@@ -43,7 +42,6 @@ export const IssuesClusterResource = defineResource({
     inOrganization: '/orgs/{organizationId}/conversations-clusters',
   },
   contract: IssuesCluster,
-  addressFields: ['organization', 'issues'],
 });
 
 /** The graph's value of a cluster: the REST cluster and its organization's id. */
@@ -73,5 +71,4 @@ export const ConversationIssueResource = defineResource({
     ...a,
     conversationValue: entry.conversation,
   }),
-  addressFields: ['organization'],
 });

@@ -136,6 +136,7 @@ export const ConversationRef = resourceNode(ConversationResource, {
       type: OrganizationRef,
 
       description: 'The organization it belongs to.',
+      address: true,
       resolve: (c) => c.org,
     }),
     parts: t.field({
@@ -218,6 +219,7 @@ export const IssuesClusterRef = resourceNode(IssuesClusterResource, {
       type: OrganizationRef,
 
       description: 'The organization it belongs to.',
+      address: true,
       resolve: (c) => c.org,
     }),
   }),

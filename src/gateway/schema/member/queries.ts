@@ -10,6 +10,7 @@ builder.objectField(OrganizationRef, 'members', (t) =>
   t.connection({
     type: MemberRef,
     description: 'Members of the organization.',
+    address: true,
     args: {
       role: t.arg({ type: RoleEnum.ref, description: 'Only members with this role.' }),
       search: t.arg.string({ description: 'Text in the display name or email.' }),
@@ -34,6 +35,7 @@ builder.objectField(MemberRef, 'spaces', (t) =>
   t.connection({
     type: MemberSpaceRef,
     description: "Spaces the member can read, with the member's level on each.",
+    address: true,
     args: { order: t.arg({ type: OrderEnum.ref, description: 'Order (default desc).' }) },
     resolve: async (m, args, ctx) => {
       const result = await restConnection(ctx.rest, args, {

@@ -15,7 +15,6 @@ export const MemberResource = defineResource({
     teams: '/orgs/{organizationId}/members/{userId}/teams',
   },
   contract: Member,
-  addressFields: ['organization', 'spaces', 'teams'],
 });
 
 /** The graph's value of a member: the REST member and its organization's id. */

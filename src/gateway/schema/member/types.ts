@@ -66,6 +66,7 @@ export const MemberRef = resourceNode(MemberResource, {
     organization: t.field({
       type: OrganizationRef,
       description: 'The organization.',
+      address: true,
       resolve: (m) => m.org,
     }),
   }),
@@ -96,7 +97,7 @@ export const MemberSpaceRef = builder.objectRef<MemberSpaceShape>('MemberSpace')
     space: t.field({
       type: SpaceRef,
       description: 'The space.',
-      extensions: { embedded: true },
+      embedded: true,
       resolve: (s) => s.space,
     }),
   }),

@@ -7,6 +7,7 @@ builder.objectFields(OpenAPISpecRef, (t) => ({
   versions: t.connection({
     type: OpenAPISpecVersionRef,
     description: 'Stored versions of the spec, newest first.',
+    address: true,
     resolve: (s, args, ctx) =>
       OpenAPISpecVersionResource.connection(ctx, args, {
         path: OpenAPISpecVersionResource.route('inSpec', s.org, s.slug),
@@ -26,6 +27,7 @@ builder.objectFields(OpenAPISpecRef, (t) => ({
     type: OpenAPISpecVersionRef,
     nullable: true,
     description: 'A version by id; null when there is none.',
+    address: true,
     args: {
       id: t.arg.id({ required: true, description: 'Version id (REST id or global ID).' }),
     },
@@ -42,6 +44,7 @@ builder.objectField(OrganizationRef, 'openAPISpecs', (t) =>
   t.connection({
     type: OpenAPISpecRef,
     description: 'OpenAPI specs of the organization.',
+    address: true,
     resolve: (o, args, ctx) =>
       OpenAPISpecResource.connection(ctx, args, {
         path: OpenAPISpecResource.route('inOrganization', o.id),
@@ -56,6 +59,7 @@ builder.objectField(OrganizationRef, 'openAPISpec', (t) =>
     type: OpenAPISpecRef,
     nullable: true,
     description: 'An OpenAPI spec of the organization by slug; null when there is none.',
+    address: true,
     args: { slug: t.arg.string({ required: true, description: 'The spec slug.' }) },
     resolve: (o, args) =>
       OpenAPISpecResource.stub(

@@ -12,7 +12,6 @@ export const OpenAPISpecResource = defineResource({
     inOrganization: '/orgs/{organizationId}/openapi',
   },
   contract: OpenAPISpec,
-  addressFields: ['slug', 'organization', 'versions', 'version'],
 });
 
 /** The graph's value of a spec: the REST body and its organization's id. */
@@ -31,7 +30,6 @@ export const OpenAPISpecVersionResource = defineResource({
     latestContent: '/orgs/{organizationId}/openapi/{specSlug}/versions/latest/content',
   },
   contract: OpenAPISpecVersion,
-  addressFields: ['spec', 'content'],
 });
 
 export type OpenAPISpecVersionShape = typeof OpenAPISpecVersionResource.$shape;

@@ -118,6 +118,9 @@ export const OpenAPISpecVersionRef = resourceNode(OpenAPISpecVersionResource, {
       type: OpenAPISpecVersionContentRef,
 
       description: 'The parsed content of this version (one more upstream call).',
+      // The parsed content of a spec version is read at its own path.
+      cost: { calls: 1, returns: 'body' },
+      address: true,
       resolve: (v, _args, ctx) =>
         ctx.rest.get(
           OpenAPISpecVersionResource.route('content', v.org, v.spec, v.id),
@@ -133,6 +136,7 @@ export const OpenAPISpecRef = resourceNode(OpenAPISpecResource, {
   fields: (t) => ({
     slug: t.exposeString('slug', {
       description: 'Slug (1 to 100; letters and digits in words separated by single hyphens).',
+      address: true,
     }),
     createdAt: t.expose('createdAt', {
       type: 'DateTime',
@@ -198,6 +202,7 @@ export const OpenAPISpecRef = resourceNode(OpenAPISpecResource, {
       type: OrganizationRef,
 
       description: 'The organization the spec belongs to.',
+      address: true,
       resolve: (s) => s.org,
     }),
   }),
@@ -208,6 +213,7 @@ builder.objectField(OpenAPISpecVersionRef, 'spec', (t) =>
     type: OpenAPISpecRef,
 
     description: 'The spec this version belongs to.',
+    address: true,
     resolve: (v) => OpenAPISpecResource.stub({ org: v.org, slug: v.spec }),
   }),
 );

@@ -23,6 +23,7 @@ builder.objectField(OrganizationRef, 'agentInstructions', (t) =>
     type: AgentInstructionsRef,
     nullable: true,
     description: "Instructions of the organization's docs agents.",
+    address: true,
     resolve: (o) => o.id,
   }),
 );

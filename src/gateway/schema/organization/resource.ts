@@ -15,25 +15,6 @@ export const OrganizationResource = defineResource({
     search: '/orgs/{organizationId}/search',
   },
   contract: Organization,
-  addressFields: [
-    'agentInstructions',
-    'spaces',
-    'collections',
-    'members',
-    'teams',
-    'samlProviders',
-    'ssoProviders',
-    'search',
-    'changeRequests',
-    'openAPISpecs',
-    'openAPISpec',
-    'sites',
-    'conversations',
-    'issues',
-    'clusters',
-    'translations',
-    'translation',
-  ],
 });
 
 /** The agent instructions of an organization: `/orgs/{org}/agent-instructions`. */
@@ -43,7 +24,6 @@ export const AgentInstructionsResource = defineResource({
   parents: {},
   routes: { item: '/orgs/{organizationId}/agent-instructions' },
   contract: AgentInstructions,
-  addressFields: ['organization'],
 });
 
 /** The graph's value of agent instructions: the REST body and its organization's id. */

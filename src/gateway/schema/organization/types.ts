@@ -340,6 +340,7 @@ export const AgentInstructionsRef = resourceNode(AgentInstructionsResource, {
       type: OrganizationRef,
       nullable: false,
       description: 'The organization.',
+      address: true,
       resolve: (a) => a.orgId,
     }),
   }),

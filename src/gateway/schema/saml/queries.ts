@@ -9,6 +9,7 @@ builder.objectFields(OrganizationRef, (t) => ({
   samlProviders: t.connection({
     type: SAMLProviderRef,
     description: 'SAML single sign-on providers.',
+    address: true,
     resolve: (org, args, ctx) =>
       SAMLProviderResource.connection(ctx, args, {
         path: SAMLProviderResource.route('inOrganization', org.id),
@@ -20,6 +21,8 @@ builder.objectFields(OrganizationRef, (t) => ({
     nullable: { list: true, items: true },
     description:
       'Single sign-on entry points (REST `GET {org}/sso`; `sso` is the enforcement flag).',
+    cost: { calls: 1, returns: 'body' },
+    address: true,
     resolve: async (org, _args, ctx) =>
       (await ctx.rest.get(OrganizationResource.route('ssoProviders', org.id), SsoList)).items,
   }),

@@ -12,7 +12,6 @@ export const SAMLProviderResource = defineResource({
     inOrganization: '/orgs/{organizationId}/saml',
   },
   contract: SamlProvider,
-  addressFields: ['organization'],
 });
 
 /** The graph's value of a SAML provider: the REST provider and its organization's id. */

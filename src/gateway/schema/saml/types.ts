@@ -89,6 +89,7 @@ export const SAMLProviderRef = resourceNode(SAMLProviderResource, {
     organization: t.field({
       type: OrganizationRef,
       description: 'The organization.',
+      address: true,
       resolve: (p) => p.org,
     }),
   }),

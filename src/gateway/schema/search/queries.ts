@@ -24,6 +24,7 @@ builder.objectField(OrganizationRef, 'search', (t) =>
   t.connection({
     type: OrganizationSearchItemRef,
     description: 'Full-text search over the content of the organization.',
+    address: true,
     args: { query: t.arg.string({ required: true, description: 'Text (max 512).' }) },
     resolve: (org, args, ctx) =>
       restConnection(ctx.rest, args, {
@@ -38,6 +39,7 @@ builder.objectField(SpaceRef, 'search', (t) =>
   t.connection({
     type: PageHitRef,
     description: 'Full-text search over the pages of the space.',
+    address: true,
     args: { query: t.arg.string({ required: true, description: 'Text (max 512).' }) },
     resolve: (space, args, ctx) =>
       restConnection(ctx.rest, args, {

@@ -71,6 +71,7 @@ export const OrganizationSearchItemRef = builder
         type: [PageHitRef],
         nullable: { list: true, items: true },
         description: 'Matching pages of the space.',
+        cost: { returns: 'body' },
         resolve: (item) => item.pages,
       }),
       space: t.field({

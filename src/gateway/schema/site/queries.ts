@@ -18,6 +18,7 @@ builder.objectFields(SiteRef, (t) => ({
   siteSpaces: t.connection({
     type: SiteSpaceRef,
     description: 'Site spaces of the site, across its sections.',
+    address: true,
     args: {
       default: t.arg.boolean({
         description: 'true: only the default site space; false: only the others; absent: all.',
@@ -36,6 +37,7 @@ builder.objectFields(SiteRef, (t) => ({
   sections: t.connection({
     type: SiteSectionRef,
     description: 'Sections of the site, in site order (each with its site spaces).',
+    address: true,
     args: {
       shareKey: t.arg.string({
         description: 'Share key, to resolve published URLs of a share-link site.',
@@ -51,6 +53,7 @@ builder.objectFields(SiteRef, (t) => ({
   sectionGroups: t.connection({
     type: SiteSectionGroupRef,
     description: 'Section groups of the site (each with its sections and nested groups).',
+    address: true,
     resolve: (s, args, ctx) =>
       SiteSectionGroupResource.connection(ctx, args, {
         path: SiteSectionGroupResource.route('inSite', s.org, s.id),
@@ -61,6 +64,9 @@ builder.objectFields(SiteRef, (t) => ({
     type: SiteAdaptiveSchemaRef,
     nullable: true,
     description: 'The visitor attributes schema; null when none is defined.',
+    // Read at its own path whatever is selected (absent: null).
+    cost: { calls: 1, returns: 'body' },
+    address: true,
     resolve: (s, _args, ctx) =>
       SiteAdaptiveSchemaResource.load(ctx, { org: s.org, site: s.id }).catch((error) => {
         if ((error as { status?: number }).status === 404) return null;
@@ -72,6 +78,8 @@ builder.objectFields(SiteRef, (t) => ({
     nullable: true,
     description:
       'The published profile (`GET {site}/published`): structure, customizations and scripts.',
+    cost: { calls: 1, returns: 'body' },
+    address: true,
     args: {
       shareKey: t.arg.string({
         description: 'Share key, to resolve published URLs of a share-link site.',
@@ -111,6 +119,7 @@ builder.objectField(OrganizationRef, 'sites', (t) =>
   t.connection({
     type: SiteRef,
     description: 'Sites of the organization.',
+    address: true,
     args: {
       space: t.arg.id({ description: 'Only sites containing this space (global ID or REST id).' }),
       title: t.arg.string({

@@ -22,14 +22,6 @@ export const SiteResource = defineResource({
     unpublish: '/orgs/{organizationId}/sites/{siteId}/unpublish',
   },
   contract: Site,
-  addressFields: [
-    'organization',
-    'siteSpaces',
-    'sections',
-    'sectionGroups',
-    'adaptiveSchema',
-    'publishedSite',
-  ],
 });
 
 /** The graph's value of a site: the REST body and its organization's id. */
@@ -52,7 +44,6 @@ export const SiteSpaceResource = defineResource({
   },
   list: { route: 'inSite' },
   contract: SiteSpace,
-  addressFields: ['site'],
 });
 
 export type SiteSpaceShape = typeof SiteSpaceResource.$shape;
@@ -69,7 +60,6 @@ export const SiteSectionResource = defineResource({
   },
   list: { route: 'inSite' },
   contract: SiteSection,
-  addressFields: ['site'],
 });
 
 export type SiteSectionShape = typeof SiteSectionResource.$shape;
@@ -84,7 +74,6 @@ export const SiteAdaptiveSchemaResource = defineResource({
     templateConditions: '/orgs/{organizationId}/sites/{siteId}/adaptive-schema/template-conditions',
   },
   contract: SiteAdaptiveSchema,
-  addressFields: ['templateConditions'],
 });
 
 export type SiteAdaptiveSchemaShape = typeof SiteAdaptiveSchemaResource.$shape;
@@ -99,7 +88,6 @@ export const PublishedSiteResource = defineResource({
   // The profile's own `site` is the whole site (not always present): the address is kept beside it.
   shape: (item, a) => ({ ...item, org: a.org, siteId: a.site }),
   addressOf: (p) => ({ org: p.org, site: p.siteId }),
-  addressFields: [],
 });
 
 export type PublishedSiteShape = typeof PublishedSiteResource.$shape;
@@ -140,7 +128,6 @@ export const SiteSectionGroupResource = defineResource({
     find: (groups, address) => findGroup(groups, address.id),
   },
   contract: SiteSectionGroup,
-  addressFields: [],
 });
 
 export type SiteSectionGroupShape = typeof SiteSectionGroupResource.$shape;

@@ -27,6 +27,7 @@ builder.objectField(OrganizationRef, 'spaces', (t) =>
   t.connection({
     type: SpaceRef,
     description: 'Spaces of the organization (deleted ones are not listed).',
+    address: true,
     resolve: (org, args, ctx) =>
       SpaceResource.connection(ctx, args, {
         path: SpaceResource.route('inOrganization', org.id),
@@ -38,6 +39,7 @@ builder.objectField(CollectionRef, 'spaces', (t) =>
   t.connection({
     type: SpaceRef,
     description: 'Spaces in the collection.',
+    address: true,
     resolve: (collection, args, ctx) =>
       SpaceResource.connection(ctx, args, {
         path: SpaceResource.route('inCollection', collection.id),

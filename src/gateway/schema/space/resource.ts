@@ -16,18 +16,4 @@ export const SpaceResource = defineResource({
     search: '/spaces/{spaceId}/search',
   },
   contract: Space,
-  addressFields: [
-    'search',
-    'content',
-    'pages',
-    'page',
-    'files',
-    'file',
-    'links',
-    'changeRequests',
-    'changeRequest',
-    'comments',
-    'comment',
-    'commenters',
-  ],
 });

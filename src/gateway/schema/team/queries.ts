@@ -12,6 +12,7 @@ builder.objectField(OrganizationRef, 'teams', (t) =>
   t.connection({
     type: TeamRef,
     description: 'Teams of the organization.',
+    address: true,
     args: {
       member: t.arg.id({ description: 'Only teams this member (user id) can manage.' }),
       search: t.arg.string({ description: 'Case-insensitive text in the title.' }),
@@ -34,6 +35,7 @@ builder.objectField(TeamRef, 'members', (t) =>
   t.connection({
     type: TeamMemberRef,
     description: 'Members of the team with their team roles.',
+    address: true,
     resolve: async (team, args, ctx) => {
       const result = await restConnection(ctx.rest, args, {
         path: TeamResource.route('members', team.org, team.id),
@@ -58,6 +60,7 @@ builder.objectField(MemberRef, 'teams', (t) =>
   t.connection({
     type: MemberTeamRef,
     description: "Teams the member belongs to, with the member's role in each.",
+    address: true,
     args: { search: t.arg.string({ description: 'Case-insensitive text in the team title.' }) },
     resolve: async (m, args, ctx) => {
       const result = await restConnection(ctx.rest, args, {

@@ -14,7 +14,6 @@ export const TeamResource = defineResource({
     member: '/orgs/{organizationId}/teams/{teamId}/members/{userId}',
   },
   contract: Team,
-  addressFields: ['organization', 'members'],
 });
 
 /** The graph's value of a team: the REST team and its organization's id. */

@@ -51,6 +51,7 @@ export const TeamRef = resourceNode(TeamResource, {
     organization: t.field({
       type: OrganizationRef,
       description: 'The organization.',
+      address: true,
       resolve: (team) => team.org,
     }),
   }),
@@ -65,7 +66,7 @@ export const TeamMemberRef = builder.objectRef<TeamMemberShape>('TeamMember').im
     member: t.field({
       type: MemberRef,
       description: 'The organization membership (REST `organization`).',
-      extensions: { embedded: true },
+      embedded: true,
       resolve: (m) => MemberResource.shape(m.organization, { org: m.org, id: m.organization.id }),
     }),
     role: t.field({
@@ -100,7 +101,7 @@ export const MemberTeamRef = builder.objectRef<MemberTeamShape>('MemberTeam').im
     team: t.field({
       type: TeamRef,
       description: 'The team.',
-      extensions: { embedded: true },
+      embedded: true,
       resolve: (m) => TeamResource.shape(m.team, { org: m.org, id: m.team.id }),
     }),
     role: t.field({

@@ -7,6 +7,7 @@ builder.objectFields(OrganizationRef, (t) => ({
   translations: t.connection({
     type: TranslationRef,
     description: 'Translations of the organization.',
+    address: true,
     resolve: (o, args, ctx) =>
       TranslationResource.connection(ctx, args, {
         path: TranslationResource.route('inOrganization', o.id),
@@ -17,6 +18,7 @@ builder.objectFields(OrganizationRef, (t) => ({
     type: TranslationRef,
     nullable: true,
     description: 'A translation by id; null when there is none.',
+    address: true,
     args: { id: t.arg.id({ required: true, description: 'REST id or global ID.' }) },
     resolve: (o, args) =>
       TranslationResource.stub(TranslationResource.parseInput(args.id, { parents: { org: o.id } })),

@@ -13,7 +13,6 @@ export const TranslationResource = defineResource({
     run: '/orgs/{organizationId}/translations/{translationId}/run',
   },
   contract: Translation,
-  addressFields: ['organization'],
 });
 
 /** The graph's value of a translation: the REST translation and its organization's id. */

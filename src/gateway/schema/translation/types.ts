@@ -153,6 +153,7 @@ export const TranslationRef = resourceNode(TranslationResource, {
       type: OrganizationRef,
 
       description: 'The organization it belongs to.',
+      address: true,
       resolve: (tr) => tr.org,
     }),
     sourceSpace: t.field({

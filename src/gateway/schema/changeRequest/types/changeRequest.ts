@@ -102,6 +102,9 @@ export const ChangeRequestRef = resourceNode(ChangeRequestResource, {
       type: SpaceRef,
 
       description: 'The space it proposes edits to.',
+      // A reference whose parent already holds the fields asked most.
+      cost: { returns: 'reference', parentBody: true },
+      address: true,
       resolve: (cr) => cr.space,
     }),
     revision: t.string({
@@ -139,6 +142,7 @@ export const ChangeRequestRef = resourceNode(ChangeRequestResource, {
       type: [UserRef],
       nullable: { list: true, items: true },
       description: 'Users asked to review it.',
+      cost: { returns: 'body' },
       resolve: (cr) => cr.requestedReviewers ?? [],
     }),
     urls: t.field({
@@ -155,6 +159,9 @@ export const ChangeRequestRef = resourceNode(ChangeRequestResource, {
     }),
     pdf: t.string({
       description: 'URL of a PDF export of the change request’s content.',
+      // Its PDF export is read at its own path.
+      cost: { calls: 1 },
+      address: true,
       args: {
         only: t.arg.boolean({ description: 'PDF only for the given page (default false).' }),
         page: t.arg.id({ description: 'Page ID (global or REST id) the PDF is for.' }),
@@ -182,7 +189,7 @@ const changeRequestOfContent = {
   type: ChangeRequestRef,
   nullable: true,
   description: 'The change request whose content it is (null: the main content).',
-  extensions: { address: true },
+  address: true,
   resolve: (content: ContentScope) =>
     ChangeRequestResource.ref({ space: content.space, id: content.changeRequest }),
 } as const;

@@ -1,5 +1,6 @@
 import { builder } from '../../../builder.ts';
 import type { GatewayContext } from '../../../context.ts';
+import { TREE_SIZE } from '../../../guard/costs.ts';
 import {
   contentSide,
   DiffBasisEnum,
@@ -87,6 +88,8 @@ const ChangeRequestDiffRef = builder.objectRef<DiffShape>('ChangeRequestDiff').i
       nullable: { list: false, items: false },
       description:
         'The pages that differ, in the change request’s page tree order, then removed ones.',
+      // The change request's tree and its pages, each read once as Markdown.
+      cost: { calls: 1 + TREE_SIZE },
       resolve: (d) => d.pages(),
     }),
     outdated: t.boolean({
@@ -98,11 +101,14 @@ const ChangeRequestDiffRef = builder.objectRef<DiffShape>('ChangeRequestDiff').i
       nullable: { list: true, items: false },
       description:
         'The pages main changed since the base, up to the space’s active revision (empty when up to date; null with basis `MAIN`). Reads the space and that revision’s pages when main moved on.',
+      // The space, its active revision's tree and its pages, when main moved on.
+      cost: { calls: 2 + TREE_SIZE, returns: 'body' },
       resolve: (d) => d.main(),
     }),
     mainChangedPages: t.int({
       nullable: true,
       description: 'How many pages main changed since the base (null with basis `MAIN`).',
+      cost: { calls: 2 + TREE_SIZE },
       resolve: async (d) => (await d.main())?.length ?? null,
     }),
   }),
@@ -113,6 +119,9 @@ builder.objectField(ChangeRequestRef, 'diff', (t) =>
     type: ChangeRequestDiffRef,
     description:
       'The change request’s own changes: its pages against `revisionMergedAncestor`, else `revisionInitial`, each page read once per revision.',
+    // The base revision's tree, and its pages read once as Markdown (by `pages` or `mainChanges`,
+    // whichever asks first).
+    cost: { calls: 1 + TREE_SIZE, parentBody: true, returns: 'body' },
     resolve: (cr, _args, ctx) => diffOf(ctx, cr),
   }),
 );

@@ -55,6 +55,7 @@ export const FileRef = resourceNode(FileResource, {
       type: SpaceRef,
 
       description: 'The space it belongs to.',
+      address: true,
       resolve: (f) => f.space,
     }),
   }),

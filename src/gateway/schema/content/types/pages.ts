@@ -311,6 +311,9 @@ resourceNode(
         nullable: true,
         description:
           'The page as Markdown (REST `format=markdown`); costs one call unless the page was read in that form.',
+        // A page's body in a format its answer lacks is read on demand (tree pages carry neither);
+        // a page read by id is read as Markdown when its `markdown` is selected.
+        cost: { calls: 1, unlessRead: true },
         args: bodyArgs(),
         resolve: async (p, args, ctx) =>
           (await pageBody(p, ctx, 'markdown', args)).markdown ?? null,
@@ -320,6 +323,7 @@ resourceNode(
         nullable: true,
         description:
           'The page as a rich-text Document (REST `format=document`, the default of a single page read).',
+        cost: { calls: 1 },
         args: bodyArgs(),
         resolve: async (p, args, ctx) =>
           (await pageBody(p, ctx, 'document', args)).document ?? null,
@@ -417,6 +421,7 @@ resourceNode(
         type: SpaceRef,
 
         description: 'The space it belongs to.',
+        address: true,
         resolve: (p) => p.space,
       }),
     }),

@@ -178,6 +178,10 @@ builder.objectFields(PageRef, (t) => ({
     type: [MarkdownReferenceRef],
     description:
       'The content references of the page’s Markdown with their targets (a file’s `downloadURL`, a page’s path, a spec’s `sourceURL`), to rewrite links and images for a browser. Costs one read of the revision for all file and page references, and one of the space and one of its organization’s OpenAPI spec list for all `openapi:` references; the page is read in its Markdown form.',
+    // The revision's content (its files and page tree), read once for the file and page references;
+    // for `openapi:` ones, the space (its organization) and the organization's spec list, read once
+    // (one page of up to 1,000 specs). None when the Markdown has no reference.
+    cost: { calls: 3, parentBody: true, returns: 'body' },
     resolve: (page, _args, ctx) => resolveReferences(page, ctx),
   }),
 }));

@@ -176,7 +176,9 @@ builder.objectFields(RevisionRef, (t) => ({
     type: RevisionPageRef,
     nullable: true,
     description: 'One page as it is in this revision, with its Markdown (one read).',
-    extensions: { address: true },
+    // A page of the revision by id, read as Markdown.
+    cost: { calls: 1, returns: 'body' },
+    address: true,
     args: { id: t.arg.id({ required: true, description: 'Page id (REST).' }) },
     resolve: (r, args, ctx) =>
       revisionPage(ctx, { space: r.space, revision: r.id, id: pageIdArg(args.id) }),
@@ -184,7 +186,9 @@ builder.objectFields(RevisionRef, (t) => ({
   changes: t.field({
     type: RevisionChangesRef,
     description: 'The semantic changes this revision introduced against its parent (one read).',
-    extensions: { address: true },
+    // The revision's semantic changes, read at their own path.
+    cost: { calls: 1, returns: 'body' },
+    address: true,
     args: {
       first: t.arg.int({
         description: `How many changes to list (default ${REVISION_CHANGES_DEFAULT}, at most 1000).`,

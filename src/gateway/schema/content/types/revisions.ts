@@ -1,5 +1,6 @@
 import { ENUMS } from '../../../../contract/common.ts';
 import { builder } from '../../../builder.ts';
+import { TREE_SIZE } from '../../../guard/costs.ts';
 import { openEnumType } from '../../base.ts';
 import { type ContentScope, FileResource, type RevisionWire, scopeOf } from '../resource.ts';
 import { FileRef, GitPathRef } from './files.ts';
@@ -81,12 +82,14 @@ export const RevisionRef = builder.objectRef<RevisionShape>('Revision').implemen
       type: [PageRef],
       nullable: { list: true, items: true },
       description: 'The page tree (recursive through `pages`).',
+      cost: { returns: 'body', listSize: TREE_SIZE, tree: 'pages' },
       resolve: (r) => (r.pages ?? []).map((page) => pageIn(scopeOf(r), page)),
     }),
     files: t.field({
       type: [FileRef],
       nullable: { list: true, items: true },
       description: 'The files.',
+      cost: { returns: 'body' },
       resolve: (r) =>
         (r.files ?? []).map((file) => FileResource.shape(file, { ...scopeOf(r), id: file.id })),
     }),

@@ -38,6 +38,9 @@ export const SiteAdaptiveSchemaRef = builder
         nullable: { list: true, items: true },
         description:
           'Conditions generated from the visitor schema for adaptive-content expressions.',
+        // A list of its own, read at the schema's `template-conditions` path.
+        cost: { calls: 1, returns: 'body' },
+        address: true,
         resolve: async (s, _args, ctx) =>
           (
             await ctx.rest.get(

@@ -286,6 +286,7 @@ const PublishedStructureRef = builder.objectRef<Published>('PublishedSiteStructu
       type: [SiteStructureItemRef],
       nullable: { list: true, items: true },
       description: 'Sections and section groups, or site spaces, in order.',
+      cost: { returns: 'body' },
       resolve: (p) =>
         ((p.structure?.structure ?? []) as Array<{ object: string }>)
           .filter((item) =>

@@ -226,6 +226,7 @@ export const SiteRef = resourceNode(SiteResource, {
       type: OrganizationRef,
 
       description: 'The organization of the site.',
+      address: true,
       resolve: (s) => s.org,
     }),
   }),

@@ -111,6 +111,7 @@ resourceNode(
         type: SiteRef,
 
         description: 'The site it belongs to.',
+        address: true,
         resolve: (ss) => SiteResource.stub({ org: ss.org, id: ss.site }),
       }),
     }),
@@ -164,6 +165,7 @@ resourceNode(
         type: SiteRef,
 
         description: 'The site it belongs to.',
+        address: true,
         resolve: (s) => SiteResource.stub({ org: s.org, id: s.site }),
       }),
     }),
@@ -200,12 +202,14 @@ resourceNode(
         type: [SiteStructureItemRef],
         nullable: { list: true, items: true },
         description: 'Its sections and nested groups, in order.',
+        cost: { returns: 'body' },
         resolve: (g) => g.children.map((c) => structureShape(g, c)),
       }),
       sections: t.field({
         type: [SiteSectionRef],
         nullable: { list: true, items: true },
         description: 'Its sections (direct children that are sections), in order.',
+        cost: { returns: 'body' },
         resolve: (g) =>
           g.children
             .filter((child): child is SiteSectionItem => child.object === 'site-section')
