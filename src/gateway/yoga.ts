@@ -51,7 +51,28 @@ query Dashboard {
 }
 `;
 
-export interface GatewayOptions extends OpsOptions {
+/**
+ * What a configuration decides of a gateway: `Config.gateway` (with `Config.server.limits`)
+ * carries these unchanged through the servers (`src/stack.ts`) to `createGateway`.
+ */
+export interface GatewaySettings {
+  /**
+   * Browser origins allowed to call the gateway cross-origin, with credentials (`*`: any origin,
+   * without credentials). Default none: same-origin pages (GraphiQL, the example) need no CORS.
+   */
+  corsOrigins?: readonly string[];
+  /**
+   * Serve the graph as a Federation v2 subgraph: entity keys on every `Node` type, `_entities`
+   * and `_service` (default false: the standalone graph).
+   */
+  federation?: boolean;
+  /** GraphQL document limits and JSON depth; the defaults of `LIMITS` for those not given. */
+  limits?: Partial<Limits>;
+  /** Guardrails: cost, rate limits, introspection, trusted documents, APQ, CSRF prevention. */
+  guard?: GuardOptions;
+}
+
+export interface GatewayOptions extends OpsOptions, GatewaySettings {
   /** Base URL of the `/v1` surface (`https://api.example.com` or `.../v1`), or a ready client. */
   upstream: string | Upstream;
   /** Options of the upstream HTTP client (timeouts, connections, retries). */
@@ -65,22 +86,8 @@ export interface GatewayOptions extends OpsOptions {
    * only for requests sending `x-docs-graph-debug: 1`; `false` (default): never (paths stay private).
    */
   debug?: boolean | 'on-request';
-  /**
-   * Browser origins allowed to call the gateway cross-origin, with credentials (`*`: any origin,
-   * without credentials). Default none: same-origin pages (GraphiQL, the example) need no CORS.
-   */
-  corsOrigins?: readonly string[];
-  /**
-   * Serve the graph as a Federation v2 subgraph: entity keys on every `Node` type, `_entities`
-   * and `_service` (default false: the standalone graph).
-   */
-  federation?: boolean;
   /** Mask unexpected errors (default true). */
   maskedErrors?: boolean;
-  /** GraphQL document limits and JSON depth; the defaults of `LIMITS` for those not given. */
-  limits?: Partial<Limits>;
-  /** Guardrails: cost, rate limits, introspection, trusted documents, APQ, CSRF prevention. */
-  guard?: GuardOptions;
   /** Shared state (response cache, rate-limit counters, APQ documents) lives in this Redis. */
   redis?: Redis;
 }

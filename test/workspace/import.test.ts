@@ -6,6 +6,7 @@ import { LinkList, type Page, PageTree, Revision } from '../../src/contract/cont
 import { SpaceSearchResult } from '../../src/contract/search.ts';
 import { ImportError, importMarkdownFolder, runImport } from '../../src/workspace/import.ts';
 import { insertSpace } from '../../src/workspace/store/spaceWrites.ts';
+import { globalId } from '../support/ids.ts';
 import { createTestWorkspace, type TestWorkspace } from '../support/workspace.ts';
 
 let t: TestWorkspace;
@@ -136,7 +137,7 @@ describe('importMarkdownFolder', () => {
     writeFileSync(join(dir, 'bad.md'), '---\ntitle: [unclosed\n---\nBody\n');
     expect(() => importMarkdownFolder(t.ws, dir, space.id)).toThrow(/bad\.md: front matter/);
     rmSync(join(dir, 'bad.md'));
-    const global = Buffer.from(`Space:${space.id}`).toString('base64');
+    const global = globalId('Space', space.id);
     importMarkdownFolder(t.ws, dir, global);
     rmSync(dir, { recursive: true });
     const tree = PageTree.parse(

@@ -9,10 +9,11 @@ import {
 } from 'graphql';
 import { builder } from '../builder.ts';
 import type { GatewayContext } from '../context.ts';
+import { badInput } from '../errorCatalog.ts';
+import type { Address } from '../resources/codec.ts';
 import { decodeGlobalId } from '../resources/globalId.ts';
 import { read } from '../resources/lookups.ts';
-import { type Address, type Resource, resourceOf } from '../resources/resource.ts';
-import { badInput } from '../upstream/errors.ts';
+import { type Resource, resourceOf } from '../resources/resource.ts';
 import { keyForm, type Representation } from './keyForm.ts';
 
 type AnyResource = Resource<Address, unknown, object>;

@@ -29,12 +29,12 @@ import {
 import { bodyKeys, embeddedKeys } from './embedded.ts';
 import { clampFirst, pagesFor, stable } from './listPages.ts';
 import {
-  decodeGlobalId,
   embedded,
   fromAddress,
   isConnection,
   isListField,
   isNode,
+  nodeOfGlobalId,
   subSets,
 } from './schemaTypes.ts';
 
@@ -299,7 +299,7 @@ function fieldCost(
     }
     case 'node': {
       // `node(id)` is a lookup like `organization(id)`: read when a selected field needs it.
-      const id = decodeGlobalId(walk.schema, args.id);
+      const id = nodeOfGlobalId(walk.schema, args.id);
       if (!id) return { calls: own, nodes: 0 };
       const inner = lookupCost(walk, id.type, sets, `node:${id.typename}:${id.id}`);
       return { calls: own + inner.calls, nodes: inner.nodes };
@@ -310,7 +310,7 @@ function fieldCost(
       let nodes = ids.length;
       const distinct = new Set<string>();
       for (const raw of ids) {
-        const id = decodeGlobalId(walk.schema, raw);
+        const id = nodeOfGlobalId(walk.schema, raw);
         if (!id || distinct.has(`${id.typename}:${id.id}`)) continue;
         distinct.add(`${id.typename}:${id.id}`);
         const inner = lookupCost(walk, id.type, sets, `node:${id.typename}:${id.id}`);

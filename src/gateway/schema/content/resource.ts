@@ -8,8 +8,9 @@ import {
 import { z } from 'zod';
 import { sometimes } from '../../../contract/common.ts';
 import { File, Page, PageLinkTarget, PageTree, Revision } from '../../../contract/content.ts';
-import { defineResource, type InputOptions } from '../../resources/resource.ts';
-import { badInput } from '../../upstream/errors.ts';
+import { badInput } from '../../errorCatalog.ts';
+import type { InputOptions } from '../../resources/input.ts';
+import { defineResource } from '../../resources/resource.ts';
 import { SpaceResource } from '../space/resource.ts';
 
 // Wire shapes: the contract's, plus the page fields the spec lists that the contract leaves out.
