@@ -112,7 +112,8 @@ const config: CodegenConfig = {
           },
         },
         'typescript-operations',
-        'typescript-react-query',
+        // The TanStack Query plugin, silent about the subscriptions it leaves to subscriptionHooks.
+        './scripts/codegen-react-query.mjs',
       ],
       config: {
         reactQueryVersion: 5,

@@ -4,6 +4,7 @@ import { extname, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { DEMO_USERS } from './workspace/demo/users.ts';
+import { OPENAPI_PATH, REFERENCE_PATH } from './workspace/openapi.ts';
 
 /** Where `npm run example:build` writes the example frontend. */
 export const EXAMPLE_DIST = fileURLToPath(new URL('../examples/web/dist', import.meta.url));
@@ -41,7 +42,7 @@ function landingHtml(gateway: boolean, example: boolean): string {
         ? '<li><a href="/example/">Example frontend</a> at <code>/example/</code>: React and the generated TanStack Query hooks of <code>docs-graph/client</code>.</li>'
         : '<li>Example frontend: not built yet; run <code>npm run example:build</code> and reload, or <code>npm run example</code> for its dev server.</li>'
       : '',
-    '<li><a href="/v1/orgs">REST API</a> at <code>/v1</code>: the embedded workspace; send <code>Authorization: Bearer &lt;token&gt;</code>.</li>',
+    `<li><a href="${REFERENCE_PATH}">REST API reference</a> at <code>${REFERENCE_PATH}</code>: every route of the embedded workspace at <code>/v1</code>, with its schemas and a console; <a href="${OPENAPI_PATH}">the OpenAPI document</a> at <code>${OPENAPI_PATH}</code>. Requests send <code>Authorization: Bearer &lt;token&gt;</code>.</li>`,
   ].join('');
   return `<!doctype html>
 <html lang="en">
@@ -78,7 +79,7 @@ async function sendFile(reply: FastifyReply, file: string): Promise<FastifyReply
   return reply.type(type).header('cache-control', cache).send(body);
 }
 
-/** Registers `GET /` (links to GraphiQL, the example and `/v1`) and `/example/*` on `app`. */
+/** Registers `GET /` (links to GraphiQL, the example and the `/v1` reference) and `/example/*` on `app`. */
 export function registerLanding(app: FastifyInstance, options: LandingOptions): void {
   const dir = resolve(options.exampleDir ?? EXAMPLE_DIST);
   const built = () => options.gateway && existsSync(resolve(dir, 'index.html'));

@@ -1,8 +1,9 @@
 /**
  * Optional packages: features a process may never use (traces over OTLP, PDF export) depend on
  * packages that `package.json` lists as optional peer dependencies, so an install without them
- * stays small. Asking for such a feature without its packages fails with one line that names
- * them and the command that adds them.
+ * stays small; better-sqlite3, which only Node 20 needs, is an optional dependency that an install
+ * may skip when it cannot build. Asking for a feature without its packages fails with one line
+ * that names them and the command that adds them.
  */
 import { createRequire } from 'node:module';
 
@@ -15,7 +16,7 @@ export class MissingPackageError extends Error {
     readonly packages: readonly string[],
   ) {
     super(
-      `${feature} needs ${packages.length === 1 ? 'the package' : 'the packages'} ${packages.join(', ')}, not installed (optional peer ${packages.length === 1 ? 'dependency' : 'dependencies'} of docs-graph): npm install ${packages.join(' ')}`,
+      `${feature} needs ${packages.length === 1 ? 'the package' : 'the packages'} ${packages.join(', ')}, not installed (optional for docs-graph): npm install ${packages.join(' ')}`,
     );
     this.name = 'MissingPackageError';
   }

@@ -21,13 +21,14 @@ function app(exampleDir: string) {
 }
 
 describe('landing page', () => {
-  it('links GraphiQL, the built example and the REST root, with the demo tokens', async () => {
+  it('links GraphiQL, the built example and the REST reference, with the demo tokens', async () => {
     const response = await app(built).inject('/');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/html');
     expect(response.body).toContain('href="/graphql"');
     expect(response.body).toContain('href="/example/"');
-    expect(response.body).toContain('href="/v1/orgs"');
+    expect(response.body).toContain('href="/v1/reference"');
+    expect(response.body).toContain('href="/v1/openapi.json"');
     expect(response.body).toContain('dg_demo_admin');
   });
 

@@ -20,6 +20,85 @@ const IconName = oneOfField(z.string(), 'an icon name');
 
 const LightDark = z.object({ light: z.string().optional(), dark: z.string().optional() });
 
+/** The feature ids of sites on the hosted service. */
+export const SITE_FEATURES = [
+  'sites-adaptive-content',
+  'sites-advanced-customization',
+  'sites-advanced-insights',
+  'sites-ads',
+  'sites-ai-search',
+  'sites-ai-assistant',
+  'sites-ai-insights',
+  'sites-fix-broken-links',
+  'sites-connections',
+  'sites-content-gaps',
+  'sites-channels',
+  'sites-embed',
+  'sites-api-playground',
+  'sites-basic-customization',
+  'sites-broken-links',
+  'sites-custom-domain',
+  'sites-custom-fonts',
+  'sites-custom-subdirectory',
+  'sites-full-text-search',
+  'sites-multivariant-site',
+  'sites-no-custom-domain',
+  'sites-page-feedback',
+  'sites-page-traffic-insights',
+  'sites-pdf-export',
+  'sites-preview-deployments',
+  'sites-public-visibility',
+  'sites-redirects',
+  'sites-search-insights',
+  'sites-sections',
+  'sites-seo',
+  'sites-share-links',
+  'sites-unlisted-visibility',
+  'sites-user-contribution',
+  'sites-visitor-authentication',
+  'sites-visitors',
+] as const;
+
+/** The customizations a site feature unlocks, on the hosted service. */
+export const SITE_CUSTOMIZATIONS = [
+  'header-logo',
+  'header-primary-link',
+  'theme-preset',
+  'premium-fonts',
+  'custom-icons',
+  'footer-logo',
+  'footer-links',
+  'footer-copyright',
+  'semantic-colors',
+] as const;
+
+/** The ads statuses of a site on the hosted service. */
+export const SITE_ADS_STATUSES = ['pending', 'in-review', 'live', 'rejected', 'disabled'] as const;
+/** The topics a site in ads review is reviewed for. */
+export const SITE_ADS_TOPICS = ['webdev', 'crypto'] as const;
+
+/**
+ * A site's ads, as the embedded server stores and answers them (strict): each status with the
+ * fields the hosted service gives it.
+ */
+export const SiteAdsInput = z.discriminatedUnion('status', [
+  z.strictObject({ status: z.literal('pending'), submittable: z.boolean() }),
+  z.strictObject({ status: z.literal('in-review'), topic: z.enum(SITE_ADS_TOPICS) }),
+  z.strictObject({ status: z.literal('live') }),
+  z.strictObject({ status: z.literal('rejected'), reason: z.string().max(500).optional() }),
+  z.strictObject({ status: z.literal('disabled') }),
+]);
+export type SiteAdsInput = z.infer<typeof SiteAdsInput>;
+
+/** A site feature as the embedded server answers it (strict: the hosted service's values). */
+export const SiteFeatureInput = z.strictObject({
+  id: z.enum(SITE_FEATURES),
+  plan: z.enum(ENUMS.siteType),
+  frozen: z.boolean(),
+  customizations: z.array(z.enum(SITE_CUSTOMIZATIONS)),
+});
+export type SiteFeatureInput = z.infer<typeof SiteFeatureInput>;
+
 /** A published documentation site. */
 export const Site = z.object({
   object: z.literal('site'),
@@ -35,15 +114,23 @@ export const Site = z.object({
   siteSpaces: sometimes(z.number()),
   createdAt: Timestamp.optional(),
   adaptiveContent: z.object({ enabled: sometimes(z.boolean()) }).optional(),
-  ads: z.object({ status: sometimes(z.string()), submittable: sometimes(z.boolean()) }).optional(),
+  // Read tolerantly: statuses, topics, features and customizations beyond the lists above pass.
+  ads: z
+    .object({
+      status: sometimes(openEnum(SITE_ADS_STATUSES)),
+      submittable: z.boolean().optional(),
+      topic: openEnum(SITE_ADS_TOPICS).optional(),
+      reason: z.string().optional(),
+    })
+    .optional(),
   agentsContext: openEnum(ENUMS.agentsContext).optional(),
   features: z
     .array(
       z.object({
-        id: z.string(),
+        id: openEnum(SITE_FEATURES),
         plan: sometimes(z.string()),
         frozen: sometimes(z.boolean()),
-        customizations: z.array(z.string()).optional(),
+        customizations: z.array(openEnum(SITE_CUSTOMIZATIONS)).optional(),
       }),
     )
     .optional(),

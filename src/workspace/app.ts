@@ -15,6 +15,7 @@ import type { Workspace } from './context.ts';
 import { errorBody, HttpError, handleError } from './errors.ts';
 import { addETags } from './etags.ts';
 import { schemaController } from './inputErrors.ts';
+import { registerOpenApi } from './openapi.ts';
 import { routeModules } from './routes/index.ts';
 
 export interface WorkspaceAppOptions {
@@ -82,26 +83,32 @@ export function createWorkspaceApp(
       .send(errorBody(404, `no route for ${request.method} ${request.url.split('?')[0]}`));
   });
 
-  // Routes are declared in plugins, registered after compression so that it covers them.
-  app.register(async (root) => {
-    for (const module of routeModules) module.root?.(root.withTypeProvider<ZodTypeProvider>(), ws);
+  // Routes are declared in plugins, registered after compression so that it covers them, and in
+  // one scope with the OpenAPI document so that it lists them and nothing mounted beside them.
+  app.register(async (api) => {
+    registerOpenApi(api);
+    api.register(async (root) => {
+      for (const module of routeModules)
+        module.root?.(root.withTypeProvider<ZodTypeProvider>(), ws);
+    });
+    api.register(
+      async (v1) => {
+        v1.decorateRequest('caller', null as never);
+        v1.addHook('onRequest', async (request) => {
+          request.caller = authenticate(ws.db, request);
+        });
+        // Unknown /v1 paths answer 401 before 404, so routes are not discoverable without a token.
+        v1.setNotFoundHandler((request, reply) => {
+          authenticate(ws.db, request);
+          reply
+            .code(404)
+            .send(errorBody(404, `no route for ${request.method} ${request.url.split('?')[0]}`));
+        });
+        for (const module of routeModules)
+          module.register?.(v1.withTypeProvider<ZodTypeProvider>(), ws);
+      },
+      { prefix: '/v1' },
+    );
   });
-  app.register(
-    async (v1) => {
-      v1.decorateRequest('caller', null as never);
-      v1.addHook('onRequest', async (request) => {
-        request.caller = authenticate(ws.db, request);
-      });
-      // Unknown /v1 paths answer 401 before 404, so routes are not discoverable without a token.
-      v1.setNotFoundHandler((request, reply) => {
-        authenticate(ws.db, request);
-        reply
-          .code(404)
-          .send(errorBody(404, `no route for ${request.method} ${request.url.split('?')[0]}`));
-      });
-      for (const module of routeModules) module.v1?.(v1.withTypeProvider<ZodTypeProvider>(), ws);
-    },
-    { prefix: '/v1' },
-  );
   return app;
 }

@@ -61,8 +61,11 @@ export type WorkspaceApp = FastifyInstance<
   ZodTypeProvider
 >;
 
-/** A domain's routes: `v1` under `/v1` behind authentication, `root` outside it (public files). */
+/**
+ * A domain's routes: `register` adds them under `/v1` behind authentication, `root` outside it
+ * (public files).
+ */
 export interface RouteModule {
-  v1?(app: WorkspaceApp, ws: Workspace): void;
+  register?(app: WorkspaceApp, ws: Workspace): void;
   root?(app: WorkspaceApp, ws: Workspace): void;
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { Database } from 'better-sqlite3';
 import type { ListPage } from '../contract/common.ts';
+import type { Db } from './db.ts';
 import { badRequest } from './errors.ts';
 
 type Key = Array<string | number>;
@@ -69,7 +69,7 @@ export interface KeysetQuery {
  * One page of a SQL list with keyset paging: no item is skipped or repeated while items are
  * inserted or deleted between pages.
  */
-export function keysetPage<Row>(db: Database, query: KeysetQuery): ListPage<Row> {
+export function keysetPage<Row>(db: Db, query: KeysetQuery): ListPage<Row> {
   const width = query.orderBy.length;
   const where = [...query.where];
   const params = [...query.params];

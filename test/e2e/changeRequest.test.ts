@@ -180,14 +180,15 @@ describe('change request diff', () => {
     expect(new Set(calls).size).toBe(calls.length);
     const reads = (pattern: RegExp) => calls.filter((path) => pattern.test(path));
     const proposed = reads(/^\/spaces\/[^/]+\/change-requests\/[^/]+\/content\/page\//);
-    const base = reads(/^\/spaces\/[^/]+\/revisions\/[^/]+\/page\//);
+    const revisions = reads(/^\/spaces\/[^/]+\/revisions\/[^/]+\/page\//);
     expect(proposed.length).toBeGreaterThan(0);
-    expect(base.length).toBeGreaterThan(0);
-    // What main changed since is read only when main moved on: its tree and its pages.
-    const main = reads(/^\/spaces\/[^/]+\/content\/page\//);
-    expect(main.length > 0).toBe(diff.outdated);
-    const mainTree = diff.outdated ? 1 : 0;
-    expect(calls).toHaveLength(3 + proposed.length + base.length + mainTree + main.length);
+    expect(revisions.length).toBeGreaterThan(0);
+    // What main changed since is read only when main moved on: the space (its active revision),
+    // that revision's tree and its pages. Main's live content is never read.
+    expect(reads(/^\/spaces\/[^/]+\/content\//)).toEqual([]);
+    expect(new Set(revisions.map((path) => path.split('/')[4])).size).toBe(diff.outdated ? 2 : 1);
+    const mainReads = diff.outdated ? 2 : 0;
+    expect(calls).toHaveLength(3 + mainReads + proposed.length + revisions.length);
   });
 });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { restSpace } from '../support/fixtures.ts';
 import { FakeUpstream, runSchema } from '../support/gateway.ts';
 
 const page = (id: string, title: string, extra: Record<string, unknown> = {}) => ({
@@ -52,11 +53,17 @@ const base = content('/spaces/s1/revisions/r1/pages', '/spaces/s1/revisions/r1/p
   A: ['A', 'a\n'],
   B: ['B', 'b\n'],
 });
-const main = content('/spaces/s1/content/pages', '/spaces/s1/content/page', {
+const mainPages: Record<string, [string, string]> = {
   A: ['A', 'a\nmain line\n'],
   B: ['B', 'b\n'],
   D: ['D', 'd\n'],
-});
+};
+const main = content('/spaces/s1/content/pages', '/spaces/s1/content/page', mainPages);
+// Main as its active revision r3 (what main changed since the base is read there).
+const mainAtRevision = {
+  '/spaces/s1': restSpace('s1', { revision: 'r3' }),
+  ...content('/spaces/s1/revisions/r3/pages', '/spaces/s1/revisions/r3/page', mainPages),
+};
 
 const QUERY = `{ changeRequest(spaceId: "s1", idOrNumber: "c1") {
   outdated
@@ -79,6 +86,7 @@ describe('ChangeRequest.diff', () => {
       ...proposed,
       ...base,
       ...main,
+      ...mainAtRevision,
     });
     const result = await runSchema(upstream, QUERY);
     expect(result.errors).toBeUndefined();
@@ -93,18 +101,20 @@ describe('ChangeRequest.diff', () => {
       { id: 'B', kind: 'CHANGED', title: 'B', path: 'b', before: 'b\n', after: 'b\nmine\n' },
       { id: 'C', kind: 'ADDED', title: 'C', path: 'c', before: '', after: 'c\n' },
     ]);
-    // The request, three trees, and every page of each revision once: 3 + 2 + 3.
-    expect(upstream.paths).toHaveLength(12);
-    expect(new Set(upstream.paths).size).toBe(12);
+    // The request, the space (its active revision), three trees, and every page of each
+    // revision once: 3 + 2 + 3. Main is read as its revision, not as the live content.
+    expect(upstream.paths).toHaveLength(13);
+    expect(new Set(upstream.paths).size).toBe(13);
+    expect(upstream.paths.some((p) => p.startsWith('/spaces/s1/content'))).toBe(false);
     expect(upstream.paths.filter((p) => p.includes('/page/')).sort()).toEqual([
       '/spaces/s1/change-requests/c1/content/page/A?format=markdown',
       '/spaces/s1/change-requests/c1/content/page/B?format=markdown',
       '/spaces/s1/change-requests/c1/content/page/C?format=markdown',
-      '/spaces/s1/content/page/A?format=markdown',
-      '/spaces/s1/content/page/B?format=markdown',
-      '/spaces/s1/content/page/D?format=markdown',
       '/spaces/s1/revisions/r1/page/A?format=markdown',
       '/spaces/s1/revisions/r1/page/B?format=markdown',
+      '/spaces/s1/revisions/r3/page/A?format=markdown',
+      '/spaces/s1/revisions/r3/page/B?format=markdown',
+      '/spaces/s1/revisions/r3/page/D?format=markdown',
     ]);
   });
 
@@ -169,6 +179,83 @@ describe('ChangeRequest.diff', () => {
       true,
     );
     expect(upstream.paths.some((p) => p.startsWith('/spaces/s1/content'))).toBe(false);
+  });
+});
+
+describe('ChangeRequest.diff, page by page', () => {
+  it('a page whose Markdown cannot be read costs that side of its entry alone; links and groups are read never', async () => {
+    const link = { type: 'link', target: { kind: 'url', url: 'https://status.example.com' } };
+    const tree = (titles: Record<string, [title: string, extra?: Record<string, unknown>]>) => ({
+      pages: Object.entries(titles).map(([id, [title, extra]]) => page(id, title, extra)),
+    });
+    const markdown = (at: string, id: string, text: unknown) => ({
+      [`${at}/${id}?format=markdown`]: page(id, id, { markdown: text }),
+    });
+    const cr = '/spaces/s1/change-requests/c1/content/page';
+    const r1 = '/spaces/s1/revisions/r1/page';
+    const upstream = new FakeUpstream(
+      {
+        '/spaces/s1/change-requests/c1': changeRequest(),
+        '/spaces/s1/revisions/r1/pages': tree({
+          A: ['A'],
+          B: ['B'],
+          E: ['E'],
+          L: ['Status', link],
+          G: ['Guides', { type: 'group' }],
+        }),
+        '/spaces/s1/change-requests/c1/content/pages': tree({
+          A: ['A'],
+          B: ['B'],
+          C: ['C'],
+          E: ['E'],
+          L: ['Status page', link],
+          G: ['Guides', { type: 'group' }],
+        }),
+        ...markdown(r1, 'A', 'a\n'),
+        ...markdown(r1, 'B', 'b\n'),
+        // Damage: E's Markdown in the base is of the wrong kind.
+        ...markdown(r1, 'E', { not: 'text' }),
+        ...markdown(cr, 'A', 'a\nmine\n'),
+        ...markdown(cr, 'C', 'c\n'),
+        ...markdown(cr, 'E', 'e\n'),
+      },
+      // An upstream error: B's Markdown in the change request.
+      (req) =>
+        req.path === `${cr}/B?format=markdown`
+          ? { status: 500, body: { error: { code: 500, message: 'down' } } }
+          : undefined,
+    );
+    const result = await runSchema(
+      upstream,
+      `{ changeRequest(spaceId: "s1", idOrNumber: "c1") {
+        diff { basis pages { id kind title before after } } } }`,
+    );
+    expect(diffOf(result.data)).toEqual({
+      basis: 'BASE',
+      pages: [
+        { id: 'A', kind: 'CHANGED', title: 'A', before: 'a\n', after: 'a\nmine\n' },
+        // Unreadable on one side: listed, that side null.
+        { id: 'B', kind: 'CHANGED', title: 'B', before: 'b\n', after: null },
+        { id: 'C', kind: 'ADDED', title: 'C', before: '', after: 'c\n' },
+        { id: 'E', kind: 'CHANGED', title: 'E', before: null, after: 'e\n' },
+        // A link carries no Markdown: compared by title. The unchanged group is not listed.
+        { id: 'L', kind: 'CHANGED', title: 'Status page', before: '', after: '' },
+      ],
+    });
+    expect(
+      result.errors?.map((e) => [e.path?.join('.'), e.extensions?.code, e.extensions?.status]),
+    ).toEqual([
+      ['changeRequest.diff.pages.1.after', 'UPSTREAM_ERROR', 500],
+      ['changeRequest.diff.pages.3.before', 'UPSTREAM_SHAPE', undefined],
+    ]);
+    // The request, two trees, the Markdown of the base's A, B, E and of the request's A, B, C, E;
+    // none of links or groups, and nothing of main (not asked for).
+    expect(upstream.paths).toHaveLength(10);
+    expect(new Set(upstream.paths).size).toBe(10);
+    expect(upstream.paths.filter((p) => /\/page\/[LG]\?/.test(p))).toEqual([]);
+    expect(upstream.paths.some((p) => p === '/spaces/s1' || p.includes('/content/pages?'))).toBe(
+      false,
+    );
   });
 });
 

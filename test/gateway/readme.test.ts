@@ -80,5 +80,12 @@ describe("the README's nested query", () => {
     expect(status).toBe(200);
     expect(body.errors).toBeUndefined();
     expect(body.data).toEqual(shown.data);
+    // The sentence before the answer names every extension the live answer carries.
+    const readme = text('README.md');
+    const before = readme.slice(0, readme.indexOf('```json')).trimEnd();
+    const sentence = before.slice(before.lastIndexOf('\n\n'));
+    const extensions = Object.keys((body as { extensions?: object }).extensions ?? {});
+    expect(extensions.length).toBeGreaterThan(0);
+    for (const key of extensions) expect(sentence).toContain(`\`extensions.${key}\``);
   });
 });

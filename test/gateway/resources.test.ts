@@ -184,7 +184,7 @@ describe('resource descriptors', () => {
     };
     const argument = attempt() as GraphQLError;
     expect(argument.extensions.code).toBe('BAD_USER_INPUT');
-    expect(argument.message).toBe('id: not in the org given beside it');
+    expect(argument.message).toBe('id: not in the organizationId given beside it');
     // In a mutation input: a ValidationError naming the field.
     const input = attempt('thingId') as ValidationError;
     expect(input).toBeInstanceOf(ValidationError);

@@ -1,32 +1,21 @@
-import type { ExecutionResult, GraphQLFormattedError } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { oneOfField } from '../../src/contract/common.ts';
-import { createMetrics } from '../../src/gateway/ops/metrics.ts';
 import { rawOf, ShapeDamage, UnseenAlternative } from '../../src/gateway/upstream/damage.ts';
 import { parseTolerant } from '../../src/gateway/upstream/tolerant.ts';
-import { createGateway } from '../../src/gateway/yoga.ts';
-import { listPage, restOrganization, restSpace } from '../support/fixtures.ts';
+import {
+  listPage,
+  restComment,
+  restOrganization,
+  restSpace,
+  restUser,
+} from '../support/fixtures.ts';
 import { FakeUpstream, runSchema } from '../support/gateway.ts';
+import { errorCodes, errorPaths } from '../support/graph.ts';
 import { addressId, globalId } from '../support/ids.ts';
 
 type Json = Record<string, unknown>;
 
-const user = (id: string) => ({ object: 'user', id, displayName: `User ${id}` });
-const comment = (id: string, body: unknown) => ({
-  object: 'comment',
-  id,
-  postedBy: user('u1'),
-  postedAt: '2024-01-01T00:00:00.000Z',
-  reactions: [],
-  replies: 0,
-  repliers: [],
-  body,
-  target: { space: 's1' },
-  urls: {},
-  permissions: { view: true },
-  status: 'open',
-});
 const page = (id: string, extra: Json = {}) => ({
   id,
   title: `Page ${id}`,
@@ -35,11 +24,6 @@ const page = (id: string, extra: Json = {}) => ({
   path: id,
   ...extra,
 });
-
-const codes = (errors: readonly GraphQLFormattedError[] | undefined) =>
-  (errors ?? []).map((e) => e.extensions?.code);
-const paths = (errors: readonly GraphQLFormattedError[] | undefined) =>
-  (errors ?? []).map((e) => e.path?.join('.'));
 
 describe('tolerant parsing of upstream answers', () => {
   const Thing = z.object({
@@ -119,7 +103,7 @@ describe('tolerant parsing of upstream answers', () => {
 describe('damage stays local in the graph', () => {
   it('a page of 50 comments without `markdown` answers 50 comments with their other fields', async () => {
     const items = Array.from({ length: 50 }, (_, i) =>
-      comment(`k${i}`, { html: `<p>Comment ${i}</p>` }),
+      restComment(`k${i}`, { html: `<p>Comment ${i}</p>` }),
     );
     const upstream = new FakeUpstream({
       '/spaces/s1': restSpace('s1'),
@@ -214,8 +198,8 @@ describe('damage stays local in the graph', () => {
         ],
       },
     });
-    expect(codes(result.errors)).toEqual(['UPSTREAM_SHAPE']);
-    expect(paths(result.errors)).toEqual(['node.pages.0.pages.0.slug']);
+    expect(errorCodes(result.errors)).toEqual(['UPSTREAM_SHAPE']);
+    expect(errorPaths(result.errors)).toEqual(['node.pages.0.pages.0.slug']);
     expect(result.errors?.[0]?.extensions?.upstream).toEqual({
       method: 'GET',
       path: '/spaces/s1/content/pages',
@@ -245,8 +229,8 @@ describe('damage stays local in the graph', () => {
         ],
       },
     });
-    expect(codes(result.errors)).toEqual(['UPSTREAM_SHAPE']);
-    expect(paths(result.errors)).toEqual(['node.pages.0.pages']);
+    expect(errorCodes(result.errors)).toEqual(['UPSTREAM_SHAPE']);
+    expect(errorPaths(result.errors)).toEqual(['node.pages.0.pages']);
     expect(result.errors?.[0]?.extensions?.upstream).toMatchObject({ field: 'pages.0.pages.0' });
   });
 
@@ -256,7 +240,7 @@ describe('damage stays local in the graph', () => {
         object: 'member',
         id: 'u1',
         role: 'edit',
-        user: user('u1'),
+        user: restUser('u1'),
         disabled: false,
         joinedAt: '2024-02-01T00:00:00.000Z',
         sso: false,
@@ -289,8 +273,8 @@ describe('damage stays local in the graph', () => {
         },
       },
     });
-    expect(codes(result.errors)).toEqual(['UPSTREAM_SHAPE']);
-    expect(paths(result.errors)).toEqual(['node.spaces.edges.0.node.space']);
+    expect(errorCodes(result.errors)).toEqual(['UPSTREAM_SHAPE']);
+    expect(errorPaths(result.errors)).toEqual(['node.spaces.edges.0.node.space']);
   });
 
   it('a SAML provider list with a null defaultRole keeps every provider', async () => {
@@ -343,8 +327,12 @@ describe('damage stays local in the graph', () => {
     const spaces = (result.data as { node: { spaces: Spaces } }).node.spaces;
     expect(spaces.totalCount).toBe(6);
     expect(spaces.edges.map((e) => e.node.title)).toEqual(['Space a', 'Space c', 'Space e']);
-    expect(codes(result.errors)).toEqual(['UPSTREAM_SHAPE', 'UPSTREAM_SHAPE', 'UPSTREAM_SHAPE']);
-    expect(paths(result.errors)).toEqual(['node.spaces', 'node.spaces', 'node.spaces']);
+    expect(errorCodes(result.errors)).toEqual([
+      'UPSTREAM_SHAPE',
+      'UPSTREAM_SHAPE',
+      'UPSTREAM_SHAPE',
+    ]);
+    expect(errorPaths(result.errors)).toEqual(['node.spaces', 'node.spaces', 'node.spaces']);
     expect(result.errors?.map((e) => (e.extensions?.upstream as Json | undefined)?.field)).toEqual([
       'items.1',
       'items.3',
@@ -361,85 +349,5 @@ describe('damage stays local in the graph', () => {
     const all = (whole.data as { node: { spaces: Spaces } }).node.spaces;
     expect(spaces.pageInfo).toEqual(all.pageInfo);
     expect(spaces.edges.map((e) => e.cursor)).toEqual([0, 2, 5].map((i) => all.edges[i]?.cursor));
-  });
-});
-
-describe('the gateway over HTTP', () => {
-  it('answers 200 with located errors, counts deviations and lists them in debug mode', async () => {
-    const metrics = createMetrics();
-    const items = [comment('k1', { markdown: 'ok' }), comment('k2', 42), { object: 'comment' }];
-    const upstream = new FakeUpstream({
-      '/spaces/s1': restSpace('s1', { title: { not: 'a string' } }),
-      '/spaces/s1/comments?limit=51': listPage(items),
-    });
-    const gateway = createGateway({ upstream, metrics, debug: true });
-    const response = await gateway.fetch('http://gateway.test/graphql', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: 'Bearer t' },
-      body: JSON.stringify({
-        query: `query($s: ID!) { node(id: $s) { ... on Space { title emoji
-          comments { nodes { id body { markdown raw } } } } } }`,
-        variables: { s: globalId('Space', 's1') },
-      }),
-    });
-    expect(response.status).toBe(200);
-    const body = (await response.json()) as ExecutionResult & {
-      extensions: { upstream: Array<{ path: string; deviations?: Json[] }> };
-    };
-    expect(body.data).toEqual({
-      node: {
-        title: null,
-        emoji: '📘',
-        comments: {
-          nodes: [
-            {
-              id: globalId('Comment', addressId('s1', 'k1')),
-              body: { markdown: 'ok', raw: { markdown: 'ok' } },
-            },
-            { id: globalId('Comment', addressId('s1', 'k2')), body: { markdown: null, raw: 42 } },
-          ],
-        },
-      },
-    });
-    expect(paths(body.errors)).toEqual(['node.title', 'node.comments']);
-    expect(codes(body.errors)).toEqual(['UPSTREAM_SHAPE', 'UPSTREAM_SHAPE']);
-    const deviations = body.extensions.upstream.flatMap((call) =>
-      (call.deviations ?? []).map((d) => `${call.path} ${d.field} ${d.kind}`),
-    );
-    expect(deviations).toContain('/spaces/s1 title invalid');
-    expect(deviations).toContain('/spaces/s1/comments?limit=51 items.1.body alternative');
-    const text = await metrics.registry.getSingleMetricAsString(
-      'docs_graph_upstream_shape_deviations_total',
-    );
-    expect(text).toContain('path="/spaces/{spaceId}",field="title",kind="invalid"} 1');
-    expect(text).toContain(
-      'path="/spaces/{spaceId}/comments",field="items[].body",kind="alternative"} 1',
-    );
-    expect(text).toContain(
-      'path="/spaces/{spaceId}/comments",field="items[].id",kind="missing"} 1',
-    );
-  });
-
-  it('answers 200 with coded errors whatever JSON the upstream answers', async () => {
-    const bodies: unknown[] = ['text', 42, true, null, [], [{}], {}, { items: 'x', count: '7' }];
-    const query = `{ organizations(first: 2) { totalCount pageInfo { hasNextPage } nodes {
-      id title plan billing { endDate } spaces(first: 2) { totalCount nodes { id title
-        comments(first: 2) { nodes { id body { markdown raw } } } pages { id slug } } } } } }`;
-    for (const body of bodies) {
-      const upstream = new FakeUpstream({}, () => ({ body }));
-      const gateway = createGateway({ upstream });
-      const response = await gateway.fetch('http://gateway.test/graphql', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: 'Bearer t' },
-        body: JSON.stringify({ query }),
-      });
-      expect(response.status, JSON.stringify(body)).toBe(200);
-      const result = (await response.json()) as ExecutionResult;
-      for (const error of result.errors ?? []) {
-        expect(error.extensions?.code, `${JSON.stringify(body)}: ${error.message}`).toBe(
-          'UPSTREAM_SHAPE',
-        );
-      }
-    }
   });
 });

@@ -25,6 +25,9 @@ interface Answer {
   text: string;
 }
 
+/** Swallows a late socket error (see `send`). */
+const ignoreSocketError = () => {};
+
 /** Sends one request with node:http; fails (never hangs) after 15 s without an answer. */
 function send(base: string, req: HostileRequest): Promise<Answer> {
   const url = new URL(base);
@@ -58,8 +61,13 @@ function send(base: string, req: HostileRequest): Promise<Answer> {
       if (error.code !== 'EPIPE' && error.code !== 'ECONNRESET') reject(error);
     });
     // Once the answer is read, the socket leaves the request: a write of the rest of the body
-    // may still fail there (EPIPE) after the server closed.
-    outgoing.on('socket', (socket) => socket.on('error', () => {}));
+    // may still fail there (EPIPE) after the server closed. A kept-alive socket serves many
+    // requests; it gets the listener once.
+    outgoing.on('socket', (socket) => {
+      if (!socket.listeners('error').includes(ignoreSocketError)) {
+        socket.on('error', ignoreSocketError);
+      }
+    });
     outgoing.end(body);
   });
 }

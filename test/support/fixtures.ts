@@ -52,3 +52,22 @@ export const restSpace = (id: string, extra: Extra = {}) => ({
   changeRequestsDraft: 0,
   ...extra,
 });
+
+/** A `/v1` user `id`. */
+export const restUser = (id: string) => ({ object: 'user', id, displayName: `User ${id}` });
+
+/** A `/v1` comment `id` of space `s1` posted by `u1`, with `body` as given. */
+export const restComment = (id: string, body: unknown) => ({
+  object: 'comment',
+  id,
+  postedBy: restUser('u1'),
+  postedAt: '2024-01-01T00:00:00.000Z',
+  reactions: [],
+  replies: 0,
+  repliers: [],
+  body,
+  target: { space: 's1' },
+  urls: {},
+  permissions: { view: true },
+  status: 'open',
+});

@@ -1,3 +1,4 @@
+import type { GraphQLFormattedError } from 'graphql';
 import { expect } from 'vitest';
 import type { DemoPersona } from '../../src/workspace/demo/users.ts';
 import type { E2EStack } from './gateway.ts';
@@ -23,6 +24,14 @@ export const httpCalls = (body: { extensions?: Record<string, unknown> }): Upstr
 /** Entries in `extensions.upstream`; -1 when the response lists none at all (debug off). */
 export const upstreamCount = (body: { extensions?: Record<string, unknown> }): number =>
   (body.extensions?.upstream as unknown[] | undefined)?.length ?? -1;
+
+/** The `extensions.code` of each error, in order. */
+export const errorCodes = (errors: readonly GraphQLFormattedError[] | undefined) =>
+  (errors ?? []).map((e) => e.extensions?.code);
+
+/** The path of each error, joined by dots, in order. */
+export const errorPaths = (errors: readonly GraphQLFormattedError[] | undefined) =>
+  (errors ?? []).map((e) => e.path?.join('.'));
 
 /** Request helpers over the stack `e2e()` returns once `beforeAll` has started it. */
 export function graphHelpers(e2e: () => E2EStack) {

@@ -1,6 +1,11 @@
+import { writeFileSync } from 'node:fs';
 import type { Reporter, TestModule } from 'vitest/node';
 
-/** Ends the run with the plain line `N passed, N failed, N skipped` that CI reads. */
+/**
+ * Ends the run with the plain line `N passed, N failed, N skipped` that CI reads. With
+ * `TEST_SUMMARY_FILE` set, it also writes the counts there as JSON, for CI to add up the runs of
+ * several Node lines.
+ */
 export default class SummaryReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<unknown>) {
     let passed = 0;
@@ -15,6 +20,8 @@ export default class SummaryReporter implements Reporter {
         else skipped++;
       }
     }
+    const file = process.env.TEST_SUMMARY_FILE;
+    if (file) writeFileSync(file, `${JSON.stringify({ passed, failed, skipped })}\n`);
     process.stdout.write(`\n${passed} passed, ${failed} failed, ${skipped} skipped\n`);
   }
 }

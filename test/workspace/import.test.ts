@@ -137,8 +137,7 @@ describe('importMarkdownFolder', () => {
     writeFileSync(join(dir, 'bad.md'), '---\ntitle: [unclosed\n---\nBody\n');
     expect(() => importMarkdownFolder(t.ws, dir, space.id)).toThrow(/bad\.md: front matter/);
     rmSync(join(dir, 'bad.md'));
-    const global = globalId('Space', space.id);
-    importMarkdownFolder(t.ws, dir, global);
+    importMarkdownFolder(t.ws, dir, globalId('Space', space.id));
     rmSync(dir, { recursive: true });
     const tree = PageTree.parse(
       (await t.request('GET', `/v1/spaces/${space.id}/content/pages`)).body,

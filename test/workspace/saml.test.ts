@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBody } from '../../src/contract/common.ts';
 import { SamlProvider, SamlProviderList, SsoList } from '../../src/contract/saml.ts';
-import { DEMO_IDP_CERTIFICATE } from '../../src/workspace/demo/orgtools.ts';
+import { DEMO_IDP_CERTIFICATE } from '../../src/workspace/demo/samlTranslations.ts';
 import { createTestWorkspace, errorOf, type TestWorkspace } from '../support/workspace.ts';
 
 let t: TestWorkspace;

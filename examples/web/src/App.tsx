@@ -950,7 +950,14 @@ function Changes({
             <span className={`badge ${change.kind.toLowerCase()}`}>{label(change.kind)}</span>{' '}
             {change.title ?? 'Untitled page'} <span className="muted">/{change.path ?? '?'}</span>
           </summary>
-          <Diff before={change.before} after={change.after} />
+          {change.before === null || change.after === null ? (
+            <p className="error" data-testid="diff-unreadable">
+              The {change.before === null ? 'previous' : 'proposed'} text of this page could not be
+              read; try again later.
+            </p>
+          ) : (
+            <Diff before={change.before} after={change.after} />
+          )}
         </details>
       ))}
       {isPending && <Placeholder testId="changes-placeholder" what="the changed pages" />}

@@ -396,8 +396,8 @@ export type ChangeRequestChangesQuery = {
         kind: PageChangeKind;
         title: string | null;
         path: string | null;
-        before: string;
-        after: string;
+        before: string | null;
+        after: string | null;
       }>;
     } | null;
   } | null;

@@ -111,10 +111,11 @@ export const FIELD_COSTS: Readonly<Record<string, FieldCost>> = {
   'Revision.page': { calls: 1, returns: 'body' },
   'Revision.changes': { calls: 1, returns: 'body' },
   // The change request's tree and its base revision's, and every page of both read once as
-  // Markdown; what main changed since reads main's tree and pages, when main moved on.
+  // Markdown; what main changed since reads the space and its active revision's tree and pages,
+  // when main moved on.
   'ChangeRequest.diff': { calls: 2 + 2 * TREE_SIZE, parentBody: true, returns: 'body' },
-  'ChangeRequestDiff.mainChanges': { calls: 1 + TREE_SIZE, returns: 'body' },
-  'ChangeRequestDiff.mainChangedPages': { calls: 1 + TREE_SIZE },
+  'ChangeRequestDiff.mainChanges': { calls: 2 + TREE_SIZE, returns: 'body' },
+  'ChangeRequestDiff.mainChangedPages': { calls: 2 + TREE_SIZE },
   // Its PDF export is read at its own path.
   'ChangeRequest.pdf': { calls: 1 },
 

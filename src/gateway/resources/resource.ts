@@ -11,12 +11,12 @@ import {
   resourceConnection,
 } from './connection.ts';
 import { encodeGlobalId } from './globalId.ts';
-import { type InputOptions, type ParentResource, parseInput } from './input.ts';
+import { type InputOptions, type ParentResource, parseInput } from './inputs.ts';
 import { findInList, type RouteFiller, type Routes, registerRoutes, routePath } from './routes.ts';
 import { fullValue, makeStub, noteSelection } from './stubs.ts';
 
 // A REST resource described once, and what is derived from the description: its global-ID codec
-// (codec.ts), input parsing (input.ts), stubs (stubs.ts), routes (routes.ts), loading and lists.
+// (codec.ts), input parsing (inputs.ts), stubs (stubs.ts), routes (routes.ts), loading and lists.
 
 /**
  * One REST resource described once: its GraphQL type name, its address segments (the parts of

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { TransferBody } from '../../contract/spaces.ts';
 import { builder } from '../builder.ts';
 import type { GatewayContext } from '../context.ts';
-import type { InputOptions } from '../resources/input.ts';
+import type { InputOptions } from '../resources/inputs.ts';
 import type { InputFields, Types } from './base.ts';
 import { CollectionResource } from './collection/resource.ts';
 import { capitalized, DeletePayload, Empty, validBody, write, writeMutation } from './mutation.ts';

@@ -107,7 +107,10 @@ const fieldNameOf = (typename: string) =>
 /** `SiteSection` -> `site section`; acronyms stay: `SAMLProvider` -> `SAML provider`. */
 const nounOf = (typename: string) =>
   typename
-    .replace(/([a-z0-9])([A-Z])|([A-Z])([A-Z][a-z])/g, (_m, a, b, c, d) => `${a ?? c} ${b ?? d}`)
+    .replace(
+      /([a-z0-9])([A-Z])|([A-Z])([A-Z][a-z])/g,
+      (_match, lower, upper, acronym, word) => `${lower ?? acronym} ${upper ?? word}`,
+    )
     .split(' ')
     .map((word) => (/^[A-Z]{2,}$/.test(word) ? word : word.toLowerCase()))
     .join(' ');

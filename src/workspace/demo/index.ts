@@ -6,8 +6,9 @@ import type { DemoContext } from './context.ts';
 import { seedConversations } from './conversations.ts';
 import { seedCore } from './core.ts';
 import { seedOpenApi } from './openapi.ts';
-import { seedOrgTools } from './orgtools.ts';
+import { seedSamlTranslations } from './samlTranslations.ts';
 import { seedSites } from './sites.ts';
+import { seedTeams } from './teams.ts';
 import type { DemoPersona } from './users.ts';
 import { seedUsers } from './users.ts';
 
@@ -20,7 +21,8 @@ export const demoSeeders: Seeder[] = [
   seedComments,
   seedOpenApi,
   seedConversations,
-  seedOrgTools,
+  seedTeams,
+  seedSamlTranslations,
   seedSites,
 ];
 

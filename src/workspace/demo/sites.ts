@@ -1,3 +1,4 @@
+import { setSiteAds } from '../store/siteFeatures.ts';
 import { createGroup } from '../store/siteStructure/groups.ts';
 import { createSection, updateSection } from '../store/siteStructure/sections.ts';
 import { addSiteSpace, updateSiteSpace } from '../store/siteStructure/siteSpaces.ts';
@@ -119,8 +120,9 @@ const DEVELOPER_SCRIPTS = [
 /**
  * Sites of "Acme Docs": "Acme Developer Docs" (premium, public, published; three sections, two
  * of them in a "Reference" group; a conditional beta variant; adaptive schema and
- * customizations), "Acme Partner Portal" (share-link, published) and "Acme Internal Handbook"
- * (unpublished, no sections); `scale` adds further small sites.
+ * customizations; ads live), "Acme Partner Portal" (share-link, published; ads in review) and
+ * "Acme Internal Handbook" (unpublished, no sections; ads disabled); `scale` adds further small
+ * sites (ads pending).
  */
 export function seedSites(demo: DemoContext): void {
   const { ws } = demo;
@@ -146,16 +148,14 @@ export function seedSites(demo: DemoContext): void {
     visibility: 'public',
   });
   ws.db
-    .prepare(
-      'UPDATE sites SET hostname = ?, customizations = ?, scripts = ?, ads_status = ? WHERE id = ?',
-    )
+    .prepare('UPDATE sites SET hostname = ?, customizations = ?, scripts = ? WHERE id = ?')
     .run(
       'docs.acme.test',
       JSON.stringify(DEVELOPER_CUSTOMIZATIONS),
       JSON.stringify(DEVELOPER_SCRIPTS),
-      'approved',
       dev.id,
     );
+  setSiteAds(ws, dev.id, { status: 'live' });
   dev = requireSite(ws, org, dev.id);
   const guides = createSection(ws, dev, {
     spaceId: space('Getting Started', 0),
@@ -221,6 +221,7 @@ export function seedSites(demo: DemoContext): void {
     }),
     partner.id,
   );
+  setSiteAds(ws, partner.id, { status: 'in-review', topic: 'webdev' });
   partner = requireSite(ws, org, partner.id);
   setPublished(ws, partner, true);
 
@@ -232,6 +233,7 @@ export function seedSites(demo: DemoContext): void {
     spaces: [space('Employee Handbook', 5), space('Onboarding Checklist', 6)],
   });
   updateSite(ws, handbook, { agentsContext: 'excluded' });
+  setSiteAds(ws, handbook.id, { status: 'disabled' });
 
   for (let i = 1; i < demo.scale; i++) {
     const extra = createSite(ws, org, {

@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import {
+  ChangeRequest,
+  ChangeRequestList,
   ChangeRequestListQuery,
+  ChangeRequestPdf,
   ChangeRequestPdfQuery,
+  ChangeRequestRevisionResult,
   CreateChangeRequestBody,
   OrganizationChangeRequestListQuery,
   UpdateChangeRequestBody,
@@ -28,10 +32,16 @@ import { CrParams, OrgParams, requestedChangeRequest, SpaceParams } from './comm
 
 /** Change requests: list, create, read, patch, merge, update, PDF export. */
 export const changeRequestRoutes: RouteModule = {
-  v1(app, ws) {
+  register(app, ws) {
     app.get(
       '/spaces/:spaceId/change-requests',
-      { schema: { params: SpaceParams, querystring: ChangeRequestListQuery } },
+      {
+        schema: {
+          response: { 200: ChangeRequestList },
+          params: SpaceParams,
+          querystring: ChangeRequestListQuery,
+        },
+      },
       async (request) => {
         const { spaceId } = request.params;
         const space = requireSpace(ws, spaceId, request.caller.id, 'read');
@@ -41,7 +51,13 @@ export const changeRequestRoutes: RouteModule = {
 
     app.post(
       '/spaces/:spaceId/change-requests',
-      { schema: { params: SpaceParams, body: CreateChangeRequestBody } },
+      {
+        schema: {
+          response: { 201: ChangeRequest },
+          params: SpaceParams,
+          body: CreateChangeRequestBody,
+        },
+      },
       async (request, reply) => {
         const { spaceId } = request.params;
         const { body } = request;
@@ -58,7 +74,7 @@ export const changeRequestRoutes: RouteModule = {
 
     app.get(
       '/spaces/:spaceId/change-requests/:changeRequestId',
-      { schema: { params: CrParams } },
+      { schema: { response: { 200: ChangeRequest }, params: CrParams } },
       async (request) => {
         const { space, changeRequest } = requestedChangeRequest(ws, request, 'read');
         return changeRequestJson(ws, changeRequest, request.caller.id, space.level);
@@ -67,7 +83,13 @@ export const changeRequestRoutes: RouteModule = {
 
     app.patch(
       '/spaces/:spaceId/change-requests/:changeRequestId',
-      { schema: { params: CrParams, body: UpdateChangeRequestBody } },
+      {
+        schema: {
+          response: { 200: ChangeRequest },
+          params: CrParams,
+          body: UpdateChangeRequestBody,
+        },
+      },
       async (request) => {
         const { space, changeRequest } = requestedChangeRequest(ws, request, 'edit');
         const updated = updateChangeRequest(ws, changeRequest, request.body);
@@ -77,7 +99,7 @@ export const changeRequestRoutes: RouteModule = {
 
     app.post(
       '/spaces/:spaceId/change-requests/:changeRequestId/merge',
-      { schema: { params: CrParams } },
+      { schema: { response: { 200: ChangeRequestRevisionResult }, params: CrParams } },
       async (request) => {
         const { space, changeRequest } = requestedChangeRequest(ws, request, 'review');
         return mergeChangeRequest(ws, space.row, changeRequest, request.caller.id);
@@ -86,7 +108,7 @@ export const changeRequestRoutes: RouteModule = {
 
     app.post(
       '/spaces/:spaceId/change-requests/:changeRequestId/update',
-      { schema: { params: CrParams } },
+      { schema: { response: { 200: ChangeRequestRevisionResult }, params: CrParams } },
       async (request) => {
         const { space, changeRequest } = requestedChangeRequest(ws, request, 'edit');
         return updateChangeRequestFromMain(ws, space.row, changeRequest, request.caller.id);
@@ -95,7 +117,13 @@ export const changeRequestRoutes: RouteModule = {
 
     app.get(
       '/spaces/:spaceId/change-requests/:changeRequestId/pdf',
-      { schema: { params: CrParams, querystring: ChangeRequestPdfQuery } },
+      {
+        schema: {
+          response: { 200: ChangeRequestPdf },
+          params: CrParams,
+          querystring: ChangeRequestPdfQuery,
+        },
+      },
       async (request) => {
         const { changeRequest } = requestedChangeRequest(ws, request, 'read');
         return { url: createPdfExport(ws, changeRequest, request.query) };
@@ -104,7 +132,13 @@ export const changeRequestRoutes: RouteModule = {
 
     app.get(
       '/orgs/:organizationId/change-requests',
-      { schema: { params: OrgParams, querystring: OrganizationChangeRequestListQuery } },
+      {
+        schema: {
+          response: { 200: ChangeRequestList },
+          params: OrgParams,
+          querystring: OrganizationChangeRequestListQuery,
+        },
+      },
       async (request) => {
         const { organizationId } = request.params;
         requireOrganization(ws.db, organizationId, request.caller.id, 'read');

@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import {
+  Collection,
+  CollectionList,
   CollectionListQuery,
   CollectionSpacesQuery,
   CreateCollectionBody,
   MoveCollectionBody,
   UpdateCollectionBody,
 } from '../../contract/collections.ts';
-import { TransferBody } from '../../contract/spaces.ts';
+import { SpaceList, TransferBody } from '../../contract/spaces.ts';
 import { atLeast, collectionLevel, requireLevel } from '../access.ts';
 import type { RouteModule, Workspace, WorkspaceApp } from '../context.ts';
 import {
@@ -42,10 +44,10 @@ function collectionAnchor(position: MoveCollectionBody['position']): Anchor | un
   return undefined;
 }
 
-function v1(app: WorkspaceApp, ws: Workspace) {
+function register(app: WorkspaceApp, ws: Workspace) {
   app.get(
     '/collections/:collectionId',
-    { schema: { params: CollectionParams } },
+    { schema: { response: { 200: Collection }, params: CollectionParams } },
     async (request) => {
       const { collectionId } = request.params;
       const { row, level } = requireCollection(ws, collectionId, request.caller.id, 'read');
@@ -55,7 +57,13 @@ function v1(app: WorkspaceApp, ws: Workspace) {
 
   app.patch(
     '/collections/:collectionId',
-    { schema: { params: CollectionParams, body: UpdateCollectionBody } },
+    {
+      schema: {
+        response: { 200: Collection },
+        params: CollectionParams,
+        body: UpdateCollectionBody,
+      },
+    },
     async (request) => {
       const { collectionId } = request.params;
       const { row } = requireCollection(ws, collectionId, request.caller.id, 'admin');
@@ -83,7 +91,13 @@ function v1(app: WorkspaceApp, ws: Workspace) {
 
   app.get(
     '/collections/:collectionId/spaces',
-    { schema: { params: CollectionParams, querystring: CollectionSpacesQuery } },
+    {
+      schema: {
+        response: { 200: SpaceList },
+        params: CollectionParams,
+        querystring: CollectionSpacesQuery,
+      },
+    },
     async (request) => {
       const { collectionId } = request.params;
       const { row } = requireCollection(ws, collectionId, request.caller.id, 'read');
@@ -93,7 +107,9 @@ function v1(app: WorkspaceApp, ws: Workspace) {
 
   app.post(
     '/collections/:collectionId/move',
-    { schema: { params: CollectionParams, body: MoveCollectionBody } },
+    {
+      schema: { response: { 200: Collection }, params: CollectionParams, body: MoveCollectionBody },
+    },
     async (request) => {
       const { collectionId } = request.params;
       const { body } = request;
@@ -108,7 +124,7 @@ function v1(app: WorkspaceApp, ws: Workspace) {
 
   app.post(
     '/collections/:collectionId/transfer',
-    { schema: { params: CollectionParams, body: TransferBody } },
+    { schema: { response: { 200: Collection }, params: CollectionParams, body: TransferBody } },
     async (request) => {
       const { collectionId } = request.params;
       const { row } = requireCollection(ws, collectionId, request.caller.id, 'admin');
@@ -119,7 +135,13 @@ function v1(app: WorkspaceApp, ws: Workspace) {
 
   app.get(
     '/orgs/:organizationId/collections',
-    { schema: { params: OrgParams, querystring: CollectionListQuery } },
+    {
+      schema: {
+        response: { 200: CollectionList },
+        params: OrgParams,
+        querystring: CollectionListQuery,
+      },
+    },
     async (request) => {
       const { organizationId } = request.params;
       return listCollections(ws, organizationId, request.caller.id, request.query);
@@ -128,7 +150,7 @@ function v1(app: WorkspaceApp, ws: Workspace) {
 
   app.post(
     '/orgs/:organizationId/collections',
-    { schema: { params: OrgParams, body: CreateCollectionBody } },
+    { schema: { response: { 201: Collection }, params: OrgParams, body: CreateCollectionBody } },
     async (request, reply) => {
       const { organizationId } = request.params;
       const row = createCollection(ws, organizationId, request.caller.id, request.body);
@@ -138,4 +160,4 @@ function v1(app: WorkspaceApp, ws: Workspace) {
 }
 
 /** Collections: read, settings, delete, their spaces, move, transfer, list, create. */
-export const collectionsRoutes: RouteModule = { v1 };
+export const collectionsRoutes: RouteModule = { register };

@@ -1,7 +1,12 @@
 import {
+  Comment,
+  CommenterList,
   CommentersQuery,
+  CommentList,
   CommentListQuery,
   CommentQuery,
+  CommentReply,
+  CommentReplyList,
   CommentReplyListQuery,
   CreateCommentBody,
   CreateCommentReplyBody,
@@ -58,7 +63,13 @@ function commentContext(ws: Workspace, params: RevisionParams, callerId: string)
 function commentRoutes(app: WorkspaceApp, ws: Workspace, base: string) {
   app.get(
     `${base}/comments`,
-    { schema: { params: RevisionParams, querystring: CommentListQuery } },
+    {
+      schema: {
+        response: { 200: CommentList },
+        params: RevisionParams,
+        querystring: CommentListQuery,
+      },
+    },
     async (request) => {
       const ctx = commentContext(ws, request.params, request.caller.id);
       return listComments(ws, ctx, request.query);
@@ -67,7 +78,7 @@ function commentRoutes(app: WorkspaceApp, ws: Workspace, base: string) {
 
   app.post(
     `${base}/comments`,
-    { schema: { params: RevisionParams, body: CreateCommentBody } },
+    { schema: { response: { 200: Comment }, params: RevisionParams, body: CreateCommentBody } },
     async (request, reply) => {
       const ctx = commentContext(ws, request.params, request.caller.id);
       return reply.code(200).send(createComment(ws, ctx, request.body));
@@ -76,7 +87,7 @@ function commentRoutes(app: WorkspaceApp, ws: Workspace, base: string) {
 
   app.get(
     `${base}/comments/:commentId`,
-    { schema: { params: CommentParams, querystring: CommentQuery } },
+    { schema: { response: { 200: Comment }, params: CommentParams, querystring: CommentQuery } },
     async (request) => {
       const ctx = commentContext(ws, request.params, request.caller.id);
       const { commentId } = request.params;
@@ -87,7 +98,7 @@ function commentRoutes(app: WorkspaceApp, ws: Workspace, base: string) {
 
   app.put(
     `${base}/comments/:commentId`,
-    { schema: { params: CommentParams, body: UpdateCommentBody } },
+    { schema: { response: { 200: Comment }, params: CommentParams, body: UpdateCommentBody } },
     async (request) => {
       const ctx = commentContext(ws, request.params, request.caller.id);
       const { commentId } = request.params;
@@ -108,7 +119,13 @@ function commentRoutes(app: WorkspaceApp, ws: Workspace, base: string) {
 
   app.get(
     `${base}/comments/:commentId/replies`,
-    { schema: { params: CommentParams, querystring: CommentReplyListQuery } },
+    {
+      schema: {
+        response: { 200: CommentReplyList },
+        params: CommentParams,
+        querystring: CommentReplyListQuery,
+      },
+    },
     async (request) => {
       const ctx = commentContext(ws, request.params, request.caller.id);
       const { commentId } = request.params;
@@ -118,7 +135,14 @@ function commentRoutes(app: WorkspaceApp, ws: Workspace, base: string) {
 
   app.post(
     `${base}/comments/:commentId/replies`,
-    { schema: { params: CommentParams, querystring: CommentQuery, body: CreateCommentReplyBody } },
+    {
+      schema: {
+        response: { 200: CommentReply },
+        params: CommentParams,
+        querystring: CommentQuery,
+        body: CreateCommentReplyBody,
+      },
+    },
     async (request, reply) => {
       const ctx = commentContext(ws, request.params, request.caller.id);
       const { commentId } = request.params;
@@ -129,7 +153,7 @@ function commentRoutes(app: WorkspaceApp, ws: Workspace, base: string) {
 
   app.get(
     `${base}/comments/:commentId/replies/:commentReplyId`,
-    { schema: { params: ReplyParams, querystring: CommentQuery } },
+    { schema: { response: { 200: CommentReply }, params: ReplyParams, querystring: CommentQuery } },
     async (request) => {
       const ctx = commentContext(ws, request.params, request.caller.id);
       const { commentId, commentReplyId } = request.params;
@@ -140,7 +164,13 @@ function commentRoutes(app: WorkspaceApp, ws: Workspace, base: string) {
 
   app.put(
     `${base}/comments/:commentId/replies/:commentReplyId`,
-    { schema: { params: ReplyParams, body: UpdateCommentReplyBody } },
+    {
+      schema: {
+        response: { 200: CommentReply },
+        params: ReplyParams,
+        body: UpdateCommentReplyBody,
+      },
+    },
     async (request) => {
       const ctx = commentContext(ws, request.params, request.caller.id);
       const { commentId, commentReplyId } = request.params;
@@ -162,13 +192,19 @@ function commentRoutes(app: WorkspaceApp, ws: Workspace, base: string) {
 
 /** Comments and replies on spaces and on change requests, and a space's commenters. */
 export const commentsRoutes: RouteModule = {
-  v1(app, ws) {
+  register(app, ws) {
     commentRoutes(app, ws, '/spaces/:spaceId');
     commentRoutes(app, ws, '/spaces/:spaceId/change-requests/:changeRequestId');
 
     app.get(
       '/spaces/:spaceId/commenters',
-      { schema: { params: SpaceParams, querystring: CommentersQuery } },
+      {
+        schema: {
+          response: { 200: CommenterList },
+          params: SpaceParams,
+          querystring: CommentersQuery,
+        },
+      },
       async (request) => {
         const { spaceId } = request.params;
         const { row } = requireSpace(ws, spaceId, request.caller.id, 'read');

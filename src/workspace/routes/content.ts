@@ -3,9 +3,15 @@ import { TemplateApplication } from '../../contract/common.ts';
 import {
   BacklinkQuery,
   ContentQuery,
+  File,
+  FileList,
   FileListQuery,
+  LinkList,
   LinkListQuery,
   PageReadQuery,
+  PageTree,
+  ReferenceList,
+  Revision,
 } from '../../contract/content.ts';
 import type { RouteModule, Workspace, WorkspaceApp } from '../context.ts';
 import { conflict, orNotFound } from '../errors.ts';
@@ -64,7 +70,7 @@ function resolve(ws: Workspace, params: RevisionParams, callerId: string): Resol
 function contentReads(app: WorkspaceApp, ws: Workspace, base: string) {
   app.get(
     `${base}/content`,
-    { schema: { params: RevisionParams, querystring: ContentQuery } },
+    { schema: { response: { 200: Revision }, params: RevisionParams, querystring: ContentQuery } },
     async (request) => {
       const { ctx } = resolve(ws, request.params, request.caller.id);
       return revisionJson(ws, ctx, request.query);
@@ -73,7 +79,7 @@ function contentReads(app: WorkspaceApp, ws: Workspace, base: string) {
 
   app.get(
     `${base}/content/pages`,
-    { schema: { params: RevisionParams, querystring: ContentQuery } },
+    { schema: { response: { 200: PageTree }, params: RevisionParams, querystring: ContentQuery } },
     async (request) => {
       const { ctx } = resolve(ws, request.params, request.caller.id);
       return pageTreeJson(ws, ctx, request.query);
@@ -82,7 +88,7 @@ function contentReads(app: WorkspaceApp, ws: Workspace, base: string) {
 
   app.get(
     `${base}/content/files`,
-    { schema: { params: RevisionParams, querystring: FileListQuery } },
+    { schema: { response: { 200: FileList }, params: RevisionParams, querystring: FileListQuery } },
     async (request) => {
       const { ctx } = resolve(ws, request.params, request.caller.id);
       return listFiles(ws, ctx, request.query);
@@ -91,7 +97,7 @@ function contentReads(app: WorkspaceApp, ws: Workspace, base: string) {
 
   app.get(
     `${base}/content/files/:fileId`,
-    { schema: { params: FileParams, querystring: ContentQuery } },
+    { schema: { response: { 200: File }, params: FileParams, querystring: ContentQuery } },
     async (request) => {
       const { ctx } = resolve(ws, request.params, request.caller.id);
       const { fileId } = request.params;
@@ -101,7 +107,9 @@ function contentReads(app: WorkspaceApp, ws: Workspace, base: string) {
 
   app.get(
     `${base}/content/files/:fileId/backlinks`,
-    { schema: { params: FileParams, querystring: BacklinkQuery } },
+    {
+      schema: { response: { 200: ReferenceList }, params: FileParams, querystring: BacklinkQuery },
+    },
     async (request) => {
       const { ctx } = resolve(ws, request.params, request.caller.id);
       const { fileId } = request.params;
@@ -121,7 +129,7 @@ function contentReads(app: WorkspaceApp, ws: Workspace, base: string) {
 
   app.get(
     `${base}/content/page/:pageId/links`,
-    { schema: { params: PageParams, querystring: LinkListQuery } },
+    { schema: { response: { 200: LinkList }, params: PageParams, querystring: LinkListQuery } },
     async (request) => {
       const { ctx, changeRequestRevisions } = resolve(ws, request.params, request.caller.id);
       const { pageId } = request.params;
@@ -131,7 +139,9 @@ function contentReads(app: WorkspaceApp, ws: Workspace, base: string) {
 
   app.get(
     `${base}/content/page/:pageId/backlinks`,
-    { schema: { params: PageParams, querystring: BacklinkQuery } },
+    {
+      schema: { response: { 200: ReferenceList }, params: PageParams, querystring: BacklinkQuery },
+    },
     async (request) => {
       const { ctx } = resolve(ws, request.params, request.caller.id);
       const { pageId } = request.params;
@@ -142,13 +152,13 @@ function contentReads(app: WorkspaceApp, ws: Workspace, base: string) {
 
 /** Space content, change request content, links, templates and file downloads. */
 export const contentRoutes: RouteModule = {
-  v1(app, ws) {
+  register(app, ws) {
     contentReads(app, ws, '/spaces/:spaceId');
     contentReads(app, ws, '/spaces/:spaceId/change-requests/:changeRequestId');
 
     app.get(
       '/spaces/:spaceId/links',
-      { schema: { params: SpaceParams, querystring: LinkListQuery } },
+      { schema: { response: { 200: LinkList }, params: SpaceParams, querystring: LinkListQuery } },
       async (request) => {
         const { ctx, changeRequestRevisions } = resolve(ws, request.params, request.caller.id);
         return listLinks(ws, ctx, request.query, { changeRequestRevisions });

@@ -30,7 +30,7 @@ const IdParams = OrgParams.extend({ id: z.string().min(1).max(500) });
 
 /** Conversations ingest and reads; their issues and issue clusters. */
 export const conversationsRoutes: RouteModule = {
-  v1(app, ws) {
+  register(app, ws) {
     // Up to 500 parts of 100 000 characters each: more than the app's default body limit.
     app.post(
       '/orgs/:organizationId/conversations',

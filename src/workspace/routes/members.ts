@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import {
+  Member,
+  MemberList,
   MemberListQuery,
+  MemberSpaceList,
   MemberSpacesQuery,
+  MemberTeamList,
   MemberTeamsQuery,
   UpdateMemberBody,
 } from '../../contract/members.ts';
@@ -23,13 +27,13 @@ import { OrgParams } from './common.ts';
 
 const MemberParams = OrgParams.extend({ userId: z.string().min(1).max(200) });
 
-function v1(app: WorkspaceApp, ws: Workspace) {
+function register(app: WorkspaceApp, ws: Workspace) {
   const answer = (organizationId: string, userId: string) =>
     orNotFound(memberJson(ws, organizationId, userId), 'member');
 
   app.get(
     '/orgs/:organizationId/members',
-    { schema: { params: OrgParams, querystring: MemberListQuery } },
+    { schema: { response: { 200: MemberList }, params: OrgParams, querystring: MemberListQuery } },
     async (request) => {
       const { organizationId } = request.params;
       requireOrganization(ws.db, organizationId, request.caller.id, 'read');
@@ -39,7 +43,7 @@ function v1(app: WorkspaceApp, ws: Workspace) {
 
   app.get(
     '/orgs/:organizationId/members/:userId',
-    { schema: { params: MemberParams } },
+    { schema: { response: { 200: Member }, params: MemberParams } },
     async (request) => {
       const { organizationId, userId } = request.params;
       requireOrganization(ws.db, organizationId, request.caller.id, 'read');
@@ -49,7 +53,7 @@ function v1(app: WorkspaceApp, ws: Workspace) {
 
   app.patch(
     '/orgs/:organizationId/members/:userId',
-    { schema: { params: MemberParams, body: UpdateMemberBody } },
+    { schema: { response: { 200: Member }, params: MemberParams, body: UpdateMemberBody } },
     async (request) => {
       const { organizationId, userId } = request.params;
       requireOrganization(ws.db, organizationId, request.caller.id, 'admin');
@@ -76,7 +80,7 @@ function v1(app: WorkspaceApp, ws: Workspace) {
 
   app.post(
     '/orgs/:organizationId/members/:userId/sso',
-    { schema: { params: MemberParams } },
+    { schema: { response: { 200: Member }, params: MemberParams } },
     async (request) => {
       const { organizationId, userId } = request.params;
       requireOrganization(ws.db, organizationId, request.caller.id, 'admin');
@@ -87,7 +91,13 @@ function v1(app: WorkspaceApp, ws: Workspace) {
 
   app.get(
     '/orgs/:organizationId/members/:userId/spaces',
-    { schema: { params: MemberParams, querystring: MemberSpacesQuery } },
+    {
+      schema: {
+        response: { 200: MemberSpaceList },
+        params: MemberParams,
+        querystring: MemberSpacesQuery,
+      },
+    },
     async (request) => {
       const { organizationId, userId } = request.params;
       requireSelfOrAdmin(ws, organizationId, request.caller.id, userId);
@@ -98,7 +108,13 @@ function v1(app: WorkspaceApp, ws: Workspace) {
 
   app.get(
     '/orgs/:organizationId/members/:userId/teams',
-    { schema: { params: MemberParams, querystring: MemberTeamsQuery } },
+    {
+      schema: {
+        response: { 200: MemberTeamList },
+        params: MemberParams,
+        querystring: MemberTeamsQuery,
+      },
+    },
     async (request) => {
       const { organizationId, userId } = request.params;
       requireOrganization(ws.db, organizationId, request.caller.id, 'read');
@@ -109,4 +125,4 @@ function v1(app: WorkspaceApp, ws: Workspace) {
 }
 
 /** Organization members: list, read, role, removal, SSO flag, their spaces and teams. */
-export const membersRoutes: RouteModule = { v1 };
+export const membersRoutes: RouteModule = { register };

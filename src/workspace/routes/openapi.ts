@@ -43,7 +43,7 @@ function readableSpec(
 
 /** OpenAPI specs and versions; the demo document served from the server itself. */
 export const openapiRoutes: RouteModule = {
-  v1(app, ws) {
+  register(app, ws) {
     app.get(
       '/orgs/:organizationId/openapi',
       { schema: { params: OrgParams, querystring: OpenAPISpecListQuery } },

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import {
+  AgentInstructions,
+  Organization,
+  OrganizationList,
   OrganizationListQuery,
+  PingResult,
   PutAgentInstructionsBody,
   UpdateOrganizationBody,
 } from '../../contract/organizations.ts';
@@ -22,20 +26,30 @@ import { OrgParams } from './common.ts';
 
 const InviteParams = OrgParams.extend({ inviteId: z.string().min(1).max(200) });
 
-function v1(app: WorkspaceApp, ws: Workspace) {
-  app.get('/orgs', { schema: { querystring: OrganizationListQuery } }, async (request) => {
-    return listOrganizations(ws, request.caller.id, request.query);
-  });
+function register(app: WorkspaceApp, ws: Workspace) {
+  app.get(
+    '/orgs',
+    { schema: { response: { 200: OrganizationList }, querystring: OrganizationListQuery } },
+    async (request) => {
+      return listOrganizations(ws, request.caller.id, request.query);
+    },
+  );
 
-  app.get('/orgs/:organizationId', { schema: { params: OrgParams } }, async (request) => {
-    const { organizationId } = request.params;
-    requireMemberOrganization(ws, organizationId, request.caller.id);
-    return organizationJson(ws, organizationId, request.caller.id);
-  });
+  app.get(
+    '/orgs/:organizationId',
+    { schema: { response: { 200: Organization }, params: OrgParams } },
+    async (request) => {
+      const { organizationId } = request.params;
+      requireMemberOrganization(ws, organizationId, request.caller.id);
+      return organizationJson(ws, organizationId, request.caller.id);
+    },
+  );
 
   app.patch(
     '/orgs/:organizationId',
-    { schema: { params: OrgParams, body: UpdateOrganizationBody } },
+    {
+      schema: { response: { 200: Organization }, params: OrgParams, body: UpdateOrganizationBody },
+    },
     async (request) => {
       const { organizationId } = request.params;
       requireOrganization(ws.db, organizationId, request.caller.id, 'admin');
@@ -66,14 +80,18 @@ function v1(app: WorkspaceApp, ws: Workspace) {
     },
   );
 
-  app.post('/orgs/:organizationId/ping', { schema: { params: OrgParams } }, async (request) => {
-    const { organizationId } = request.params;
-    return pingOrganization(ws, organizationId, request.caller.id);
-  });
+  app.post(
+    '/orgs/:organizationId/ping',
+    { schema: { response: { 200: PingResult }, params: OrgParams } },
+    async (request) => {
+      const { organizationId } = request.params;
+      return pingOrganization(ws, organizationId, request.caller.id);
+    },
+  );
 
   app.get(
     '/orgs/:organizationId/agent-instructions',
-    { schema: { params: OrgParams } },
+    { schema: { response: { 200: AgentInstructions }, params: OrgParams } },
     async (request) => {
       const { organizationId } = request.params;
       const row = requireMemberOrganization(ws, organizationId, request.caller.id);
@@ -83,7 +101,13 @@ function v1(app: WorkspaceApp, ws: Workspace) {
 
   app.put(
     '/orgs/:organizationId/agent-instructions',
-    { schema: { params: OrgParams, body: PutAgentInstructionsBody } },
+    {
+      schema: {
+        response: { 200: AgentInstructions },
+        params: OrgParams,
+        body: PutAgentInstructionsBody,
+      },
+    },
     async (request) => {
       const { organizationId } = request.params;
       requireOrganization(ws.db, organizationId, request.caller.id, 'admin');
@@ -100,4 +124,4 @@ function v1(app: WorkspaceApp, ws: Workspace) {
 }
 
 /** Organizations: list, read, settings, join, link invites, ping, agent instructions. */
-export const organizationsRoutes: RouteModule = { v1 };
+export const organizationsRoutes: RouteModule = { register };

@@ -31,7 +31,7 @@ const base = '/spaces/:spaceId/revisions/:revisionId';
 
 /** Reads of any revision of a space (past or current, main or change request) by its id. */
 export const revisionRoutes: RouteModule = {
-  v1(app, ws) {
+  register(app, ws) {
     app.get(
       base,
       { schema: { params: RevisionParams, querystring: ContentQuery } },

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import {
   CreateSamlProviderBody,
+  SamlProvider,
+  SamlProviderList,
   SamlProviderListQuery,
+  SsoList,
   UpdateSamlProviderBody,
 } from '../../contract/saml.ts';
 import { requireOrganization } from '../access.ts';
@@ -21,12 +24,18 @@ import {
 const OrgParams = z.object({ organizationId: z.string().min(1) });
 const ProviderParams = OrgParams.extend({ samlProviderId: z.string().min(1) });
 
-function v1(app: WorkspaceApp, ws: Workspace) {
+function register(app: WorkspaceApp, ws: Workspace) {
   const base = '/orgs/:organizationId/saml';
 
   app.get(
     base,
-    { schema: { params: OrgParams, querystring: SamlProviderListQuery } },
+    {
+      schema: {
+        response: { 200: SamlProviderList },
+        params: OrgParams,
+        querystring: SamlProviderListQuery,
+      },
+    },
     async (request) => {
       const { organizationId } = request.params;
       requireOrganization(ws.db, organizationId, request.caller.id, 'read');
@@ -46,11 +55,15 @@ function v1(app: WorkspaceApp, ws: Workspace) {
     },
   );
 
-  app.get(`${base}/:samlProviderId`, { schema: { params: ProviderParams } }, async (request) => {
-    const { organizationId, samlProviderId } = request.params;
-    requireOrganization(ws.db, organizationId, request.caller.id, 'read');
-    return getSamlProvider(ws, organizationId, samlProviderId, request.caller.id);
-  });
+  app.get(
+    `${base}/:samlProviderId`,
+    { schema: { response: { 200: SamlProvider }, params: ProviderParams } },
+    async (request) => {
+      const { organizationId, samlProviderId } = request.params;
+      requireOrganization(ws.db, organizationId, request.caller.id, 'read');
+      return getSamlProvider(ws, organizationId, samlProviderId, request.caller.id);
+    },
+  );
 
   app.patch(
     `${base}/:samlProviderId`,
@@ -79,11 +92,15 @@ function v1(app: WorkspaceApp, ws: Workspace) {
     },
   );
 
-  app.get('/orgs/:organizationId/sso', { schema: { params: OrgParams } }, async (request) => {
-    const { organizationId } = request.params;
-    requireOrganization(ws.db, organizationId, request.caller.id, 'read');
-    return listSsoEntries(ws, organizationId);
-  });
+  app.get(
+    '/orgs/:organizationId/sso',
+    { schema: { response: { 200: SsoList }, params: OrgParams } },
+    async (request) => {
+      const { organizationId } = request.params;
+      requireOrganization(ws.db, organizationId, request.caller.id, 'read');
+      return listSsoEntries(ws, organizationId);
+    },
+  );
 }
 
 const SsoParams = z.object({
@@ -121,4 +138,4 @@ function root(app: WorkspaceApp, ws: Workspace) {
 }
 
 /** SAML providers and SSO entry points: `{org}/saml...`, `{org}/sso`, `/sso/saml/...`. */
-export const samlRoutes: RouteModule = { v1, root };
+export const samlRoutes: RouteModule = { register, root };

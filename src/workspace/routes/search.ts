@@ -1,4 +1,4 @@
-import { SearchQuery } from '../../contract/search.ts';
+import { OrganizationSearchResult, SearchQuery, SpaceSearchResult } from '../../contract/search.ts';
 import { requireOrganization } from '../access.ts';
 import type { RouteModule } from '../context.ts';
 import { searchOrganization, searchSpace } from '../store/search.ts';
@@ -7,10 +7,16 @@ import { OrgParams, SpaceParams } from './common.ts';
 
 /** Full-text search over the pages of spaces' current revisions. */
 export const searchRoutes: RouteModule = {
-  v1(app, ws) {
+  register(app, ws) {
     app.get(
       '/orgs/:organizationId/search',
-      { schema: { params: OrgParams, querystring: SearchQuery } },
+      {
+        schema: {
+          response: { 200: OrganizationSearchResult },
+          params: OrgParams,
+          querystring: SearchQuery,
+        },
+      },
       async (request) => {
         const { organizationId } = request.params;
         requireOrganization(ws.db, organizationId, request.caller.id, 'read');
@@ -20,7 +26,13 @@ export const searchRoutes: RouteModule = {
 
     app.get(
       '/spaces/:spaceId/search',
-      { schema: { params: SpaceParams, querystring: SearchQuery } },
+      {
+        schema: {
+          response: { 200: SpaceSearchResult },
+          params: SpaceParams,
+          querystring: SearchQuery,
+        },
+      },
       async (request) => {
         const { spaceId } = request.params;
         const { row } = requireSpace(ws, spaceId, request.caller.id, 'read');

@@ -8,12 +8,20 @@ import {
   CreateSiteSectionGroupBody,
   MoveSiteSectionBody,
   MoveSiteSpaceBody,
+  PublishedSite,
   PublishedSiteQuery,
   PutAdaptiveSchemaBody,
+  Site,
+  SiteAdaptiveSchema,
+  SiteList,
   SiteListQuery,
+  SiteSectionGroupList,
   SiteSectionGroupListQuery,
+  SiteSectionList,
   SiteSectionListQuery,
+  SiteSpaceList,
   SiteSpaceListQuery,
+  TemplateConditionList,
   UpdateSiteBody,
   UpdateSiteSectionBody,
   UpdateSiteSectionGroupBody,
@@ -91,11 +99,15 @@ function sitesRoutes(app: WorkspaceApp, ws: Workspace) {
   const base = '/orgs/:organizationId/sites';
   const site = `${base}/:siteId`;
 
-  app.get(base, { schema: { params: OrgParams, querystring: SiteListQuery } }, async (request) => {
-    const { organizationId } = request.params;
-    requireOrganization(ws.db, organizationId, request.caller.id, 'read');
-    return listSites(ws, organizationId, request.caller.id, request.query);
-  });
+  app.get(
+    base,
+    { schema: { response: { 200: SiteList }, params: OrgParams, querystring: SiteListQuery } },
+    async (request) => {
+      const { organizationId } = request.params;
+      requireOrganization(ws.db, organizationId, request.caller.id, 'read');
+      return listSites(ws, organizationId, request.caller.id, request.query);
+    },
+  );
 
   app.post(
     base,
@@ -108,7 +120,7 @@ function sitesRoutes(app: WorkspaceApp, ws: Workspace) {
     },
   );
 
-  app.get(site, { schema: { params: SiteParams } }, async (request) =>
+  app.get(site, { schema: { response: { 200: Site }, params: SiteParams } }, async (request) =>
     siteJson(ws, siteOf(ws, request.params, request.caller.id, 'read'), request.caller.id),
   );
 
@@ -143,7 +155,13 @@ function sitesRoutes(app: WorkspaceApp, ws: Workspace) {
 
   app.get(
     `${site}/published`,
-    { schema: { params: SiteParams, querystring: PublishedSiteQuery } },
+    {
+      schema: {
+        response: { 200: PublishedSite },
+        params: SiteParams,
+        querystring: PublishedSiteQuery,
+      },
+    },
     async (request) => {
       const { organizationId, siteId } = request.params;
       const { shareKey } = request.query;
@@ -151,8 +169,10 @@ function sitesRoutes(app: WorkspaceApp, ws: Workspace) {
     },
   );
 
-  app.get(`${site}/adaptive-schema`, { schema: { params: SiteParams } }, async (request) =>
-    adaptiveSchemaJson(siteOf(ws, request.params, request.caller.id, 'read')),
+  app.get(
+    `${site}/adaptive-schema`,
+    { schema: { response: { 200: SiteAdaptiveSchema }, params: SiteParams } },
+    async (request) => adaptiveSchemaJson(siteOf(ws, request.params, request.caller.id, 'read')),
   );
 
   app.put(
@@ -166,7 +186,7 @@ function sitesRoutes(app: WorkspaceApp, ws: Workspace) {
 
   app.get(
     `${site}/adaptive-schema/template-conditions`,
-    { schema: { params: SiteParams } },
+    { schema: { response: { 200: TemplateConditionList }, params: SiteParams } },
     async (request) => templateConditions(siteOf(ws, request.params, request.caller.id, 'read')),
   );
 }
@@ -176,7 +196,13 @@ function siteSpacesRoutes(app: WorkspaceApp, ws: Workspace) {
 
   app.get(
     base,
-    { schema: { params: SiteParams, querystring: SiteSpaceListQuery } },
+    {
+      schema: {
+        response: { 200: SiteSpaceList },
+        params: SiteParams,
+        querystring: SiteSpaceListQuery,
+      },
+    },
     async (request) => {
       const row = siteOf(ws, request.params, request.caller.id, 'read');
       const { query } = request;
@@ -251,7 +277,13 @@ function sectionsRoutes(app: WorkspaceApp, ws: Workspace) {
 
   app.get(
     base,
-    { schema: { params: SiteParams, querystring: SiteSectionListQuery } },
+    {
+      schema: {
+        response: { 200: SiteSectionList },
+        params: SiteParams,
+        querystring: SiteSectionListQuery,
+      },
+    },
     async (request) => {
       const row = siteOf(ws, request.params, request.caller.id, 'read');
       const { query } = request;
@@ -321,7 +353,13 @@ function sectionGroupsRoutes(app: WorkspaceApp, ws: Workspace) {
 
   app.get(
     base,
-    { schema: { params: SiteParams, querystring: SiteSectionGroupListQuery } },
+    {
+      schema: {
+        response: { 200: SiteSectionGroupList },
+        params: SiteParams,
+        querystring: SiteSectionGroupListQuery,
+      },
+    },
     async (request) => {
       const row = siteOf(ws, request.params, request.caller.id, 'read');
       const { query } = request;
@@ -395,7 +433,7 @@ function sectionGroupsRoutes(app: WorkspaceApp, ws: Workspace) {
 
 /** Sites, site spaces, sections and section groups. */
 export const siteRoutes: RouteModule = {
-  v1(app, ws) {
+  register(app, ws) {
     sitesRoutes(app, ws);
     siteSpacesRoutes(app, ws);
     sectionsRoutes(app, ws);

@@ -1,7 +1,9 @@
 import {
   CreateSpaceBody,
   MoveSpaceBody,
+  Space,
   SpaceGetQuery,
+  SpaceList,
   SpaceListQuery,
   TransferBody,
   UpdateSpaceBody,
@@ -38,10 +40,10 @@ function spaceAnchor(position: MoveSpaceBody['position']): Anchor | undefined {
   return undefined;
 }
 
-function v1(app: WorkspaceApp, ws: Workspace) {
+function register(app: WorkspaceApp, ws: Workspace) {
   app.get(
     '/spaces/:spaceId',
-    { schema: { params: SpaceParams, querystring: SpaceGetQuery } },
+    { schema: { response: { 200: Space }, params: SpaceParams, querystring: SpaceGetQuery } },
     async (request) => {
       const { spaceId } = request.params;
       const { shareKey } = request.query;
@@ -55,7 +57,7 @@ function v1(app: WorkspaceApp, ws: Workspace) {
 
   app.patch(
     '/spaces/:spaceId',
-    { schema: { params: SpaceParams, body: UpdateSpaceBody } },
+    { schema: { response: { 200: Space }, params: SpaceParams, body: UpdateSpaceBody } },
     async (request) => {
       const { spaceId } = request.params;
       const { row } = requireSpace(ws, spaceId, request.caller.id, 'admin');
@@ -80,7 +82,7 @@ function v1(app: WorkspaceApp, ws: Workspace) {
 
   app.post(
     '/spaces/:spaceId/duplicate',
-    { schema: { params: SpaceParams } },
+    { schema: { response: { 201: Space }, params: SpaceParams } },
     async (request, reply) => {
       const { spaceId } = request.params;
       const { row } = requireSpace(ws, spaceId, request.caller.id, 'admin');
@@ -89,21 +91,29 @@ function v1(app: WorkspaceApp, ws: Workspace) {
     },
   );
 
-  app.post('/spaces/:spaceId/restore', { schema: { params: SpaceParams } }, async (request) => {
-    const { spaceId } = request.params;
-    const row = getSpaceRow(ws, spaceId);
-    if (row && isExpired(ws, row) && atLeast(spaceLevel(ws.db, request.caller.id, row), 'admin')) {
-      purgeSpace(ws, row.id);
-      throw conflict('the restore window of 7 days has passed; the space is permanently deleted');
-    }
-    if (!row) throw notFound('space');
-    const found = requireSpace(ws, spaceId, request.caller.id, 'admin', { allowDeleted: true });
-    return spaceJson(ws, restoreSpace(ws, found.row), request.caller.id);
-  });
+  app.post(
+    '/spaces/:spaceId/restore',
+    { schema: { response: { 200: Space }, params: SpaceParams } },
+    async (request) => {
+      const { spaceId } = request.params;
+      const row = getSpaceRow(ws, spaceId);
+      if (
+        row &&
+        isExpired(ws, row) &&
+        atLeast(spaceLevel(ws.db, request.caller.id, row), 'admin')
+      ) {
+        purgeSpace(ws, row.id);
+        throw conflict('the restore window of 7 days has passed; the space is permanently deleted');
+      }
+      if (!row) throw notFound('space');
+      const found = requireSpace(ws, spaceId, request.caller.id, 'admin', { allowDeleted: true });
+      return spaceJson(ws, restoreSpace(ws, found.row), request.caller.id);
+    },
+  );
 
   app.post(
     '/spaces/:spaceId/move',
-    { schema: { params: SpaceParams, body: MoveSpaceBody } },
+    { schema: { response: { 200: Space }, params: SpaceParams, body: MoveSpaceBody } },
     async (request) => {
       const { spaceId } = request.params;
       const { body } = request;
@@ -118,7 +128,7 @@ function v1(app: WorkspaceApp, ws: Workspace) {
 
   app.post(
     '/spaces/:spaceId/transfer',
-    { schema: { params: SpaceParams, body: TransferBody } },
+    { schema: { response: { 200: Space }, params: SpaceParams, body: TransferBody } },
     async (request) => {
       const { spaceId } = request.params;
       const { row } = requireSpace(ws, spaceId, request.caller.id, 'admin');
@@ -129,7 +139,7 @@ function v1(app: WorkspaceApp, ws: Workspace) {
 
   app.get(
     '/orgs/:organizationId/spaces',
-    { schema: { params: OrgParams, querystring: SpaceListQuery } },
+    { schema: { response: { 200: SpaceList }, params: OrgParams, querystring: SpaceListQuery } },
     async (request) => {
       const { organizationId } = request.params;
       return listOrganizationSpaces(ws, organizationId, request.caller.id, request.query);
@@ -138,7 +148,7 @@ function v1(app: WorkspaceApp, ws: Workspace) {
 
   app.post(
     '/orgs/:organizationId/spaces',
-    { schema: { params: OrgParams, body: CreateSpaceBody } },
+    { schema: { response: { 201: Space }, params: OrgParams, body: CreateSpaceBody } },
     async (request, reply) => {
       const { organizationId } = request.params;
       const row = createSpace(ws, organizationId, request.caller.id, request.body);
@@ -148,4 +158,4 @@ function v1(app: WorkspaceApp, ws: Workspace) {
 }
 
 /** Spaces: read, settings, soft delete and restore, duplicate, move, transfer, list, create. */
-export const spacesRoutes: RouteModule = { v1 };
+export const spacesRoutes: RouteModule = { register };

@@ -2,7 +2,10 @@ import { z } from 'zod';
 import {
   CreateTeamBody,
   PutTeamMemberBody,
+  Team,
+  TeamList,
   TeamListQuery,
+  TeamMemberList,
   TeamMemberListQuery,
   UpdateTeamBody,
   UpdateTeamMembersBody,
@@ -27,7 +30,7 @@ const OrgParams = z.object({ organizationId: z.string().min(1) });
 const TeamParams = OrgParams.extend({ teamId: z.string().min(1) });
 const TeamMemberParams = TeamParams.extend({ userId: z.string().min(1) });
 
-function v1(app: WorkspaceApp, ws: Workspace) {
+function register(app: WorkspaceApp, ws: Workspace) {
   const base = '/orgs/:organizationId/teams';
 
   /** The team of a member who may manage it (404 to non-members, 403 to other members). */
@@ -38,11 +41,15 @@ function v1(app: WorkspaceApp, ws: Workspace) {
     return team;
   };
 
-  app.get(base, { schema: { params: OrgParams, querystring: TeamListQuery } }, async (request) => {
-    const { organizationId } = request.params;
-    requireOrganization(ws.db, organizationId, request.caller.id, 'read');
-    return listTeams(ws, organizationId, request.caller.id, request.query);
-  });
+  app.get(
+    base,
+    { schema: { response: { 200: TeamList }, params: OrgParams, querystring: TeamListQuery } },
+    async (request) => {
+      const { organizationId } = request.params;
+      requireOrganization(ws.db, organizationId, request.caller.id, 'read');
+      return listTeams(ws, organizationId, request.caller.id, request.query);
+    },
+  );
 
   app.put(base, { schema: { params: OrgParams, body: CreateTeamBody } }, async (request, reply) => {
     const { organizationId } = request.params;
@@ -51,11 +58,15 @@ function v1(app: WorkspaceApp, ws: Workspace) {
     return reply.code(201).send(teamJson(ws, team, request.caller.id));
   });
 
-  app.get(`${base}/:teamId`, { schema: { params: TeamParams } }, async (request) => {
-    const { organizationId, teamId } = request.params;
-    requireOrganization(ws.db, organizationId, request.caller.id, 'read');
-    return teamJson(ws, requireTeam(ws, organizationId, teamId), request.caller.id);
-  });
+  app.get(
+    `${base}/:teamId`,
+    { schema: { response: { 200: Team }, params: TeamParams } },
+    async (request) => {
+      const { organizationId, teamId } = request.params;
+      requireOrganization(ws.db, organizationId, request.caller.id, 'read');
+      return teamJson(ws, requireTeam(ws, organizationId, teamId), request.caller.id);
+    },
+  );
 
   app.patch(
     `${base}/:teamId`,
@@ -76,7 +87,13 @@ function v1(app: WorkspaceApp, ws: Workspace) {
 
   app.get(
     `${base}/:teamId/members`,
-    { schema: { params: TeamParams, querystring: TeamMemberListQuery } },
+    {
+      schema: {
+        response: { 200: TeamMemberList },
+        params: TeamParams,
+        querystring: TeamMemberListQuery,
+      },
+    },
     async (request) => {
       const { organizationId, teamId } = request.params;
       requireOrganization(ws.db, organizationId, request.caller.id, 'read');
@@ -120,4 +137,4 @@ function v1(app: WorkspaceApp, ws: Workspace) {
 }
 
 /** Teams and team members: `{org}/teams...`. */
-export const teamRoutes: RouteModule = { v1 };
+export const teamRoutes: RouteModule = { register };

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import {
   CreateTranslationBody,
+  Translation,
+  TranslationList,
   TranslationListQuery,
   UpdateTranslationBody,
 } from '../../contract/translations.ts';
@@ -18,12 +20,18 @@ import {
 const OrgParams = z.object({ organizationId: z.string().min(1) });
 const TranslationParams = OrgParams.extend({ translationId: z.string().min(1) });
 
-function v1(app: WorkspaceApp, ws: Workspace) {
+function register(app: WorkspaceApp, ws: Workspace) {
   const base = '/orgs/:organizationId/translations';
 
   app.get(
     base,
-    { schema: { params: OrgParams, querystring: TranslationListQuery } },
+    {
+      schema: {
+        response: { 200: TranslationList },
+        params: OrgParams,
+        querystring: TranslationListQuery,
+      },
+    },
     async (request) => {
       const { organizationId } = request.params;
       requireOrganization(ws.db, organizationId, request.caller.id, 'read');
@@ -43,11 +51,15 @@ function v1(app: WorkspaceApp, ws: Workspace) {
     },
   );
 
-  app.get(`${base}/:translationId`, { schema: { params: TranslationParams } }, async (request) => {
-    const { organizationId, translationId } = request.params;
-    requireOrganization(ws.db, organizationId, request.caller.id, 'read');
-    return getTranslation(ws, organizationId, translationId, request.caller.id);
-  });
+  app.get(
+    `${base}/:translationId`,
+    { schema: { response: { 200: Translation }, params: TranslationParams } },
+    async (request) => {
+      const { organizationId, translationId } = request.params;
+      requireOrganization(ws.db, organizationId, request.caller.id, 'read');
+      return getTranslation(ws, organizationId, translationId, request.caller.id);
+    },
+  );
 
   app.put(
     `${base}/:translationId`,
@@ -89,4 +101,4 @@ function v1(app: WorkspaceApp, ws: Workspace) {
 }
 
 /** Translations: `{org}/translations...`. */
-export const translationRoutes: RouteModule = { v1 };
+export const translationRoutes: RouteModule = { register };

@@ -15,6 +15,8 @@ export interface SiteRow {
   adaptive_enabled: number;
   agents_context: string;
   ads_status: string;
+  ads_topic: string | null;
+  ads_reason: string | null;
   default_site_space_id: string | null;
   default_section_id: string | null;
   customizations: string;

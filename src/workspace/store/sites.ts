@@ -14,25 +14,11 @@ import { atLeast, membership } from '../access.ts';
 import type { Workspace } from '../context.ts';
 import { badRequest, conflict, HttpError, notFound } from '../errors.ts';
 import { keysetPage, mapPage } from '../paging.ts';
+import { adsOf, featuresOf } from './siteFeatures.ts';
 import { StructureRenderer } from './siteStructure/render.ts';
 import { addSiteSpace } from './siteStructure/siteSpaces.ts';
 import { SiteStructure, slugify, uniquePath } from './siteStructure/structure.ts';
 import { type SiteRow, siteBaseUrl, withShareKey } from './siteUrls.ts';
-
-const PLAN_RANK: Record<string, number> = { basic: 1, premium: 2, ultimate: 3 };
-
-/** Site features by the plan that includes them. */
-const FEATURES: ReadonlyArray<{ id: string; plan: string; customizations: string[] }> = [
-  { id: 'sites-basic-customization', plan: 'basic', customizations: ['primary-color', 'favicon'] },
-  { id: 'sites-custom-hostname', plan: 'premium', customizations: [] },
-  { id: 'sites-adaptive-content', plan: 'premium', customizations: [] },
-  { id: 'sites-sections', plan: 'premium', customizations: [] },
-  {
-    id: 'sites-advanced-customization',
-    plan: 'ultimate',
-    customizations: ['header-logo', 'custom-fonts', 'footer', 'announcement'],
-  },
-];
 
 export function getSiteRow(ws: Workspace, organizationId: string, siteId: string) {
   return ws.db
@@ -66,12 +52,7 @@ export function siteJson(ws: Workspace, row: SiteRow, callerId: string, showKey?
     .prepare('SELECT count(*) FROM site_spaces WHERE site_id = ?')
     .pluck()
     .get(row.id) as number;
-  const rank = PLAN_RANK[row.type] ?? 1;
-  const features = FEATURES.flatMap((f) => {
-    const included = (PLAN_RANK[f.plan] ?? 1) <= rank;
-    const used = f.id === 'sites-adaptive-content' && row.adaptive_enabled === 1;
-    return included || used ? [{ ...f, frozen: !included }] : [];
-  });
+  const features = featuresOf(row);
   const customizations = parseJson(row.customizations) as { favicon?: { icon?: unknown } };
   const icon = customizations.favicon?.icon as { light?: string; dark?: string } | undefined;
   const base = siteBaseUrl(ws, row);
@@ -96,10 +77,7 @@ export function siteJson(ws: Workspace, row: SiteRow, callerId: string, showKey?
     siteSpaces: count,
     createdAt: row.created_at,
     adaptiveContent: { enabled: row.adaptive_enabled === 1 },
-    ads: {
-      status: row.ads_status,
-      submittable: row.published === 1 && row.visibility === 'public',
-    },
+    ads: adsOf(row),
     agentsContext: row.agents_context as Site['agentsContext'],
     features,
     urls: {

@@ -1,4 +1,5 @@
 import './types.ts';
+import './diff.ts';
 import './queries.ts';
 import './mutations.ts';
 import './subscriptions.ts';

@@ -21,7 +21,7 @@ function filterValue(value: string | null | undefined, name: string): string | u
 
 /** The address an `idOrNumber` of a space names (a ChangeRequest global ID, an id or a number). */
 const idOrNumberIn = (space: string, idOrNumber: string) =>
-  ChangeRequestResource.parseInput(idOrNumber, { parents: { space } });
+  ChangeRequestResource.parseInput(idOrNumber, { arg: 'idOrNumber', parents: { space } });
 
 /**
  * The change request of a space an id or number names (see `lookup`); a number (digits, which

@@ -5,20 +5,12 @@ import { builder } from '../../builder.ts';
 import { read } from '../../resources/lookups.ts';
 import { openEnumType } from '../base.ts';
 import { type ContentScope, inScope, PageResource } from '../content/resource.ts';
-import {
-  contentSide,
-  DiffBasisEnum,
-  diffBase,
-  type PageDiff,
-  PageDiffRef,
-  pageDiffs,
-} from '../content/types/diffs.ts';
 import { FileRef } from '../content/types/files.ts';
 import { PageRef } from '../content/types/pages.ts';
 import { UserRef } from '../member/types.ts';
 import { resourceNode } from '../node.ts';
 import { SpaceRef } from '../space/types.ts';
-import { ChangeRequestResource, type ChangeRequestShape } from './resource.ts';
+import { ChangeRequestResource } from './resource.ts';
 
 export type ChangeRequestWire = z.infer<typeof ChangeRequest>;
 
@@ -169,7 +161,7 @@ export const ChangeRequestRef = resourceNode(ChangeRequestResource, {
       },
       resolve: async (cr, args, ctx) => {
         const scope = { space: cr.space, changeRequest: cr.id };
-        const page = args.page ? inScope(PageResource, args.page, scope) : null;
+        const page = args.page ? inScope(PageResource, args.page, scope, 'page') : null;
         const pdf = await read(
           ctx,
           ChangeRequestResource.route('pdf', cr.space, cr.id),
@@ -197,84 +189,3 @@ const changeRequestOfContent = {
 
 builder.objectField(PageRef, 'changeRequest', (t) => t.field(changeRequestOfContent));
 builder.objectField(FileRef, 'changeRequest', (t) => t.field(changeRequestOfContent));
-
-/** A change request's diff: its pages against its base, and main's against the same base. */
-interface DiffShape {
-  cr: ChangeRequestShape;
-  basis: 'BASE' | 'MAIN';
-  base: string;
-  pages: PageDiff[];
-  /** What main changed since the base, read when asked (once). */
-  main: () => Promise<PageDiff[] | null>;
-}
-
-const ChangeRequestDiffRef = builder.objectRef<DiffShape>('ChangeRequestDiff').implement({
-  description:
-    'What a change request changes: its pages against the revision it started from (or was last updated from main to), and what main changed since.',
-  fields: (t) => ({
-    basis: t.field({
-      type: DiffBasisEnum,
-      nullable: false,
-      description:
-        'What the pages are compared with: `BASE` (the change request’s base revision) or `MAIN` (the current main content, when the upstream cannot read past revisions).',
-      resolve: (d) => d.basis,
-    }),
-    baseRevision: t.string({
-      nullable: false,
-      description:
-        'Id of the revision compared with (`BASE`), or of the change request’s base (`MAIN`).',
-      resolve: (d) => d.base,
-    }),
-    pages: t.field({
-      type: [PageDiffRef],
-      nullable: { list: false, items: false },
-      description:
-        'The pages that differ, in the change request’s page tree order, then removed ones.',
-      resolve: (d) => d.pages,
-    }),
-    outdated: t.boolean({
-      description: 'True when main moved on since the base (the change request’s `outdated`).',
-      resolve: (d) => d.cr.outdated,
-    }),
-    mainChanges: t.field({
-      type: [PageDiffRef],
-      nullable: { list: true, items: false },
-      description:
-        'The pages main changed since the base (empty when up to date; null with basis `MAIN`). Reads main’s pages when main moved on.',
-      resolve: (d) => d.main(),
-    }),
-    mainChangedPages: t.int({
-      nullable: true,
-      description: 'How many pages main changed since the base (null with basis `MAIN`).',
-      resolve: async (d) => (await d.main())?.length ?? null,
-    }),
-  }),
-});
-
-builder.objectField(ChangeRequestRef, 'diff', (t) =>
-  t.field({
-    type: ChangeRequestDiffRef,
-    description:
-      'The change request’s own changes: its pages against `revisionMergedAncestor`, else `revisionInitial`, each page read once per revision.',
-    resolve: async (cr, _args, ctx): Promise<DiffShape> => {
-      const base = cr.revisionMergedAncestor ?? cr.revisionInitial;
-      const [proposed, { basis, side }] = await Promise.all([
-        contentSide(ctx, { space: cr.space, changeRequest: cr.id }),
-        diffBase(ctx, cr.space, base),
-      ]);
-      let main: Promise<PageDiff[] | null> | undefined;
-      return {
-        cr,
-        basis,
-        base,
-        pages: await pageDiffs(side, proposed),
-        main: () => {
-          if (basis === 'MAIN') return Promise.resolve(null);
-          if (!cr.outdated) return Promise.resolve([]);
-          main ??= contentSide(ctx, { space: cr.space }).then((now) => pageDiffs(side, now));
-          return main;
-        },
-      };
-    },
-  }),
-);

@@ -58,9 +58,11 @@ function commentsConnection(
   const query: Record<string, QueryValue> = {
     status: args.status ?? undefined,
     order: args.order ?? undefined,
-    targetPage: args.targetPage ? inScope(PageResource, args.targetPage, scope).id : undefined,
+    targetPage: args.targetPage
+      ? inScope(PageResource, args.targetPage, scope, 'targetPage').id
+      : undefined,
     authors: args.authors?.length
-      ? args.authors.map((a) => restIdOf(a, 'User', 'authors'))
+      ? args.authors.map((author) => restIdOf(author, 'User', 'authors'))
       : undefined,
     format: args.format ?? undefined,
   };

@@ -77,9 +77,12 @@ liveField('commentsChanged', {
     }),
   }),
   topic: (args) => {
-    const space = SpaceResource.parseInput(args.spaceId).id;
+    const space = SpaceResource.parseInput(args.spaceId, { arg: 'spaceId' }).id;
     const changeRequest = args.changeRequestId
-      ? ChangeRequestResource.parseInput(args.changeRequestId, { parents: { space } }).id
+      ? ChangeRequestResource.parseInput(args.changeRequestId, {
+          arg: 'changeRequestId',
+          parents: { space },
+        }).id
       : undefined;
     const path = CommentResource.route('inScope', space, changeRequest);
     const at = (id: string) => ({ space, ...(changeRequest ? { changeRequest } : {}), id });

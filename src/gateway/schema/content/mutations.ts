@@ -73,13 +73,17 @@ writeMutation('applySpaceTemplate', {
           ? {
               params: {
                 contentRefs: Object.fromEntries(
-                  input.contentRefs.map((r) => [
-                    r.name,
+                  input.contentRefs.map((contentRef) => [
+                    contentRef.name,
                     {
                       kind: 'file',
-                      file: r.file,
-                      ...(r.space
-                        ? { space: SpaceResource.parseInput(r.space, { field: 'contentRefs' }).id }
+                      file: contentRef.file,
+                      ...(contentRef.space
+                        ? {
+                            space: SpaceResource.parseInput(contentRef.space, {
+                              field: 'contentRefs',
+                            }).id,
+                          }
                         : {}),
                     },
                   ]),

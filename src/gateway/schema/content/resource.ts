@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { sometimes } from '../../../contract/common.ts';
 import { File, Page, PageLinkTarget, PageTree, Revision } from '../../../contract/content.ts';
 import { badInput } from '../../errorCatalog.ts';
-import type { InputOptions } from '../../resources/input.ts';
+import type { InputOptions } from '../../resources/inputs.ts';
 import { defineResource } from '../../resources/resource.ts';
 import { SpaceResource } from '../space/resource.ts';
 
@@ -59,7 +59,7 @@ export const scopeOf = (address: ContentScope): ContentScope =>
     : { space: address.space };
 
 /**
- * The address, in `scope`, of the page, file or comment an argument names: its global ID, or its
+ * The address, in `scope`, of the page, file or comment argument `arg` names: its global ID, or its
  * REST id there; a global ID of another scope (another space, change request or the main content)
  * is BAD_USER_INPUT.
  */
@@ -67,10 +67,11 @@ export function inScope<A extends ContentScope>(
   resource: { readonly typename: string; parseInput(value: string, options?: InputOptions): A },
   id: string,
   scope: ContentScope,
+  arg = 'id',
 ): A {
-  const address = resource.parseInput(id, { parents: scope });
+  const address = resource.parseInput(id, { arg, parents: scope });
   if (address.changeRequest !== scope.changeRequest) {
-    throw badInput('id', `not a ${resource.typename} of this content`);
+    throw badInput(arg, `not a ${resource.typename} of this content`);
   }
   return address;
 }

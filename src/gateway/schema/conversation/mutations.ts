@@ -98,10 +98,10 @@ writeMutation('ingestConversation', {
             },
           }
         : {}),
-      parts: input.parts.map((p) => ({
-        type: p.type ?? 'message',
-        role: p.role,
-        body: p.body,
+      parts: input.parts.map((part) => ({
+        type: part.type ?? 'message',
+        role: part.role,
+        body: part.body,
       })),
     });
     const org = OrganizationResource.parseInput(input.organizationId, {

@@ -58,7 +58,10 @@ builder.objectFields(OrganizationRef, (t) => ({
         query: { source: args.source ?? undefined },
         parent: { org: o.id },
         // The list carries each conversation without its detail.
-        summary: { item: Conversation, shape: (c, address) => ({ ...c, ...address }) },
+        summary: {
+          item: Conversation,
+          shape: (conversation, address) => ({ ...conversation, ...address }),
+        },
       }),
   }),
   issues: t.connection({
@@ -77,10 +80,16 @@ builder.objectFields(OrganizationRef, (t) => ({
     resolve: (o, args, ctx) =>
       issueConnection(ctx, args, o.id, {
         cluster: args.cluster
-          ? IssuesClusterResource.parseInput(args.cluster, { parents: { org: o.id } }).id
+          ? IssuesClusterResource.parseInput(args.cluster, {
+              arg: 'cluster',
+              parents: { org: o.id },
+            }).id
           : undefined,
         conversation: args.conversation
-          ? ConversationResource.parseInput(args.conversation, { parents: { org: o.id } }).id
+          ? ConversationResource.parseInput(args.conversation, {
+              arg: 'conversation',
+              parents: { org: o.id },
+            }).id
           : undefined,
       }),
   }),

@@ -15,8 +15,8 @@ import {
 } from './resource.ts';
 
 /** The detail of a conversation (its parts and metadata): its `GET`, read once per request. */
-const detailOf = (ctx: GatewayContext, c: ConversationShape) =>
-  ctx.rest.get(ConversationResource.path(c), ConversationResource.contract);
+const detailOf = (ctx: GatewayContext, conversation: ConversationShape) =>
+  ctx.rest.get(ConversationResource.path(conversation), ConversationResource.contract);
 
 export const ImpactEnum = openEnumType('Impact', ENUMS.impact, 'How much an issue hurts users.', {
   low: 'Minor friction.',

@@ -59,7 +59,7 @@ builder.objectField(OrganizationRef, 'openAPISpec', (t) =>
     args: { slug: t.arg.string({ required: true, description: 'The spec slug.' }) },
     resolve: (o, args) =>
       OpenAPISpecResource.stub(
-        OpenAPISpecResource.parseInput(args.slug, { parents: { org: o.id } }),
+        OpenAPISpecResource.parseInput(args.slug, { arg: 'slug', parents: { org: o.id } }),
       ),
   }),
 );

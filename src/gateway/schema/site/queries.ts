@@ -100,8 +100,8 @@ builder.queryField('site', (t) =>
     resolve: (_root, args) =>
       SiteResource.stub(
         SiteResource.parseInput(args.siteId, {
+          arg: 'siteId',
           parents: { org: args.organizationId },
-          parentFields: { org: 'organizationId' },
         }),
       ),
   }),
@@ -124,7 +124,7 @@ builder.objectField(OrganizationRef, 'sites', (t) =>
       SiteResource.connection(ctx, args, {
         path: SiteResource.route('inOrganization', org.id),
         query: {
-          space: args.space ? SpaceResource.parseInput(args.space).id : undefined,
+          space: args.space ? SpaceResource.parseInput(args.space, { arg: 'space' }).id : undefined,
           title: args.title ?? undefined,
           published: args.published ?? undefined,
         },

@@ -137,7 +137,7 @@ export const SiteSectionGroupResource = defineResource({
   },
   list: {
     route: 'inSite',
-    find: (groups, a) => findGroup(groups, a.id),
+    find: (groups, address) => findGroup(groups, address.id),
   },
   contract: SiteSectionGroup,
   addressFields: [],

@@ -134,9 +134,9 @@ writeMutation('changeTeamMembers', {
       ...(input.memberships
         ? {
             memberships: Object.fromEntries(
-              input.memberships.map((m) => [
-                memberOf(m.userId, address.org, 'memberships'),
-                { role: m.role },
+              input.memberships.map((membership) => [
+                memberOf(membership.userId, address.org, 'memberships'),
+                { role: membership.role },
               ]),
             ),
           }

@@ -21,7 +21,7 @@ builder.objectField(OrganizationRef, 'teams', (t) =>
         path: TeamResource.route('inOrganization', org.id),
         query: {
           member: args.member
-            ? MemberResource.parseInput(args.member, { parents: { org: org.id } }).id
+            ? MemberResource.parseInput(args.member, { arg: 'member', parents: { org: org.id } }).id
             : undefined,
           search: args.search ?? undefined,
         },
@@ -39,16 +39,16 @@ builder.objectField(TeamRef, 'members', (t) =>
         path: TeamResource.route('members', team.org, team.id),
         item: TeamMember,
       });
-      for (const e of result.edges) {
+      for (const edge of result.edges) {
         // Priming saves a later read; an item whose member is damaged is not primed.
         try {
-          const member = e.node.organization;
+          const member = edge.node.organization;
           MemberResource.prime(ctx, member, { org: team.org, id: member.id });
         } catch {}
       }
       return {
         ...result,
-        edges: result.edges.map((e) => withNode(e, { ...e.node, org: team.org })),
+        edges: result.edges.map((edge) => withNode(edge, { ...edge.node, org: team.org })),
       };
     },
   }),
@@ -66,12 +66,12 @@ builder.objectField(MemberRef, 'teams', (t) =>
         item: MemberTeam,
       });
       // Only the team of each item is a Team (the member-teams item carries the Team shape).
-      for (const e of result.edges) {
-        TeamResource.prime(ctx, e.node.team, { org: m.org, id: e.node.team.id });
+      for (const edge of result.edges) {
+        TeamResource.prime(ctx, edge.node.team, { org: m.org, id: edge.node.team.id });
       }
       return {
         ...result,
-        edges: result.edges.map((e) => withNode(e, { ...e.node, org: m.org })),
+        edges: result.edges.map((edge) => withNode(edge, { ...edge.node, org: m.org })),
       };
     },
   }),

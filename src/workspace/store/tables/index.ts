@@ -22,4 +22,14 @@ export const migrations: ReadonlyArray<{ version: number; sql: string }> = [
       samlTranslationTables,
     ].join('\n'),
   },
+  {
+    // Ads in the hosted service's shapes: a review's topic, a rejection's reason; `approved`
+    // was this server's name for `live`.
+    version: 2,
+    sql: `
+ALTER TABLE sites ADD COLUMN ads_topic TEXT;
+ALTER TABLE sites ADD COLUMN ads_reason TEXT;
+UPDATE sites SET ads_status = 'live' WHERE ads_status = 'approved';
+`,
+  },
 ];

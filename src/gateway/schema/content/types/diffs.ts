@@ -1,6 +1,8 @@
+import { GraphQLError } from 'graphql';
 import { builder } from '../../../builder.ts';
 import type { GatewayContext } from '../../../context.ts';
 import { read } from '../../../resources/lookups.ts';
+import { ShapeDamage } from '../../../upstream/damage.ts';
 import { UpstreamError } from '../../../upstream/errors.ts';
 import { PageResource, PageTreeWire, type PageWire } from '../resource.ts';
 import { revisionPage } from './revisionPages.ts';
@@ -31,15 +33,21 @@ export const PageChangeKindEnum = builder.enumType('PageChangeKind', {
   },
 });
 
-/** One page that differs, with its Markdown on both sides ('' where it is absent). */
+/**
+ * A page's Markdown in one content: its text ('' where the page is absent or carries none), or
+ * the error of its read (an upstream error, or damage in the page's answer).
+ */
+export type Markdown = string | GraphQLError;
+
+/** One page that differs, with its Markdown on both sides. */
 export interface PageDiff {
   id: string;
   kind: 'added' | 'changed' | 'removed';
   title: string | null;
   titleBefore: string | null;
   path: string | null;
-  before: string;
-  after: string;
+  before: Markdown;
+  after: Markdown;
 }
 
 /** The pages of a tree (all levels), in tree order. */
@@ -53,23 +61,39 @@ function flatten(pages: readonly PageWire[] | undefined, out: PageWire[] = []): 
 }
 
 /** A content's pages with a Markdown read per page that has content (once per request). */
-interface Side {
+export interface Side {
   pages: PageWire[];
   markdown(page: PageWire): Promise<string>;
 }
 
+/** Link and group pages carry no Markdown: they are compared by title, with no read. */
 const hasText = (page: PageWire) => page.type !== 'link' && page.type !== 'group';
 
-/** The pages that differ from `before` to `after`, matched by page id, in `after`'s tree order. */
+/** A page's Markdown in `side`, or the error its read ended with: it costs that page alone. */
+async function markdownOf(side: Side, page: PageWire | undefined): Promise<Markdown> {
+  if (!page || !hasText(page)) return '';
+  try {
+    const text: unknown = await side.markdown(page);
+    if (text instanceof ShapeDamage) return text.error();
+    return typeof text === 'string' ? text : '';
+  } catch (error) {
+    if (error instanceof GraphQLError) return error;
+    throw error;
+  }
+}
+
+/**
+ * The pages that differ from `before` to `after`, matched by page id, in `after`'s tree order,
+ * then removed ones. A page whose Markdown cannot be read on one side is listed (as changed when
+ * it is on both sides), that side holding the read's error.
+ */
 export async function pageDiffs(before: Side, after: Side): Promise<PageDiff[]> {
   const old = new Map(before.pages.map((page) => [page.id, page]));
   const kept = new Set(after.pages.map((page) => page.id));
-  const text = (side: Side, page: PageWire | undefined) =>
-    page && hasText(page) ? side.markdown(page) : Promise.resolve('');
   const found = await Promise.all([
     ...after.pages.map(async (page): Promise<PageDiff | undefined> => {
       const was = old.get(page.id);
-      const [a, b] = await Promise.all([text(before, was), text(after, page)]);
+      const [a, b] = await Promise.all([markdownOf(before, was), markdownOf(after, page)]);
       const base = {
         id: page.id,
         title: page.title ?? null,
@@ -79,7 +103,8 @@ export async function pageDiffs(before: Side, after: Side): Promise<PageDiff[]> 
         after: b,
       };
       if (!was) return { ...base, kind: 'added' };
-      return a !== b || was.title !== page.title ? { ...base, kind: 'changed' } : undefined;
+      const same = typeof a === 'string' && a === b && was.title === page.title;
+      return same ? undefined : { ...base, kind: 'changed' };
     }),
     ...before.pages
       .filter((page) => !kept.has(page.id))
@@ -90,7 +115,7 @@ export async function pageDiffs(before: Side, after: Side): Promise<PageDiff[]> 
           title: page.title ?? null,
           titleBefore: page.title ?? null,
           path: page.path ?? null,
-          before: await text(before, page),
+          before: await markdownOf(before, page),
           after: '',
         }),
       ),
@@ -99,7 +124,11 @@ export async function pageDiffs(before: Side, after: Side): Promise<PageDiff[]> 
 }
 
 /** The pages of revision `revision` of `space`, each page's Markdown read from that revision. */
-async function revisionSide(ctx: GatewayContext, space: string, revision: string): Promise<Side> {
+export async function revisionSide(
+  ctx: GatewayContext,
+  space: string,
+  revision: string,
+): Promise<Side> {
   const tree = await read(ctx, PageResource.route('revisionTree', space, revision), PageTreeWire);
   return {
     pages: flatten(tree.pages),
@@ -126,20 +155,31 @@ export async function contentSide(
   };
 }
 
-/** The base a change request's diff is told against: its revision, or main when unreadable. */
+/**
+ * The base a change request's diff is told against: its revision (its tree read to know it can
+ * be), or main when the upstream cannot read past revisions, whose tree is read when needed.
+ */
 export async function diffBase(
   ctx: GatewayContext,
   space: string,
   revision: string,
-): Promise<{ basis: 'BASE' | 'MAIN'; side: Side }> {
+): Promise<{ basis: 'BASE' | 'MAIN'; side: () => Promise<Side> }> {
   try {
-    return { basis: 'BASE', side: await revisionSide(ctx, space, revision) };
+    const side = await revisionSide(ctx, space, revision);
+    return { basis: 'BASE', side: () => Promise.resolve(side) };
   } catch (error) {
     // An upstream without reads of past revisions: the current main content is all there is.
     if (!(error instanceof UpstreamError) || error.status !== 404) throw error;
-    return { basis: 'MAIN', side: await contentSide(ctx, { space }) };
+    let main: Promise<Side> | undefined;
+    return { basis: 'MAIN', side: () => (main ??= contentSide(ctx, { space })) };
   }
 }
+
+/** A side of a page's diff: its Markdown, or its read's error at this field. */
+const markdownField = (value: Markdown): string => {
+  if (value instanceof GraphQLError) throw value;
+  return value;
+};
 
 export const PageDiffRef = builder.objectRef<PageDiff>('PageDiff').implement({
   description: 'One page that differs between two contents, with its Markdown on both sides.',
@@ -163,13 +203,17 @@ export const PageDiffRef = builder.objectRef<PageDiff>('PageDiff').implement({
       description: 'Title in the older content (null: the page was added).',
     }),
     path: t.exposeString('path', { nullable: true, description: 'Path in the newer content.' }),
-    before: t.exposeString('before', {
-      nullable: false,
-      description: 'Markdown in the older content ("" when absent or without text).',
+    before: t.string({
+      nullable: true,
+      description:
+        'Markdown in the older content ("" when absent or without text; null with an error when it could not be read).',
+      resolve: (d) => markdownField(d.before),
     }),
-    after: t.exposeString('after', {
-      nullable: false,
-      description: 'Markdown in the newer content ("" when absent or without text).',
+    after: t.string({
+      nullable: true,
+      description:
+        'Markdown in the newer content ("" when absent or without text; null with an error when it could not be read).',
+      resolve: (d) => markdownField(d.after),
     }),
   }),
 });

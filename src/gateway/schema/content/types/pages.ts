@@ -22,7 +22,8 @@ export const PageRef = resourceRef(PageResource);
 export const pageIn = (scope: ContentScope, page: PageWire): PageShape =>
   PageResource.shape(page, { ...scope, id: page.id });
 
-const isDefault = (v: string | null | undefined) => v === null || v === undefined || v === 'false';
+const isDefault = (value: string | null | undefined) =>
+  value === null || value === undefined || value === 'false';
 
 /** The page with its body in `format`: itself when it was read so, else one read in that form. */
 export async function pageBody(

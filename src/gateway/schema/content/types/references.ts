@@ -106,8 +106,10 @@ async function resolveReferences(
   const written = markdownReferences(markdown);
   if (written.length === 0) return [];
   const scope = scopeOf(PageResource.addressOf(page));
-  const needsRevision = written.some((r) => r.kind !== 'openapi');
-  const slugs = new Set(written.filter((r) => r.kind === 'openapi').map((r) => r.id));
+  const needsRevision = written.some((reference) => reference.kind !== 'openapi');
+  const slugs = new Set(
+    written.filter((reference) => reference.kind === 'openapi').map((reference) => reference.id),
+  );
   const [revision, specs] = await Promise.all([
     needsRevision
       ? read(ctx, PageResource.route('revision', scope.space, scope.changeRequest), RevisionWire)
@@ -122,7 +124,7 @@ async function resolveReferences(
       : new Map<string, string>(),
   ]);
   const files = new Map((revision?.files ?? []).map((file) => [file.id, file]));
-  const pages = new Map(flatten(revision?.pages ?? []).map((p) => [p.id, p]));
+  const pages = new Map(flatten(revision?.pages ?? []).map((page) => [page.id, page]));
   return written.map(({ ref, kind, id }) => {
     const file = kind === 'file' ? files.get(id) : undefined;
     const target = kind === 'page' ? pages.get(id) : undefined;

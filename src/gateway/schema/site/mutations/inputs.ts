@@ -1,5 +1,5 @@
 import { ValidationError } from '../../../errors.ts';
-import type { InputOptions } from '../../../resources/input.ts';
+import type { InputOptions } from '../../../resources/inputs.ts';
 import type { InputFields } from '../../base.ts';
 import { SiteResource } from '../resource.ts';
 

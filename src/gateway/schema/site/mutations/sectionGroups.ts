@@ -36,7 +36,11 @@ writeMutation('createSiteSectionGroup', {
     const body = validBody(CreateSiteSectionGroupBody, {
       ...given(input, ['title', 'icon'] as const),
       ...(input.sections
-        ? { sections: input.sections.map((s) => partOf(SiteSectionResource, s, 'sections', at)) }
+        ? {
+            sections: input.sections.map((section) =>
+              partOf(SiteSectionResource, section, 'sections', at),
+            ),
+          }
         : {}),
       ...(input.parent
         ? { parent: partOf(SiteSectionGroupResource, input.parent, 'parent', at) }

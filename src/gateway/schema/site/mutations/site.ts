@@ -40,7 +40,11 @@ writeMutation('createSite', {
     const body = validBody(CreateSiteBody, {
       ...given(input, ['type', 'title', 'visibility'] as const),
       ...(input.spaces
-        ? { spaces: input.spaces.map((s) => SpaceResource.parseInput(s, { field: 'spaces' }).id) }
+        ? {
+            spaces: input.spaces.map(
+              (space) => SpaceResource.parseInput(space, { field: 'spaces' }).id,
+            ),
+          }
         : {}),
     });
     const path = SiteResource.route('inOrganization', org);

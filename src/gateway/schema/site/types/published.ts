@@ -6,12 +6,12 @@ import { SiteSpaceRef, SiteStructureItemRef, structureShape } from './structure.
 type Json = Record<string, unknown>;
 type Published = PublishedSiteShape;
 
-const isObject = (v: unknown): v is Json =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
-const objectAt = (v: Json, key: string): Json | null =>
-  isObject(v[key]) ? (v[key] as Json) : null;
-const listAt = (v: Json, key: string): Json[] | null =>
-  Array.isArray(v[key]) ? (v[key] as unknown[]).filter(isObject) : null;
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const objectAt = (object: Json, key: string): Json | null =>
+  isObject(object[key]) ? (object[key] as Json) : null;
+const listAt = (object: Json, key: string): Json[] | null =>
+  Array.isArray(object[key]) ? (object[key] as unknown[]).filter(isObject) : null;
 
 type Kind = 'String' | 'Boolean' | 'JSON' | 'StringList' | { ref: unknown; list?: boolean };
 

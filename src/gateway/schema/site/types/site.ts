@@ -85,10 +85,20 @@ const SiteAdsRef = builder.objectRef<NonNullable<SiteItem['ads']>>('SiteAds').im
   description: 'Ads status of a site.',
   fields: (t) => ({
     status: t.exposeString('status', {
-      description: 'Ads status (e.g. `pending`; the full list is not part of the surface).',
+      description:
+        'Ads status: `pending`, `in-review`, `live`, `rejected` or `disabled` (other values pass through as sent).',
     }),
     submittable: t.exposeBoolean('submittable', {
-      description: 'Whether the site can be submitted for ads.',
+      nullable: true,
+      description: 'Whether the site can be submitted for ads (while `pending`).',
+    }),
+    topic: t.exposeString('topic', {
+      nullable: true,
+      description: 'What the review is about while `in-review`: `webdev` or `crypto`.',
+    }),
+    reason: t.exposeString('reason', {
+      nullable: true,
+      description: 'Why the site was refused, when `rejected` (if given).',
     }),
   }),
 });
@@ -99,7 +109,8 @@ const SiteFeatureRef = builder
     description: 'A feature of a site and the plan it comes with.',
     fields: (t) => ({
       id: t.exposeString('id', {
-        description: 'Feature id (e.g. `sites-adaptive-content`).',
+        description:
+          'Feature id (e.g. `sites-adaptive-content`, `sites-custom-domain`; other values pass through as sent).',
       }),
       plan: t.exposeString('plan', { description: 'Plan (e.g. `basic`).' }),
       frozen: t.exposeBoolean('frozen', {
@@ -107,7 +118,8 @@ const SiteFeatureRef = builder
       }),
       customizations: t.exposeStringList('customizations', {
         nullable: { list: true, items: true },
-        description: 'Customizations the feature unlocks (e.g. `header-logo`).',
+        description:
+          'Customizations the feature unlocks (e.g. `header-logo`, `theme-preset`, `semantic-colors`).',
       }),
     }),
   });

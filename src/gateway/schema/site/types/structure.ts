@@ -208,8 +208,10 @@ resourceNode(
         description: 'Its sections (direct children that are sections), in order.',
         resolve: (g) =>
           g.children
-            .filter((c): c is SiteSectionItem => c.object === 'site-section')
-            .map((c) => SiteSectionResource.shape(c, { org: g.org, site: g.site, id: c.id })),
+            .filter((child): child is SiteSectionItem => child.object === 'site-section')
+            .map((child) =>
+              SiteSectionResource.shape(child, { org: g.org, site: g.site, id: child.id }),
+            ),
       }),
     }),
   },

@@ -1,4 +1,3 @@
-import type { Role } from '../../contract/common.ts';
 import { performTranslationRun } from '../store/translations.ts';
 import type { DemoContext } from './context.ts';
 
@@ -23,86 +22,12 @@ R/iGFu++Px2c6kMJuaJF302fgpUnKOoLIyNFPlVLTMY/RuQp8PQtrC/beZjY8Z3m
 JQfL+vSCv71RhwU=
 -----END CERTIFICATE-----
 `;
-
-type TeamPlan = {
-  title: string;
-  owners: Array<string | undefined>;
-  members: Array<string | undefined>;
-  levels: Array<{ type: 'space' | 'collection'; id: string | undefined; role: Role }>;
-};
-
-/** Teams with members and levels, a SAML provider, and two translations of a demo space. */
-export function seedOrgTools(demo: DemoContext): void {
-  const { ws, users, extraUsers, organizationId, spaceIds, collectionIds } = demo;
+/** A SAML provider whose users join the Support team, and two translations of a demo space. */
+export function seedSamlTranslations(demo: DemoContext): void {
+  const { ws, organizationId, spaceIds } = demo;
   const db = ws.db;
   if (!organizationId) return;
-  const extra = (i: number) => extraUsers[i % Math.max(1, extraUsers.length)];
-  const present = (ids: Array<string | undefined>) =>
-    [...new Set(ids.filter((id): id is string => !!id))].filter((id) =>
-      db
-        .prepare('SELECT 1 FROM members WHERE organization_id = ? AND user_id = ?')
-        .get(organizationId, id),
-    );
-
-  const plans: TeamPlan[] = [
-    {
-      title: 'Docs Core',
-      owners: [users.create],
-      members: [users.review, users.edit, extra(0), extra(1)],
-      levels: [
-        { type: 'collection', id: collectionIds[0], role: 'edit' },
-        { type: 'space', id: spaceIds[1], role: 'review' },
-      ],
-    },
-    {
-      title: 'API Writers',
-      owners: [users.edit],
-      members: [users.comment, extra(2), extra(3)],
-      levels: [
-        { type: 'collection', id: collectionIds[1], role: 'edit' },
-        { type: 'space', id: spaceIds[2], role: 'edit' },
-      ],
-    },
-    {
-      title: 'Support',
-      owners: [users.review],
-      members: [users.read, users.comment, extra(4)],
-      levels: [{ type: 'space', id: spaceIds[3], role: 'comment' }],
-    },
-    {
-      title: 'Localization',
-      owners: [users.admin],
-      members: [users.read, extra(5), extra(6)],
-      levels: [
-        { type: 'space', id: spaceIds[0], role: 'edit' },
-        { type: 'space', id: spaceIds[4], role: 'edit' },
-      ],
-    },
-  ];
-
-  const insertTeam = db.prepare(
-    'INSERT INTO teams (id, organization_id, title, created_at) VALUES (?, ?, ?, ?)',
-  );
-  const insertMember = db.prepare(
-    `INSERT INTO team_members (team_id, user_id, role, added_at) VALUES (?, ?, ?, ?)
-     ON CONFLICT (team_id, user_id) DO NOTHING`,
-  );
-  const insertLevel = db.prepare(
-    `INSERT INTO team_permissions (team_id, target_type, target_id, role) VALUES (?, ?, ?, ?)
-     ON CONFLICT DO NOTHING`,
-  );
   const now = ws.now();
-  for (const plan of plans) {
-    const teamId = ws.ids.next();
-    insertTeam.run(teamId, organizationId, plan.title, now);
-    for (const userId of present(plan.owners)) insertMember.run(teamId, userId, 'owner', now);
-    for (const userId of present(plan.members)) insertMember.run(teamId, userId, 'member', now);
-    for (const level of plan.levels) {
-      if (level.id) insertLevel.run(teamId, level.type, level.id, level.role);
-    }
-    demo.teamIds.push(teamId);
-  }
-
   db.prepare(
     `INSERT INTO saml_providers (id, organization_id, label, entity_id, certificate, sso_url,
        default_team_id, default_role, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,

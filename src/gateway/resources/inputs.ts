@@ -1,7 +1,7 @@
 import { badInput } from '../errorCatalog.ts';
 import { ValidationError } from '../errors.ts';
 import { segmentProblem } from '../upstream/path.ts';
-import { type Address, parts, type Segments } from './codec.ts';
+import { parts, type Segments } from './codec.ts';
 import { decodeGlobalId, encodeGlobalId } from './globalId.ts';
 
 // Input ids: one rule for every argument naming an object, a global ID or a REST id with its
@@ -13,15 +13,25 @@ export interface InputOptions {
   parents?: Readonly<Record<string, string | null | undefined>>;
   /** Name of the mutation input field: errors become a `ValidationError` naming it. */
   field?: string;
-  /** Input field names of the parents, for error paths (default: the segment name). */
+  /** Name of the query or subscription argument the id came in (default `id`), for errors. */
+  arg?: string;
+  /**
+   * Argument or input field names of the parents, for errors (default: the parent resource's
+   * `argName`, `organizationId` for the `org` segment).
+   */
   parentFields?: Readonly<Record<string, string>>;
 }
 
+/** The argument or input field that takes an id of `typename` beside a child's REST id. */
+export const argNameOf = (typename: string): string =>
+  `${typename.charAt(0).toLowerCase()}${typename.slice(1)}Id`;
+
 /** What an address segment needs of the resource its id belongs to: its inputs parsed. */
 export interface ParentResource {
+  readonly typename: string;
   readonly segments: readonly string[];
   readonly own: string;
-  parseInput(value: string, options?: InputOptions): Address;
+  parseInput(value: string, options?: InputOptions): object;
 }
 
 /** What parsing an input needs of the resource it names. */
@@ -49,11 +59,11 @@ export function parseInput(
   options: InputOptions = {},
 ): Record<string, string> {
   const { typename, segments } = target;
-  const fail = (message: string, field = options.field): never => {
+  const fail = (message: string, field = options.field ?? options.arg ?? 'id'): never => {
     if (options.field !== undefined) {
-      throw ValidationError.fromFieldErrors([{ path: [field ?? options.field], message }]);
+      throw ValidationError.fromFieldErrors([{ path: [field], message }]);
     }
-    throw badInput(field ?? 'id', message);
+    throw badInput(field, message);
   };
   const invalid = `not a valid ${typename} ID`;
   const decoded = decodeGlobalId(value);
@@ -74,15 +84,17 @@ export function parseInput(
   for (let i = parentNames.length - 1; i >= 0; i--) {
     const name = parentNames[i] as string;
     const given = options.parents?.[name];
-    const field = options.parentFields?.[name] ?? name;
     const parentResource = target.parents?.[name];
+    const field =
+      options.parentFields?.[name] ??
+      (parentResource ? argNameOf(parentResource.typename) : `${name}Id`);
     const implied: Record<string, string> = {};
     if (given !== undefined && given !== null) {
       if (parentResource) {
         const above = parentResource.segments.slice(0, -1);
         const parent = parts(
           parentResource.parseInput(given, {
-            ...(options.field !== undefined ? { field } : {}),
+            ...(options.field !== undefined ? { field } : { arg: field }),
             parents: Object.fromEntries(above.map((n) => [n, options.parents?.[n] ?? address[n]])),
             ...(options.parentFields ? { parentFields: options.parentFields } : {}),
           }),
