@@ -9,16 +9,23 @@
  * the median of the rounds, and each ratio is taken within a round. Prints:
  * - `{__typename}`: gateway against bare Yoga (requests per second, CPU per request);
  * - a one-call query (`space(id)`) against the same REST GET;
- * - both again on a gateway started with `--memory-tuning off` (V8's own heap sizing, as bare
- *   Yoga has it): what holding the young generation at 1 MB costs in CPU;
- * - a 50-item list: the gateway's CPU per request and per item, against the REST list;
+ * - a 50-item list: the gateway's CPU per request and per item, against the REST list and
+ *   against the build of a reference commit (`--baseline <git-ref>`, default `b373813`; `none`
+ *   to leave it out), run side by side in the same rounds;
  * - the nested use case (organization -> 5 spaces -> change requests -> comments) one request at
- *   a time: p50 at 0 ms and at 20 ms per upstream call, with its goal;
- * - where the gateway's CPU goes under the list query (a V8 CPU profile of the gateway run from
- *   its sources, so that each package keeps its files; self time by package, with the garbage
- *   collector's share of busy time);
- * - the load average before and after.
- * `npm run bench:overhead` (options: --seconds N, --rounds N, --connections N). Asserts nothing.
+ *   a time: p50 at 0 ms and at 20 ms per upstream call;
+ * - the README's Dashboard query on `start` with its defaults (the workspace beside it), with
+ *   `--dashboard-clients` (50) for `--dashboard-seconds` (30) per round, against the reference
+ *   build's `start`;
+ * - the garbage collector's share of the gateway's busy time under the list, and where its CPU
+ *   goes (a V8 CPU profile of the gateway run from its sources, so that each package keeps its
+ *   files; self time by package and by file);
+ * - every target with its figure and "met" or "NOT MET", and the load average before and after.
+ * The reference build is a git worktree in a temporary directory, built with this checkout's
+ * `node_modules`; `npm run build` must have built this checkout's `dist/`.
+ * `npm run bench:overhead` (options: --seconds N, --rounds N, --connections N, --baseline REF,
+ * --dashboard-seconds N, --dashboard-clients N, --node-flags '...', --gateway-flags '...').
+ * Asserts nothing.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -26,7 +33,9 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Pool } from 'undici';
 import { DEMO_TOKENS } from '../src/workspace/demo/users.ts';
+import { type BaselineBuild, buildBaseline } from './baseline.ts';
 import { type BenchProcess, cpuMsOf, startProcess } from './processes.ts';
+import { profileByPackage } from './profile.ts';
 import { startWorkspace } from './workspace.ts';
 
 const { values } = parseArgs({
@@ -38,6 +47,9 @@ const { values } = parseArgs({
     'node-flags': { type: 'string', default: '' },
     profile: { type: 'string', default: 'list' },
     'gateway-flags': { type: 'string', default: '' },
+    baseline: { type: 'string', default: 'b373813' },
+    'dashboard-seconds': { type: 'string', default: '30' },
+    'dashboard-clients': { type: 'string', default: '50' },
   },
 });
 const seconds = Number(values.seconds);
@@ -82,19 +94,23 @@ const graphql = (query: string, variables: Record<string, unknown> = {}) =>
   JSON.stringify({ query, variables });
 
 /** Keeps `connections` requests to `target` in flight for `seconds`; counts what completed. */
-async function measure(target: Target): Promise<Measure> {
-  const pool = new Pool(target.process.url, { connections, pipelining: 1 });
+async function measure(
+  target: Target,
+  clients = connections,
+  forSeconds = seconds,
+): Promise<Measure> {
+  const pool = new Pool(target.process.url, { connections: clients, pipelining: 1 });
   const headers = {
     ...(target.body ? { 'content-type': 'application/json' } : {}),
     ...target.headers,
   };
   const latencies: number[] = [];
   let failures = 0;
-  const until = performance.now() + seconds * 1000;
+  const until = performance.now() + forSeconds * 1000;
   const cpuBefore = target.process.cpuMs();
   const started = performance.now();
   await Promise.all(
-    Array.from({ length: connections }, async () => {
+    Array.from({ length: clients }, async () => {
       while (performance.now() < until) {
         const sent = performance.now();
         const res = await pool.request({
@@ -120,21 +136,53 @@ async function measure(target: Target): Promise<Measure> {
   };
 }
 
-/** Interleaved rounds of `a` against `b`: the median of each and of the ratios within rounds. */
-async function compare(a: Target, b: Target) {
-  const runsA: Measure[] = [];
-  const runsB: Measure[] = [];
+interface Compared {
+  /** Medians over the rounds, per target, in the order given. */
+  medians: Array<{ rps: number; cpu: number; p50: number }>;
+  /** The median over the rounds of target `i`'s `key` divided by target `j`'s in that round. */
+  ratio(i: number, j: number, key?: keyof Measure): number;
+}
+
+/**
+ * Interleaved rounds over `targets`: each round measures every target, the order rotating from
+ * round to round; medians of each, and ratios taken within rounds.
+ */
+async function compare(
+  targets: Target[],
+  options: { clients?: number; seconds?: number } = {},
+): Promise<Compared> {
+  const runsOf: Measure[][] = targets.map(() => []);
   for (let round = 0; round < rounds; round++) {
-    const order = round % 2 === 0 ? [a, b] : [b, a];
-    for (const target of order) (target === a ? runsA : runsB).push(await measure(target));
+    for (let k = 0; k < targets.length; k++) {
+      const i = (k + round) % targets.length;
+      const target = targets[i] as Target;
+      runsOf[i]?.push(await measure(target, options.clients, options.seconds));
+    }
   }
-  const ratios = runsA.map((m, i) => m.rps / (runsB[i]?.rps ?? Number.NaN));
   const of = (list: Measure[], key: keyof Measure) => median(list.map((m) => m[key]));
   return {
-    a: { rps: of(runsA, 'rps'), cpu: of(runsA, 'cpuPerRequestMs'), p50: of(runsA, 'p50Ms') },
-    b: { rps: of(runsB, 'rps'), cpu: of(runsB, 'cpuPerRequestMs'), p50: of(runsB, 'p50Ms') },
-    ratio: median(ratios),
+    medians: runsOf.map((list) => ({
+      rps: of(list, 'rps'),
+      cpu: of(list, 'cpuPerRequestMs'),
+      p50: of(list, 'p50Ms'),
+    })),
+    ratio: (i, j, key = 'rps') =>
+      median(
+        (runsOf[i] ?? []).map((m, round) => m[key] / (runsOf[j]?.[round]?.[key] ?? Number.NaN)),
+      ),
   };
+}
+
+/** A row of the results: what, the figure, the reference, and the target with its verdict. */
+type Row = [what: string, figure: string, reference: string, target: string, verdict: string];
+const verdict = (met: boolean) => (met ? 'met' : 'NOT MET');
+
+/** The README's Dashboard query (its first `graphql` block). */
+function readmeDashboard(): string {
+  const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+  const query = /```graphql\n(query Dashboard[\s\S]*?)```/.exec(readme)?.[1];
+  if (!query) throw new Error('README.md shows no Dashboard query');
+  return query;
 }
 
 /** p50 of `runs` requests sent one at a time (after two to warm up). */
@@ -162,81 +210,30 @@ async function latency(target: Target): Promise<number> {
   return median(times);
 }
 
-/**
- * Self time of a V8 CPU profile by package (`node_modules/<name>`) and by file, with GC and idle
- * apart, leaving out its first `skipMs` (start-up).
- */
-function profileByPackage(path: string, skipMs: number) {
-  const profile = JSON.parse(readFileSync(path, 'utf8')) as {
-    nodes: Array<{ id: number; callFrame: { functionName: string; url: string } }>;
-    samples: number[];
-    timeDeltas: number[];
-  };
-  const owner = new Map<number, string>();
-  const fileOf = new Map<number, string>();
-  for (const node of profile.nodes) {
-    fileOf.set(
-      node.id,
-      `${node.callFrame.url.replace(/^file:\/\/.*?\/(src|node_modules)\//, '$1/')} ${node.callFrame.functionName}`,
-    );
-    const { url, functionName } = node.callFrame;
-    const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url)?.[1];
-    owner.set(
-      node.id,
-      functionName === '(garbage collector)'
-        ? '(garbage collector)'
-        : functionName === '(idle)'
-          ? '(idle)'
-          : functionName === '(program)'
-            ? '(program: native, outside JS)'
-            : pkg
-              ? pkg
-              : url.startsWith('node:') || url === ''
-                ? '(node core)'
-                : 'docs-graph',
-    );
-  }
-  const totals = new Map<string, number>();
-  const files = new Map<string, number>();
-  let at = 0;
-  profile.samples.forEach((id, i) => {
-    const delta = profile.timeDeltas[i] ?? 0;
-    at += delta;
-    // Start-up (loading modules) is not per-request work.
-    if (at < skipMs * 1000) return;
-    const key = owner.get(id) ?? '(unknown)';
-    totals.set(key, (totals.get(key) ?? 0) + delta);
-    const file = fileOf.get(id) ?? '';
-    if (file) files.set(file, (files.get(file) ?? 0) + delta);
-  });
-  const busy = [...totals].filter(([k]) => k !== '(idle)').reduce((sum, [, v]) => sum + v, 0);
-  const rows = [...totals]
-    .filter(([k]) => k !== '(idle)')
-    .sort((x, y) => y[1] - x[1])
-    .map(([name, micros]) => ({ name, share: micros / busy }));
-  const topFiles = [...files]
-    .sort((x, y) => y[1] - x[1])
-    .slice(0, 25)
-    .map(([name, micros]) => ({ name, share: micros / busy }));
-  return { rows, topFiles, gcShare: (totals.get('(garbage collector)') ?? 0) / busy };
-}
-
 async function main() {
+  const before = load();
   process.stdout.write(
-    `docs-graph overhead bench: ${rounds} interleaved rounds of ${seconds} s, ${connections} connections; load average ${load()}\n`,
+    `docs-graph overhead bench: ${rounds} interleaved rounds of ${seconds} s, ${connections} connections; load average ${before}\n`,
   );
+  const baselineRef = values.baseline === 'none' ? undefined : values.baseline;
+  let baseline: BaselineBuild | undefined;
+  if (baselineRef) {
+    process.stdout.write(`building ${baselineRef} in a temporary worktree...\n`);
+    baseline = buildBaseline(baselineRef);
+  }
   // Scale 2: the first organization has more than 50 spaces.
   const workspace = await startWorkspace(2);
   const stops: Array<() => Promise<void> | void> = [() => workspace.stop()];
+  if (baseline) stops.push(() => baseline?.stop());
   try {
     const started = (args: string[], pattern = GRAPHQL_URL) =>
       startProcess(args, pattern).then((p) => {
         stops.push(p.stop);
         return p;
       });
-    const gatewayArgs = (upstream: string, extra: string[] = []) => [
+    const gatewayArgs = (upstream: string, cli = CLI) => [
       ...nodeFlags,
-      CLI,
+      cli,
       'gateway',
       '--upstream',
       upstream,
@@ -247,7 +244,6 @@ async function main() {
       '--rate-limit',
       'off',
       ...values['gateway-flags'].split(' ').filter(Boolean),
-      ...extra,
     ];
     const proxy = await started(
       [
@@ -261,12 +257,26 @@ async function main() {
       ],
       /(http:\/\/127\.0\.0\.1:\d+)/,
     );
-    const [gateway, slowGateway, untuned, bare] = await Promise.all([
+    const [gateway, slowGateway, bare, reference] = await Promise.all([
       started(gatewayArgs(workspace.url)),
       started(gatewayArgs(proxy.url)),
-      // The same gateway with V8's own heap sizing: what the memory tuning costs in CPU.
-      started(gatewayArgs(workspace.url, ['--memory-tuning', 'off'])),
       started(['--import', 'tsx', new URL('./children/bare-yoga.ts', import.meta.url).pathname]),
+      // The reference build with its own flags only: `--gateway-flags` may name new options.
+      baseline
+        ? started([
+            ...nodeFlags,
+            baseline.cli,
+            'gateway',
+            '--upstream',
+            workspace.url,
+            '--port',
+            '0',
+            '--cache',
+            'off',
+            '--rate-limit',
+            'off',
+          ])
+        : undefined,
     ]);
     const rest: BenchProcess = {
       child: workspace.child,
@@ -297,42 +307,38 @@ async function main() {
     if (!org || !space) throw new Error('the demo data has no organization with a space');
     const restId = (id: string) => Buffer.from(id, 'base64').toString().split(':')[1] ?? '';
     const listSize = Math.min(50, org.spaces.totalCount);
-
-    const typename = graphql('{ __typename }');
-    const rows: string[][] = [];
+    const post = (name: string, process: BenchProcess, body: string, auth = true): Target => ({
+      name,
+      process,
+      method: 'POST',
+      path: '/graphql',
+      body,
+      ...(auth ? { headers: AUTH } : {}),
+    });
+    const rows: Row[] = [];
 
     // 1. {__typename}
-    const t = await compare(
-      { name: 'gateway', process: gateway, method: 'POST', path: '/graphql', body: typename },
-      { name: 'bare Yoga', process: bare, method: 'POST', path: '/graphql', body: typename },
-    );
+    const typename = graphql('{ __typename }');
+    const t = await compare([
+      post('gateway', gateway, typename, false),
+      post('bare Yoga', bare, typename, false),
+    ]);
+    const [tg, tb] = t.medians;
     rows.push([
       '`{__typename}`',
-      `${fixed(t.a.rps, 0)} req/s, ${fixed(t.a.cpu, 3)} ms CPU/req`,
-      `bare Yoga ${fixed(t.b.rps, 0)} req/s, ${fixed(t.b.cpu, 3)} ms CPU/req`,
-      `${fixed(t.ratio)}x (target >= 0.70)`,
-    ]);
-    const tu = await compare(
-      { name: 'untuned', process: untuned, method: 'POST', path: '/graphql', body: typename },
-      { name: 'bare Yoga', process: bare, method: 'POST', path: '/graphql', body: typename },
-    );
-    rows.push([
-      '`{__typename}`, `--memory-tuning off`',
-      `${fixed(tu.a.rps, 0)} req/s, ${fixed(tu.a.cpu, 3)} ms CPU/req`,
-      `bare Yoga ${fixed(tu.b.rps, 0)} req/s, ${fixed(tu.b.cpu, 3)} ms CPU/req`,
-      `${fixed(tu.ratio)}x (not the default: memory tuning is on)`,
+      `${fixed(tg?.rps ?? 0, 0)} req/s, ${fixed(tg?.cpu ?? 0, 3)} ms CPU/req: ${fixed(t.ratio(0, 1))}x`,
+      `bare Yoga ${fixed(tb?.rps ?? 0, 0)} req/s, ${fixed(tb?.cpu ?? 0, 3)} ms CPU/req`,
+      '>= 0.6x bare Yoga',
+      verdict(t.ratio(0, 1) >= 0.6),
     ]);
 
     // 2. One upstream call.
-    const one = await compare(
-      {
-        name: 'gateway',
-        process: gateway,
-        method: 'POST',
-        path: '/graphql',
-        headers: AUTH,
-        body: graphql('query($id: ID!) { space(id: $id) { id title emoji } }', { id: space.id }),
-      },
+    const one = await compare([
+      post(
+        'gateway',
+        gateway,
+        graphql('query($id: ID!) { space(id: $id) { id title emoji } }', { id: space.id }),
+      ),
       {
         name: 'REST',
         process: rest,
@@ -340,51 +346,22 @@ async function main() {
         path: `/v1/spaces/${restId(space.id)}`,
         headers: AUTH,
       },
-    );
+    ]);
     rows.push([
       '`space(id)`, one upstream call',
-      `${fixed(one.a.rps, 0)} req/s, ${fixed(one.a.cpu, 3)} ms CPU/req`,
-      `GET /v1/spaces/{id} ${fixed(one.b.rps, 0)} req/s`,
-      `${fixed(one.ratio)}x (target >= 0.60)`,
-    ]);
-    const oneUntuned = await compare(
-      {
-        name: 'untuned',
-        process: untuned,
-        method: 'POST',
-        path: '/graphql',
-        headers: AUTH,
-        body: graphql('query($id: ID!) { space(id: $id) { id title emoji } }', { id: space.id }),
-      },
-      {
-        name: 'REST',
-        process: rest,
-        method: 'GET',
-        path: `/v1/spaces/${restId(space.id)}`,
-        headers: AUTH,
-      },
-    );
-    rows.push([
-      '`space(id)`, `--memory-tuning off`',
-      `${fixed(oneUntuned.a.rps, 0)} req/s, ${fixed(oneUntuned.a.cpu, 3)} ms CPU/req`,
-      `GET /v1/spaces/{id} ${fixed(oneUntuned.b.rps, 0)} req/s`,
-      `${fixed(oneUntuned.ratio)}x (not the default)`,
+      `${fixed(one.medians[0]?.rps ?? 0, 0)} req/s, ${fixed(one.medians[0]?.cpu ?? 0, 3)} ms CPU/req: ${fixed(one.ratio(0, 1))}x`,
+      `GET /v1/spaces/{id} ${fixed(one.medians[1]?.rps ?? 0, 0)} req/s`,
+      '>= 0.45x the REST GET',
+      verdict(one.ratio(0, 1) >= 0.45),
     ]);
 
-    // 3. A 50-item list.
+    // 3. A 50-item list: against REST, and the reference build's CPU in the same rounds.
     const listQuery = graphql(
-      `query($org: ID!) { organization(id: $org) { spaces(first: ${listSize}) { nodes { id title emoji visibility createdAt } } } }`,
+      `query($org: ID!) { organization(id: $org) { spaces(first: ${listSize}) { nodes { id title emoji visibility createdAt updatedAt } } } }`,
       { org: org.id },
     );
-    const list = await compare(
-      {
-        name: 'gateway',
-        process: gateway,
-        method: 'POST',
-        path: '/graphql',
-        headers: AUTH,
-        body: listQuery,
-      },
+    const list = await compare([
+      post('gateway', gateway, listQuery),
       {
         name: 'REST',
         process: rest,
@@ -392,13 +369,26 @@ async function main() {
         path: `/v1/orgs/${restId(org.id)}/spaces?limit=${listSize}`,
         headers: AUTH,
       },
-    );
+      ...(reference ? [post(`build of ${baseline?.commit}`, reference, listQuery)] : []),
+    ]);
+    const [lg, lr, lb] = list.medians;
     rows.push([
       `${listSize}-item list, one upstream call`,
-      `${fixed(list.a.cpu, 3)} ms CPU/req, ${fixed((list.a.cpu * 1000) / listSize, 1)} us CPU/item, ${fixed(list.a.rps, 0)} req/s`,
-      `GET /v1/orgs/{id}/spaces ${fixed(list.b.rps, 0)} req/s`,
-      `${fixed(list.ratio)}x of REST's throughput`,
+      `${fixed(lg?.cpu ?? 0, 3)} ms CPU/req, ${fixed(((lg?.cpu ?? 0) * 1000) / listSize, 1)} us CPU/item, ${fixed(lg?.rps ?? 0, 0)} req/s (${fixed(list.ratio(0, 1))}x REST's)`,
+      `GET /v1/orgs/{id}/spaces ${fixed(lr?.rps ?? 0, 0)} req/s`,
+      'none (information)',
+      '',
     ]);
+    if (lb) {
+      const cpuRatio = list.ratio(0, 2, 'cpuPerRequestMs');
+      rows.push([
+        `${listSize}-item list, CPU per request against the reference build`,
+        `${fixed(lg?.cpu ?? 0, 3)} ms: ${fixed(cpuRatio)}x`,
+        `build of ${baseline?.commit}: ${fixed(lb.cpu, 3)} ms CPU/req, ${fixed(lb.rps, 0)} req/s`,
+        '<= 0.6x',
+        verdict(cpuRatio <= 0.6),
+      ]);
+    }
 
     // 4. The nested use case, one request at a time.
     const nested = graphql(
@@ -406,22 +396,8 @@ async function main() {
         changeRequests(first: 3) { nodes { number subject comments(first: 3) { nodes { id } } } } } } } }`,
       { org: org.id },
     );
-    const at0 = await latency({
-      name: 'nested 0 ms',
-      process: gateway,
-      method: 'POST',
-      path: '/graphql',
-      headers: AUTH,
-      body: nested,
-    });
-    const at20 = await latency({
-      name: 'nested 20 ms',
-      process: slowGateway,
-      method: 'POST',
-      path: '/graphql',
-      headers: AUTH,
-      body: nested,
-    });
+    const at0 = await latency(post('nested 0 ms', gateway, nested));
+    const at20 = await latency(post('nested 20 ms', slowGateway, nested));
     // What one upstream call through the delaying proxy takes (20 ms, plus the proxy's own hop).
     const call = await latency({
       name: 'a call through the proxy',
@@ -431,36 +407,72 @@ async function main() {
       headers: AUTH,
     });
     const depth = 3;
-    const goal = 1.1 * depth * call + at0;
+    const goal = 1.1 * depth * DELAY_MS + at0;
     rows.push([
       'nested use case, 0 ms upstream',
       `p50 ${fixed(at0, 1)} ms`,
-      'target <= 12 ms',
-      at0 <= 12 ? 'met' : 'NOT MET',
+      '',
+      '<= 10 ms',
+      verdict(at0 <= 10),
     ]);
     rows.push([
       `nested use case, ${DELAY_MS} ms per upstream call (depth ${depth})`,
       `p50 ${fixed(at20, 1)} ms`,
-      `goal <= 1.1 x ${depth} x ${fixed(call, 1)} ms (one call through the proxy) + p50 at 0 ms = ${fixed(goal, 1)} ms`,
-      at20 <= goal ? 'met' : 'NOT MET',
+      `one call through the proxy: p50 ${fixed(call, 1)} ms`,
+      `<= 1.1 x ${depth} x ${DELAY_MS} ms + p50 at 0 ms = ${fixed(goal, 1)} ms`,
+      verdict(at20 <= goal),
     ]);
 
-    process.stdout.write(
-      `\n| what | docs-graph | reference | ratio |\n|---|---|---|---|\n${rows.map((r) => `| ${r.join(' | ')} |`).join('\n')}\n`,
+    // 5. The README's Dashboard query on `start` with its defaults, against the reference build's.
+    const dashboard = graphql(readmeDashboard());
+    const startArgs = (cli: string) => [
+      ...nodeFlags,
+      cli,
+      'start',
+      '--port',
+      '0',
+      '--db',
+      ':memory:',
+    ];
+    const [app, referenceApp] = await Promise.all([
+      started(startArgs(CLI)),
+      baseline ? started(startArgs(baseline.cli)) : undefined,
+    ]);
+    const dash = await compare(
+      [
+        post('start', app, dashboard),
+        ...(referenceApp ? [post(`start of ${baseline?.commit}`, referenceApp, dashboard)] : []),
+      ],
+      {
+        clients: Number(values['dashboard-clients']),
+        seconds: Number(values['dashboard-seconds']),
+      },
     );
+    const [dg, db] = dash.medians;
+    rows.push([
+      `README's Dashboard query, \`start\` defaults, ${values['dashboard-clients']} clients`,
+      `${fixed(dg?.rps ?? 0, 0)} req/s, p50 ${fixed(dg?.p50 ?? 0, 0)} ms${db ? `: ${fixed(dash.ratio(0, 1))}x` : ''}`,
+      db
+        ? `build of ${baseline?.commit}: ${fixed(db.rps, 0)} req/s, p50 ${fixed(db.p50, 0)} ms`
+        : 'no reference build',
+      '>= 2x the reference build',
+      db ? verdict(dash.ratio(0, 1) >= 2) : 'n/a',
+    ]);
 
-    // 5. Where the gateway's CPU goes under the list query.
+    // 6. Where the gateway's CPU goes under the list query, and the collector's share.
     const dir = mkdtempSync(join(tmpdir(), 'docs-graph-prof-'));
     try {
       // From the sources (tsx), not the bundle, so that each package's code keeps its own file.
       const source = new URL('../src/entry.ts', import.meta.url).pathname;
       const spawned = performance.now();
-      // tsx's loader grows V8's young generation before the CLI's first module can hold it at
-      // 1 MB per semi-space: the flag gives the profiled gateway the built CLI's young generation,
-      // so the collector's share is the one users get (unless --node-flags sets its own).
-      const young = nodeFlags.some((f) => f.includes('semi-space'))
-        ? []
-        : ['--max-semi-space-size=1'];
+      // tsx's loader grows V8's young generation before the CLI's first module can size it: the
+      // flag gives the profiled gateway the built CLI's young generation, so the collector's
+      // share is the one users get (unless --node-flags sets its own).
+      const memoryTuningOff = values['gateway-flags'].includes('--memory-tuning off');
+      const young =
+        nodeFlags.some((f) => f.includes('semi-space')) || memoryTuningOff
+          ? []
+          : ['--max-semi-space-size=1'];
       const profiled = await started([
         '--cpu-prof',
         `--cpu-prof-dir=${dir}`,
@@ -470,14 +482,9 @@ async function main() {
         ...gatewayArgs(workspace.url).map((a) => (a === CLI ? source : a)),
       ]);
       const loaded = performance.now();
-      await measure({
-        name: 'profile',
-        process: profiled,
-        method: 'POST',
-        path: '/graphql',
-        headers: AUTH,
-        body: values.profile === 'typename' ? typename : listQuery,
-      });
+      await measure(
+        post('profile', profiled, values.profile === 'typename' ? typename : listQuery),
+      );
       await profiled.stop();
       // The main thread's profile is the largest (workers, if any, write their own).
       const file = readdirSync(dir)
@@ -489,20 +496,29 @@ async function main() {
         topFiles,
         gcShare,
       } = profileByPackage(join(dir, file), loaded - spawned);
+      const under = values.profile === 'typename' ? '`{__typename}`' : `the ${listSize}-item list`;
+      rows.push([
+        `garbage collector under ${under}`,
+        `${(gcShare * 100).toFixed(1)}% of busy time`,
+        'V8 CPU profile of the gateway from its sources',
+        '< 10%',
+        verdict(gcShare < 0.1),
+      ]);
       process.stdout.write(
-        `\nGateway CPU under ${values.profile === 'typename' ? '`{__typename}`' : `the ${listSize}-item list`}, self time by package (share of busy time):\n${byPackage
+        `\nGateway CPU under ${under}, self time by package (share of busy time):\n${byPackage
           .slice(0, 15)
           .map((r) => `  ${(r.share * 100).toFixed(1).padStart(5)}%  ${r.name}`)
           .join('\n')}\nBy file:\n${topFiles
           .map((r) => `  ${(r.share * 100).toFixed(1).padStart(5)}%  ${r.name}`)
-          .join(
-            '\n',
-          )}\nGarbage collector: ${(gcShare * 100).toFixed(1)}% of busy time (target < 5%: ${gcShare < 0.05 ? 'met' : 'NOT MET'})\n`,
+          .join('\n')}\n`,
       );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-    process.stdout.write(`\nload average after: ${load()}\n`);
+    process.stdout.write(
+      `\n| what | docs-graph | reference | target | |\n|---|---|---|---|---|\n${rows.map((r) => `| ${r.join(' | ')} |`).join('\n')}\n`,
+    );
+    process.stdout.write(`\nload average before: ${before}; after: ${load()}\n`);
   } finally {
     for (const stop of stops.reverse()) await stop();
   }

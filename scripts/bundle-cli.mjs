@@ -8,7 +8,7 @@
  * rest of dist/) stays as tsc writes it.
  *
  * Left out of the bundle and loaded from node_modules: the native SQLite binding, packages that
- * read files of their own at run time (pdfkit's fonts, pino's transports), and what is loaded only
+ * read files of their own at run time (pdfkit's fonts, pino's transports, Swagger UI's page), and what is loaded only
  * when a feature is used (GraphiQL's page, the OpenAPI parser, YAML for `import`, the OTLP
  * exporter, Fastify's default schema compilers; OpenTelemetry, ioredis, pino-pretty and Ajv are
  * loaded with `require` on first use and stay out by themselves).
@@ -22,6 +22,7 @@ const at = (path) => fileURLToPath(new URL(`../${path}`, import.meta.url));
 export const EXTERNAL = [
   'better-sqlite3',
   'pdfkit',
+  '@fastify/swagger-ui',
   'pino',
   'pino-pretty',
   '@graphql-yoga/render-graphiql',

@@ -216,6 +216,7 @@ function shape(v: OptionValues, command: Command | undefined) {
       corsOrigins: v.corsOrigins,
       debug: v.debug,
       federation: v.federation,
+      executor: v.executor,
       guard,
       ops: {
         cache: v.cache && {

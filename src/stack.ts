@@ -57,6 +57,7 @@ function settingsOf(options: ServerOptions, limits: Limits): GatewaySettings {
   return {
     corsOrigins: options.corsOrigins ?? [],
     federation: options.federation ?? false,
+    ...(options.executor ? { executor: options.executor } : {}),
     limits,
     ...(options.guard ? { guard: options.guard } : {}),
   };

@@ -1,6 +1,8 @@
 import { request } from 'node:http';
 import { gunzipSync, gzipSync } from 'node:zlib';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compressAnswers } from '../src/compression.ts';
 import { type RunningStack, startGatewayServer, startStack } from '../src/stack.ts';
 
 interface Raw {
@@ -124,5 +126,44 @@ describe('compressed answers', () => {
     const refused = await team('a'.repeat(10_000_000));
     expect(refused.status).toBe(413);
     expect(JSON.parse(refused.body.toString())).toMatchObject({ error: { code: 413 } });
+  });
+});
+
+describe('answers to clients that accept no encoding', () => {
+  it('are left as they are, without the compression hook looking at them', async () => {
+    const app = Fastify({ logger: false });
+    compressAnswers(app);
+    let lookups = 0;
+    // Routes of plugins registered after it, as the servers' are.
+    app.register(async (routes) => {
+      routes.get('/big', (_request, reply) => {
+        const getHeader = reply.getHeader.bind(reply);
+        // The compression hook reads the answer's encoding first of all.
+        reply.getHeader = ((name: string) => {
+          if (name.toLowerCase() === 'content-encoding') lookups++;
+          return getHeader(name);
+        }) as typeof reply.getHeader;
+        reply.type('application/json').send(JSON.stringify({ text: 'x'.repeat(4_000) }));
+      });
+    });
+    await app.ready();
+    try {
+      const plain = await app.inject({ method: 'GET', url: '/big' });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.headers.vary).toBeUndefined();
+      expect(JSON.parse(plain.body).text).toHaveLength(4_000);
+      expect(lookups).toBe(0);
+      const gzip = await app.inject({
+        method: 'GET',
+        url: '/big',
+        headers: { 'accept-encoding': 'gzip' },
+      });
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(gzip.headers.vary).toBe('accept-encoding');
+      expect(JSON.parse(gunzipSync(gzip.rawPayload).toString()).text).toHaveLength(4_000);
+      expect(lookups).toBeGreaterThan(0);
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -1,7 +1,18 @@
 /** The options of the servers, the gateway, `import` and the CLI itself. */
 import { statSync } from 'node:fs';
 import { z } from 'zod';
-import { got, httpUrl, option, refuse, text, textAs, toggle, wholeNumber } from './option.ts';
+import { DEFAULT_EXECUTOR, EXECUTORS } from '../gateway/execution/executors.ts';
+import {
+  got,
+  httpUrl,
+  oneOf,
+  option,
+  refuse,
+  text,
+  textAs,
+  toggle,
+  wholeNumber,
+} from './option.ts';
 
 const isFile = (path: string) => {
   try {
@@ -109,6 +120,15 @@ export const GATEWAY_OPTIONS = {
     default: false,
     description:
       'serve the graph as a Federation v2 subgraph (entity keys, `_entities`, `_service`) for a supergraph router (docs/federation.md)',
+  }),
+  executor: option({
+    flag: 'executor',
+    arg: '<name>',
+    env: 'DOCS_GRAPH_EXECUTOR',
+    ...oneOf(EXECUTORS),
+    default: DEFAULT_EXECUTOR,
+    description:
+      'how queries and mutations without `@defer`/`@stream` run: `jit` compiles each document once (graphql-jit), `graphql-js` walks it per request; subscriptions and incremental answers always take the latter',
   }),
 };
 

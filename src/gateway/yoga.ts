@@ -11,6 +11,8 @@ import { LRUCache } from 'lru-cache';
 import { type Limits, limitsWith } from '../config/limits.ts';
 import { createContext, type GatewayContext } from './context.ts';
 import { credentialOf } from './credential.ts';
+import { executorPlugins } from './execution/compiled.ts';
+import type { Executor } from './execution/executors.ts';
 import { federationPlugins, subgraph } from './federation/schema.ts';
 import { type GuardOptions, guardPlugins } from './guard/plugins.ts';
 import { createLiveHub, type LiveHub } from './live/gateway.ts';
@@ -66,6 +68,12 @@ export interface GatewaySettings {
    * and `_service` (default false: the standalone graph).
    */
   federation?: boolean;
+  /**
+   * How queries and mutations without `@defer`/`@stream` run: `'jit'` (default) compiles each
+   * document once with graphql-jit, `'graphql-js'` walks it per request. Subscriptions and
+   * incremental operations always run on Yoga's executor.
+   */
+  executor?: Executor;
   /** GraphQL document limits and JSON depth; the defaults of `LIMITS` for those not given. */
   limits?: Partial<Limits>;
   /** Guardrails: cost, rate limits, introspection, trusted documents, APQ, CSRF prevention. */
@@ -207,6 +215,8 @@ export function createGateway(options: GatewayOptions): Gateway {
     plugins: [
       // `@defer` and `@stream`: answered as `multipart/mixed` (or server-sent events) part by part.
       useDeferStream(),
+      // Before every plugin that wraps the executor it finds (the response cache).
+      ...executorPlugins(options.executor),
       ...guardPlugins(options.guard, limits, options.redis),
       ...(options.federation
         ? federationPlugins({ introspection: options.guard?.introspection ?? true })

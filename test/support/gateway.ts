@@ -1,6 +1,12 @@
 import { type ExecutionResult, execute, parse } from 'graphql';
 import { readAnswer } from '../../src/client/fetcher.ts';
 import { createContext } from '../../src/gateway/context.ts';
+import { executeWith } from '../../src/gateway/execution/compiled.ts';
+import {
+  DEFAULT_EXECUTOR,
+  EXECUTORS,
+  type Executor,
+} from '../../src/gateway/execution/executors.ts';
 import { withFieldErrors } from '../../src/gateway/plugins/shape.ts';
 import { schema } from '../../src/gateway/schema/index.ts';
 import type {
@@ -11,6 +17,22 @@ import type {
 import { errorFromResponse } from '../../src/gateway/upstream/errors.ts';
 import { type RunningStack, startStack } from '../../src/stack.ts';
 import { DEMO_TOKENS, type DemoPersona } from '../../src/workspace/demo/users.ts';
+
+/**
+ * The executor of plain operations in the schema-level and end-to-end tiers: the gateway's default
+ * unless `DOCS_GRAPH_TEST_EXECUTOR` names another (`graphql-js`), so each tier runs on both paths.
+ */
+export const TEST_EXECUTOR: Executor | undefined = testExecutor(
+  process.env.DOCS_GRAPH_TEST_EXECUTOR,
+);
+
+function testExecutor(name: string | undefined): Executor | undefined {
+  if (!name) return undefined;
+  if (!(EXECUTORS as readonly string[]).includes(name)) {
+    throw new Error(`DOCS_GRAPH_TEST_EXECUTOR must be one of ${EXECUTORS.join(', ')}`);
+  }
+  return name as Executor;
+}
 
 type Handler = (req: UpstreamRequest) => { status?: number; body?: unknown } | undefined;
 
@@ -60,12 +82,11 @@ export async function runSchema(
   authorization = 'Bearer test',
 ): Promise<ExecutionResult> {
   const contextValue = createContext(upstream, authorization, false);
-  const result = (await execute({
-    schema,
-    document: parse(query),
-    variableValues: variables,
-    contextValue,
-  })) as ExecutionResult;
+  const result = await executeWith(
+    TEST_EXECUTOR ?? DEFAULT_EXECUTOR,
+    { schema, document: parse(query), variableValues: variables, contextValue },
+    (args) => execute(args) as ExecutionResult | Promise<ExecutionResult>,
+  );
   return withFieldErrors(result, contextValue);
 }
 
@@ -91,6 +112,7 @@ export async function startE2E(): Promise<E2EStack> {
     gateway: true,
     guard: { maxCost: 1_000_000 },
     limits: { queryNodes: 1_000_000_000 },
+    ...(TEST_EXECUTOR ? { executor: TEST_EXECUTOR } : {}),
   });
   return {
     stack,

@@ -6,9 +6,9 @@ import type { Upstream } from '../upstream/client.ts';
 import { type LiveCounters, LiveHub } from './hub.ts';
 import { quotaKey } from './limits.ts';
 import type { LiveOptions } from './options.ts';
+import type { LiveRequest } from './request.ts';
 import { liveSsePlugin } from './sse.ts';
 import { MemoryLiveStore, RedisLiveStore } from './store.ts';
-import type { LiveRequest } from './subscriber.ts';
 
 export { LiveHub } from './hub.ts';
 

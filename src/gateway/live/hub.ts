@@ -4,8 +4,9 @@ import type { Upstream } from '../upstream/client.ts';
 import type { RestSession } from '../upstream/rest.ts';
 import { paid, Quotas, refusalOf } from './limits.ts';
 import { DEFAULT_LIVE, LEASE_INTERVALS, type LiveOptions } from './options.ts';
+import type { LiveRequest } from './request.ts';
 import type { Change, LiveStore } from './store.ts';
-import { type LiveRequest, Subscriber } from './subscriber.ts';
+import { Subscriber } from './subscriber.ts';
 import { concerns, fingerprint, type Topic } from './topic.ts';
 
 /** What a hub counts (`/metrics` shows them; tests read them). */
@@ -43,6 +44,8 @@ interface PollState {
  * read under its own token (shared by the subscribers of that token and change), and is sent an
  * event only when its own view changed.
  */
+export type { LiveRequest } from './request.ts';
+
 export class LiveHub {
   readonly owner = randomBytes(8).toString('hex');
   readonly options: LiveOptions;

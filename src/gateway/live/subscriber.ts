@@ -2,45 +2,8 @@ import { GraphQLError } from 'graphql';
 import { subscriptionThrottledError } from '../errorCatalog.ts';
 import type { RestSession } from '../upstream/rest.ts';
 import { isThrottled, refusalOf } from './limits.ts';
-import type { LiveStore } from './store.ts';
+import type { LiveRequest, SubscriberHost } from './request.ts';
 import type { Topic, View } from './topic.ts';
-
-/** What one subscription needs of its request. */
-export interface LiveRequest {
-  /** The caller's credential as sent upstream (normalized), none for an anonymous caller. */
-  authorization: string | undefined;
-  /** The key of the credential (empty without one): reads and views are shared under it. */
-  token: string;
-  /**
-   * The key subscriptions are counted under (`--live-max-per-token`): the credential's key, or
-   * the client's address for a caller without a token.
-   */
-  quota: string;
-  /** The client connection (subscriptions per connection are bounded). */
-  connection: object;
-  /** The `Last-Event-ID` the client resumes from. */
-  lastEventId: string | undefined;
-  /** Set before each event is handed to execution: the id its SSE message carries. */
-  eventId?: string;
-  /**
-   * Takes `calls` upstream calls from the budget of the request's token (set by the rate limit;
-   * absent when none applies): false when the budget has too few, and nothing was taken.
-   */
-  charge?: (calls: number) => Promise<boolean>;
-}
-
-/** What a subscriber needs of its hub (`LiveHub` is one). */
-export interface SubscriberHub {
-  /** The latest change the replica has seen. */
-  readonly seq: number;
-  readonly store: LiveStore;
-  readonly options: { readonly bufferMs: number };
-  /** The answer of `read` under a token, at change `seq`, read once per token and change. */
-  readAs(token: string, request: LiveRequest, read: string, seq: number): Promise<unknown>;
-  counted(): { event(): void } | undefined;
-  /** Forgets a subscriber that ended. */
-  leave(subscriber: Subscriber<unknown>): void;
-}
 
 /** Parses an event id of this store (`<epoch>.<seq>`); undefined for any other. */
 function seqOf(id: string | undefined, epoch: string): number | undefined {
@@ -68,7 +31,7 @@ export class Subscriber<E> implements AsyncIterableIterator<E> {
   private view: View | undefined;
 
   constructor(
-    private readonly hub: SubscriberHub,
+    private readonly hub: SubscriberHost,
     readonly topic: Topic<E>,
     readonly request: LiveRequest,
     private readonly rest: RestSession,
