@@ -106,9 +106,6 @@ async function main(argv: string[]): Promise<void> {
     return;
   }
 
-  const { port, host } = config.server;
-  const { corsOrigins, debug, federation, executor } = config.gateway;
-  const { limits, ops, guard } = config;
   const { upstream } = config.gateway;
   if (command === 'gateway' && !upstream) {
     fail('gateway needs --upstream <base-url> or DOCS_GRAPH_UPSTREAM');
@@ -117,36 +114,16 @@ async function main(argv: string[]): Promise<void> {
   const { PortInUseError, startGatewayServer, startStack } = await import('./stack.ts');
   try {
     if (command === 'gateway' && upstream) {
-      const server = await startGatewayServer({
-        upstream,
-        port,
-        host,
-        debug,
-        corsOrigins,
-        federation,
-        executor,
-        limits,
-        ops,
-        guard,
-      });
+      const server = await startGatewayServer({ ...config.server, ...config.gateway, upstream });
       printEndpoints(`gateway -> ${upstream}`, server.url, server.endpoints);
       onSignals(() => server.close());
       return;
     }
     const stack = await startStack({
-      port,
-      host,
+      ...config.server,
+      ...config.gateway,
+      ...config.workspace,
       gateway: command === 'start',
-      debug,
-      corsOrigins,
-      federation,
-      executor,
-      limits,
-      ops,
-      guard,
-      dbPath,
-      demoScale: config.workspace.demoScale,
-      pdfCjkFont: config.workspace.pdfCjkFont,
     });
     printEndpoints(command, stack.url, stack.endpoints);
     const lines: string[] = [];

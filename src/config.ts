@@ -209,7 +209,7 @@ function shape(v: OptionValues, command: Command | undefined) {
     introspection: !v.disableIntrospection,
   };
   return {
-    server: { port: v.port, host: v.host },
+    server: { port: v.port, host: v.host, limits: limitsWith(v.limits) },
     workspace: { dbPath: v.db, demoScale: Math.max(1, v.demoScale), pdfCjkFont: v.pdfCjkFont },
     gateway: {
       upstream: v.upstream,
@@ -217,48 +217,47 @@ function shape(v: OptionValues, command: Command | undefined) {
       debug: v.debug,
       federation: v.federation,
       executor: v.executor,
-    },
-    limits: limitsWith(v.limits),
-    guard,
-    ops: {
-      cache: v.cache && {
-        freshness: v.cacheFreshness,
-        ttl: v.cacheTtl,
-        listTtl: v.cacheListTtl,
-        ttlPerType: v.cacheTypeTtl,
+      guard,
+      ops: {
+        cache: v.cache && {
+          freshness: v.cacheFreshness,
+          ttl: v.cacheTtl,
+          listTtl: v.cacheListTtl,
+          ttlPerType: v.cacheTypeTtl,
+        },
+        redisUrl: v.redis,
+        redisPrefix: v.redisPrefix,
+        requireRedis: v.requireRedis,
+        live: {
+          pollIntervalMs: v.livePollInterval,
+          maxPerToken: v.liveMaxPerToken,
+          maxPerConnection: v.liveMaxPerConnection,
+          maxTotal: v.liveMaxTotal,
+          bufferMs: v.liveBuffer * 1000,
+          heartbeatMs: v.liveHeartbeat * 1000,
+        },
+        metrics: v.metrics,
+        metricsOperations: v.metricsOperations,
+        logLevel: v.logLevel,
+        logPretty: v.logFormat === undefined ? undefined : v.logFormat === 'pretty',
+        shutdownGraceMs: v.shutdownGrace * 1000,
+        memoryTuning: v.memoryTuning,
+        upstream: {
+          connectTimeoutMs: v.upstreamConnectTimeout,
+          headersTimeoutMs: v.upstreamTimeout,
+          bodyTimeoutMs: v.upstreamTimeout,
+          connections: v.upstreamConnections,
+          retries: v.upstreamRetries,
+          retryBaseMs: v.upstreamRetryBase,
+          validatorBytes: v.upstreamValidators * 1_000_000,
+        },
+        tracing: {
+          endpoint: v.otlpEndpoint,
+          tracesEndpoint: v.otlpTracesEndpoint,
+          serviceName: v.serviceName,
+        },
+        nodeOptions: v.nodeOptions,
       },
-      redisUrl: v.redis,
-      redisPrefix: v.redisPrefix,
-      requireRedis: v.requireRedis,
-      live: {
-        pollIntervalMs: v.livePollInterval,
-        maxPerToken: v.liveMaxPerToken,
-        maxPerConnection: v.liveMaxPerConnection,
-        maxTotal: v.liveMaxTotal,
-        bufferMs: v.liveBuffer * 1000,
-        heartbeatMs: v.liveHeartbeat * 1000,
-      },
-      metrics: v.metrics,
-      metricsOperations: v.metricsOperations,
-      logLevel: v.logLevel,
-      logPretty: v.logFormat === undefined ? undefined : v.logFormat === 'pretty',
-      shutdownGraceMs: v.shutdownGrace * 1000,
-      memoryTuning: v.memoryTuning,
-      upstream: {
-        connectTimeoutMs: v.upstreamConnectTimeout,
-        headersTimeoutMs: v.upstreamTimeout,
-        bodyTimeoutMs: v.upstreamTimeout,
-        connections: v.upstreamConnections,
-        retries: v.upstreamRetries,
-        retryBaseMs: v.upstreamRetryBase,
-        validatorBytes: v.upstreamValidators * 1_000_000,
-      },
-      tracing: {
-        endpoint: v.otlpEndpoint,
-        tracesEndpoint: v.otlpTracesEndpoint,
-        serviceName: v.serviceName,
-      },
-      nodeOptions: v.nodeOptions,
     },
     import: { space: v.space, replace: v.replace },
     bench: { cli: v.benchCli },
@@ -268,5 +267,11 @@ function shape(v: OptionValues, command: Command | undefined) {
 /** The whole configuration, as `loadConfig` reads it. */
 export type Config = ReturnType<typeof shape>;
 
+/**
+ * The gateway's part of the configuration, as the servers (`src/stack.ts`) take it and pass its
+ * settings on to `createGateway`, unreshaped.
+ */
+export type GatewayConfig = Config['gateway'];
+
 /** The operational configuration of a `start` or `gateway` process (`startOps`). */
-export type OpsConfig = Config['ops'];
+export type OpsConfig = GatewayConfig['ops'];

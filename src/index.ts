@@ -2,6 +2,7 @@ export {
   type Config,
   ConfigError,
   DEFAULT_LIMITS,
+  type GatewayConfig,
   LIMITS,
   type Limits,
   limitsWith,
@@ -21,4 +22,5 @@ export {
   EXAMPLE_QUERY,
   type Gateway,
   type GatewayOptions,
+  type GatewaySettings,
 } from './gateway/yoga.ts';

@@ -2,12 +2,10 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { compressAnswers } from './compression.ts';
 import { type Limits, limitsWith } from './config/limits.ts';
 import type { OpsConfig } from './config.ts';
-import type { Executor } from './gateway/execution/executors.ts';
-import type { GuardOptions } from './gateway/guard/plugins.ts';
 import { graphqlErrorBody, mountGateway } from './gateway/mount.ts';
 import { serveOpsFastify } from './gateway/ops/http.ts';
 import { type Ops, startOps } from './gateway/ops/runtime.ts';
-import { createGateway, type Gateway } from './gateway/yoga.ts';
+import { createGateway, type Gateway, type GatewaySettings } from './gateway/yoga.ts';
 import { drainRefusedBodies, serverOptions } from './http/limits.ts';
 import { registerLanding } from './landing.ts';
 import { createWorkspaceApp } from './workspace/app.ts';
@@ -17,9 +15,26 @@ import { openDatabase } from './workspace/db.ts';
 import { isEmpty, seedDemo } from './workspace/demo/index.ts';
 import { schemaController } from './workspace/inputErrors.ts';
 
-export interface StackOptions {
+/**
+ * What every server takes: where it listens and its limits (`Config.server`; the limits are the
+ * HTTP limits of both surfaces and the gateway's document limits), and the gateway's part of the
+ * configuration (`Config.gateway`; rate limits stay off unless `guard` gives them), as
+ * `loadConfig` gives them.
+ */
+export interface ServerOptions extends GatewaySettings {
   port: number;
   host: string;
+  /**
+   * List upstream calls: in every GraphQL response of the embedded stack (else for requests
+   * sending `x-docs-graph-debug: 1`); for requests sending that header on the gateway alone
+   * (else never: upstream paths stay private).
+   */
+  debug?: boolean;
+  /** Cache, Redis, metrics, logs, traces, /health, /readiness and graceful shutdown (the CLI's). */
+  ops?: OpsConfig;
+}
+
+export interface StackOptions extends ServerOptions {
   dbPath: string;
   demoScale?: number;
   /** Font file for the Chinese, Japanese and Korean text of PDF exports. */
@@ -28,25 +43,24 @@ export interface StackOptions {
   clock?: Clock;
   /** Serve the GraphQL gateway at `/graphql` beside `/v1`, calling `/v1` over real HTTP. */
   gateway?: boolean;
-  /**
-   * List upstream calls in every GraphQL response. Without it the embedded demo stack still lists
-   * them for requests sending `x-docs-graph-debug: 1`.
-   */
-  debug?: boolean;
-  /** Browser origins allowed to call `/graphql` cross-origin (see `GatewayOptions.corsOrigins`). */
-  corsOrigins?: readonly string[];
-  /** Serve the graph as a Federation v2 subgraph (see `GatewayOptions.federation`). */
-  federation?: boolean;
-  /** How plain operations run (see `GatewayOptions.executor`). */
-  executor?: Executor;
   /** Milliseconds added before every upstream call of the gateway (benchmarks). */
   upstreamDelayMs?: number;
-  /** HTTP and GraphQL document limits of both surfaces (the defaults of `LIMITS` otherwise). */
-  limits?: Partial<Limits>;
-  /** Cache, Redis, metrics, logs, traces, /health, /readiness and graceful shutdown (the CLI's). */
-  ops?: OpsConfig;
-  /** The gateway's guardrails (rate limits stay off unless given here). */
-  guard?: GuardOptions;
+}
+
+/** The gateway alone: the server's options and the base URL of its `/v1`. */
+export interface GatewayServerOptions extends ServerOptions {
+  upstream: string;
+}
+
+/** The settings a server hands `createGateway` as it was given them. */
+function settingsOf(options: ServerOptions, limits: Limits): GatewaySettings {
+  return {
+    corsOrigins: options.corsOrigins ?? [],
+    federation: options.federation ?? false,
+    ...(options.executor ? { executor: options.executor } : {}),
+    limits,
+    ...(options.guard ? { guard: options.guard } : {}),
+  };
 }
 
 export interface RunningStack {
@@ -138,11 +152,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       upstreamOptions: { delayMs: options.upstreamDelayMs ?? 0 },
       graphiql: { token: 'dg_demo_admin' },
       debug: options.debug ? true : 'on-request',
-      corsOrigins: options.corsOrigins ?? [],
-      federation: options.federation ?? false,
-      ...(options.executor ? { executor: options.executor } : {}),
-      limits,
-      ...(options.guard ? { guard: options.guard } : {}),
+      ...settingsOf(options, limits),
       ...ops?.gatewayOptions,
     });
     await ops?.checkUpstream();
@@ -180,20 +190,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
  * The gateway alone, against any `/v1` base URL, behind the same HTTP limits as the embedded
  * stack (body size, header size, timeouts) and answering bodies exactly as it does there.
  */
-export async function startGatewayServer(options: {
-  upstream: string;
-  port: number;
-  host: string;
-  /** Honour `x-docs-graph-debug: 1` (off by default: upstream paths stay private). */
-  debug?: boolean;
-  corsOrigins?: readonly string[];
-  federation?: boolean;
-  executor?: Executor;
-  limits?: Partial<Limits>;
-  /** Cache, Redis, metrics, logs, traces, /health, /readiness and graceful shutdown. */
-  ops?: OpsConfig;
-  guard?: GuardOptions;
-}): Promise<{
+export async function startGatewayServer(options: GatewayServerOptions): Promise<{
   url: string;
   gateway: Gateway;
   ops: Ops | undefined;
@@ -207,11 +204,7 @@ export async function startGatewayServer(options: {
   const gateway = createGateway({
     upstream: ops?.upstream ?? options.upstream,
     debug: options.debug ? 'on-request' : false,
-    corsOrigins: options.corsOrigins ?? [],
-    federation: options.federation ?? false,
-    ...(options.executor ? { executor: options.executor } : {}),
-    limits,
-    ...(options.guard ? { guard: options.guard } : {}),
+    ...settingsOf(options, limits),
     ...ops?.gatewayOptions,
   });
   const app = Fastify({ logger: false, schemaController, ...serverOptions(limits) });

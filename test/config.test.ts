@@ -56,10 +56,12 @@ describe('the configuration model', () => {
     ]);
     expect(loadConfig({ env: { DOCS_GRAPH_DEBUG: '1' } }).gateway.debug).toBe(true);
     expect(loadConfig({ env: { DOCS_GRAPH_DEBUG: 'yes' } }).gateway.debug).toBe(false);
-    expect(loadConfig({ env: { DOCS_GRAPH_INTROSPECTION: 'off' } }).guard.introspection).toBe(
-      false,
-    );
-    expect(loadConfig({ flags: { 'disable-introspection': true }, env: {} }).guard).toMatchObject({
+    expect(
+      loadConfig({ env: { DOCS_GRAPH_INTROSPECTION: 'off' } }).gateway.guard.introspection,
+    ).toBe(false);
+    expect(
+      loadConfig({ flags: { 'disable-introspection': true }, env: {} }).gateway.guard,
+    ).toMatchObject({
       introspection: false,
     });
   });
@@ -98,11 +100,11 @@ describe('the configuration model', () => {
     expect(loadConfig({ env, command: 'workspace' }).workspace.dbPath).toBe(
       '.data/workspace.sqlite',
     );
-    expect(loadConfig({ env: {}, command: 'gateway' }).guard.rateLimit).toEqual({
+    expect(loadConfig({ env: {}, command: 'gateway' }).gateway.guard.rateLimit).toEqual({
       capacity: 10_000,
       refillPerSecond: 100,
     });
-    expect(loadConfig({ env: {}, command: 'start' }).guard.rateLimit).toBe(false);
+    expect(loadConfig({ env: {}, command: 'start' }).gateway.guard.rateLimit).toBe(false);
   });
 
   it('names every flag and variable once', () => {
@@ -119,10 +121,10 @@ describe('the configuration model', () => {
     const document = Object.keys(DOCUMENT_LIMITS);
     expect(http.filter((name) => document.includes(name))).toEqual([]);
     expect(Object.keys(LIMITS).sort()).toEqual([...http, ...document].sort());
-    expect(loadConfig({ env: {} }).limits).toEqual(DEFAULT_LIMITS);
+    expect(loadConfig({ env: {} }).server.limits).toEqual(DEFAULT_LIMITS);
     // Each limit is set by its own entry, and by nothing else.
     for (const name of Object.keys(LIMITS) as (keyof typeof LIMITS)[]) {
-      const limits = loadConfig({ flags: { limits: `${name}=7` }, env: {} }).limits;
+      const limits = loadConfig({ flags: { limits: `${name}=7` }, env: {} }).server.limits;
       expect(limits).toEqual({ ...DEFAULT_LIMITS, [name]: 7 });
     }
   });
@@ -131,7 +133,9 @@ describe('the configuration model', () => {
     expect(DEFAULT_LIMITS.idLength).toBe(200);
     expect(MAX_SEGMENT_LENGTH).toBe(200);
     expect(LIMITS.idLength.max).toBe(MAX_SEGMENT_LENGTH);
-    expect(loadConfig({ flags: { limits: 'idLength=50' }, env: {} }).limits.idLength).toBe(50);
+    expect(loadConfig({ flags: { limits: 'idLength=50' }, env: {} }).server.limits.idLength).toBe(
+      50,
+    );
     expect(refusal({ flags: { limits: 'idLength=201' }, env: {} })).toBe(
       '--limits sets idLength to "201": it must be a whole number from 1 to 200',
     );

@@ -1,4 +1,5 @@
 /** The options of live data: subscriptions, their polls and the events held for reconnects. */
+import { DEFAULT_LIVE } from '../gateway/live/options.ts';
 import { option, wholeNumber } from './option.ts';
 
 /** Shortest poll interval accepted: below it a watched object would cost more than it shows. */
@@ -11,7 +12,7 @@ export const LIVE = {
     arg: '<ms>',
     env: 'DOCS_GRAPH_LIVE_POLL_INTERVAL',
     ...wholeNumber(MIN_POLL_INTERVAL_MS, 3_600_000),
-    default: 5_000,
+    default: DEFAULT_LIVE.pollIntervalMs,
     description: `milliseconds between two polls of a watched object, across replicas (at least ${MIN_POLL_INTERVAL_MS})`,
   }),
   liveMaxPerToken: option({
@@ -19,7 +20,7 @@ export const LIVE = {
     arg: '<n>',
     env: 'DOCS_GRAPH_LIVE_MAX_PER_TOKEN',
     ...wholeNumber(1, 100_000),
-    default: 50,
+    default: DEFAULT_LIVE.maxPerToken,
     description: 'open subscriptions one token may hold on one replica',
   }),
   liveMaxPerConnection: option({
@@ -27,7 +28,7 @@ export const LIVE = {
     arg: '<n>',
     env: 'DOCS_GRAPH_LIVE_MAX_PER_CONNECTION',
     ...wholeNumber(1, 10_000),
-    default: 10,
+    default: DEFAULT_LIVE.maxPerConnection,
     description: 'open subscriptions one client connection may hold',
   }),
   liveMaxTotal: option({
@@ -35,7 +36,7 @@ export const LIVE = {
     arg: '<n>',
     env: 'DOCS_GRAPH_LIVE_MAX_TOTAL',
     ...wholeNumber(1, 1_000_000),
-    default: 10_000,
+    default: DEFAULT_LIVE.maxTotal,
     description: 'open subscriptions one replica holds in total',
   }),
   liveBuffer: option({
@@ -43,7 +44,7 @@ export const LIVE = {
     arg: '<s>',
     env: 'DOCS_GRAPH_LIVE_BUFFER',
     ...wholeNumber(0, 86_400),
-    default: 300,
+    default: DEFAULT_LIVE.bufferMs / 1000,
     description:
       'seconds what a subscriber was last sent is held, so a reconnect with `Last-Event-ID` misses nothing',
   }),
@@ -52,7 +53,7 @@ export const LIVE = {
     arg: '<s>',
     env: 'DOCS_GRAPH_LIVE_HEARTBEAT',
     ...wholeNumber(1, 3_600),
-    default: 15,
+    default: DEFAULT_LIVE.heartbeatMs / 1000,
     description: 'seconds between two heartbeat comments on an open event stream',
   }),
 };

@@ -1,6 +1,9 @@
 /** The operational options of `start` and `gateway` (the gateway's `OpsConfig`). */
+import { CACHE_DEFAULTS } from '../gateway/ops/cache.ts';
 import { LOG_LEVELS } from '../gateway/ops/logging.ts';
 import { DEFAULT_OPERATION_LABELS } from '../gateway/ops/metrics.ts';
+import { UPSTREAM_DEFAULTS } from '../gateway/upstream/client.ts';
+import { VALIDATOR_DEFAULTS } from '../gateway/upstream/validators.ts';
 import { httpUrl, oneOf, onOff, option, text, textAs, toggle, wholeNumber } from './option.ts';
 
 /** The response cache. */
@@ -19,7 +22,7 @@ export const CACHE = {
     arg: '<upstream|ttl>',
     env: 'DOCS_GRAPH_CACHE_FRESHNESS',
     ...oneOf(['upstream', 'ttl'] as const),
-    default: 'upstream' as 'upstream' | 'ttl',
+    default: CACHE_DEFAULTS.freshness as 'upstream' | 'ttl',
     description:
       "where a cached response's lifetime comes from. `upstream` (the default, for `start` and for `gateway` against any upstream): the upstream's `Cache-Control`/`Expires` of the answers it was built from, the least fresh, capped by the lifetimes below; when an answer says nothing, `no-cache` or `no-store`, the response is not kept and a repeat revalidates (conditional GETs, reused on 304). `ttl`: the lifetimes below, whatever the upstream says",
   }),
@@ -28,7 +31,7 @@ export const CACHE = {
     arg: '<s>',
     env: 'DOCS_GRAPH_CACHE_TTL',
     ...wholeNumber(0, 86_400),
-    default: 30,
+    default: CACHE_DEFAULTS.ttl as number,
     description: 'most seconds a response of objects is kept',
   }),
   cacheListTtl: option({
@@ -36,7 +39,7 @@ export const CACHE = {
     arg: '<s>',
     env: 'DOCS_GRAPH_CACHE_LIST_TTL',
     ...wholeNumber(0, 86_400),
-    default: 10,
+    default: CACHE_DEFAULTS.listTtl as number,
     description: 'most seconds a response holding a list is kept',
   }),
   cacheTypeTtl: option<Record<string, number>>({
@@ -185,7 +188,7 @@ export const UPSTREAM = {
     arg: '<ms>',
     env: 'DOCS_GRAPH_UPSTREAM_CONNECT_TIMEOUT',
     ...wholeNumber(1, 600_000),
-    default: 5_000,
+    default: UPSTREAM_DEFAULTS.connectTimeoutMs as number,
     description: 'milliseconds to connect to the upstream',
   }),
   upstreamTimeout: option({
@@ -193,7 +196,7 @@ export const UPSTREAM = {
     arg: '<ms>',
     env: 'DOCS_GRAPH_UPSTREAM_TIMEOUT',
     ...wholeNumber(1, 600_000),
-    default: 15_000,
+    default: UPSTREAM_DEFAULTS.timeoutMs as number,
     description: 'headers and body timeout of upstream calls, in milliseconds',
   }),
   upstreamConnections: option({
@@ -201,15 +204,15 @@ export const UPSTREAM = {
     arg: '<n>',
     env: 'DOCS_GRAPH_UPSTREAM_CONNECTIONS',
     ...wholeNumber(1, 1024),
-    default: 32,
+    default: UPSTREAM_DEFAULTS.connections as number,
     description: 'connections kept to the upstream',
   }),
   upstreamRetries: option({
     flag: 'upstream-retries',
     arg: '<n>',
     env: 'DOCS_GRAPH_UPSTREAM_RETRIES',
-    ...wholeNumber(0, 2),
-    default: 2,
+    ...wholeNumber(0, UPSTREAM_DEFAULTS.retries),
+    default: UPSTREAM_DEFAULTS.retries as number,
     description: 'retries of idempotent GETs',
   }),
   upstreamRetryBase: option({
@@ -217,7 +220,7 @@ export const UPSTREAM = {
     arg: '<ms>',
     env: 'DOCS_GRAPH_UPSTREAM_RETRY_BASE',
     ...wholeNumber(0, 60_000),
-    default: 100,
+    default: UPSTREAM_DEFAULTS.retryBaseMs as number,
     description: 'base of the retry backoff, in milliseconds',
   }),
   upstreamValidators: option({
@@ -225,7 +228,7 @@ export const UPSTREAM = {
     arg: '<MB>',
     env: 'DOCS_GRAPH_UPSTREAM_VALIDATORS',
     ...wholeNumber(0, 4096),
-    default: 32,
+    default: VALIDATOR_DEFAULTS.maxBytes / 1_000_000,
     description:
       'megabytes of upstream GET answers kept, by token (hashed) and path, the least recently used dropped (in Redis with `--redis`), to revalidate with `If-None-Match` and reuse on 304; 0: off',
   }),

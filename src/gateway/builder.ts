@@ -5,13 +5,13 @@ import RelayPlugin from '@pothos/plugin-relay';
 import ValidationPlugin from '@pothos/plugin-validation';
 import type { GraphQLError, GraphQLSchema } from 'graphql';
 import type { GatewayContext } from './context.ts';
+import { badInput } from './errorCatalog.ts';
 import { ValidationError } from './errors.ts';
 import { addressFirstPluginName } from './plugins/addressFirst.ts';
 import { fieldFactsPluginName } from './plugins/fieldFacts.ts';
 import { inputIdsPluginName } from './plugins/inputIds.ts';
 import { shapePluginName } from './plugins/shape.ts';
 import { decodeGlobalId, INVALID_ID } from './resources/globalId.ts';
-import { badInput } from './upstream/errors.ts';
 import { segmentProblem } from './upstream/path.ts';
 
 /** The BAD_USER_INPUT error of an ID that names no Node type, or undefined when it does. */

@@ -1,5 +1,5 @@
-import { GraphQLError } from 'graphql';
-import { InputError, UpstreamError } from './upstream/errors.ts';
+import { hasErrorCode, InputError } from './errorCatalog.ts';
+import { UpstreamError } from './upstream/errors.ts';
 
 /** One invalid input field. */
 export interface FieldError {
@@ -78,11 +78,7 @@ export const MUTATION_ERRORS = [ValidationError, NotFoundError, ForbiddenError, 
 export function toMutationError(error: unknown): unknown {
   // An id of the input that does not parse (a global ID of the wrong shape) is invalid input.
   if (error instanceof InputError) return invalid(error.message, error.field);
-  if (
-    error instanceof GraphQLError &&
-    !(error instanceof UpstreamError) &&
-    error.extensions.code === 'BAD_USER_INPUT'
-  ) {
+  if (!(error instanceof UpstreamError) && hasErrorCode(error, 'BAD_USER_INPUT')) {
     return invalid(error.message, []);
   }
   if (!(error instanceof UpstreamError)) return error;

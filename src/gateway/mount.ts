@@ -1,15 +1,16 @@
 import { Readable } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ErrorCode } from './errorCatalog.ts';
 import { NOT_ACCEPTABLE } from './transports/served.ts';
 import { attachWebSockets } from './transports/ws.ts';
 import type { Gateway } from './yoga.ts';
 
 /** A GraphQL-over-HTTP error body (`{ errors: [{ message, extensions: { code } }] }`). */
-export function graphqlErrorBody(message: string, code: string) {
+export function graphqlErrorBody(message: string, code: ErrorCode) {
   return { errors: [{ message, extensions: { code } }] };
 }
 
-const STATUS_CODE: Record<number, string> = {
+const STATUS_CODE: Record<number, ErrorCode> = {
   400: 'BAD_REQUEST',
   408: 'REQUEST_TIMEOUT',
   405: 'METHOD_NOT_ALLOWED',

@@ -53,20 +53,11 @@ query Dashboard {
 }
 `;
 
-export interface GatewayOptions extends OpsOptions {
-  /** Base URL of the `/v1` surface (`https://api.example.com` or `.../v1`), or a ready client. */
-  upstream: string | Upstream;
-  /** Options of the upstream HTTP client (timeouts, connections, retries). */
-  upstreamOptions?: Omit<UpstreamOptions, 'baseUrl'>;
-  /** Path the gateway answers at (default `/graphql`). */
-  graphqlEndpoint?: string;
-  /** GraphiQL on GET from a browser (default on); `token` pre-fills its headers editor. */
-  graphiql?: boolean | { token?: string; defaultQuery?: string };
-  /**
-   * `true`: list the upstream calls in every response's `extensions.upstream`; `'on-request'`:
-   * only for requests sending `x-docs-graph-debug: 1`; `false` (default): never (paths stay private).
-   */
-  debug?: boolean | 'on-request';
+/**
+ * What a configuration decides of a gateway: `Config.gateway` (with `Config.server.limits`)
+ * carries these unchanged through the servers (`src/stack.ts`) to `createGateway`.
+ */
+export interface GatewaySettings {
   /**
    * Browser origins allowed to call the gateway cross-origin, with credentials (`*`: any origin,
    * without credentials). Default none: same-origin pages (GraphiQL, the example) need no CORS.
@@ -83,12 +74,28 @@ export interface GatewayOptions extends OpsOptions {
    * incremental operations always run on Yoga's executor.
    */
   executor?: Executor;
-  /** Mask unexpected errors (default true). */
-  maskedErrors?: boolean;
   /** GraphQL document limits and JSON depth; the defaults of `LIMITS` for those not given. */
   limits?: Partial<Limits>;
   /** Guardrails: cost, rate limits, introspection, trusted documents, APQ, CSRF prevention. */
   guard?: GuardOptions;
+}
+
+export interface GatewayOptions extends OpsOptions, GatewaySettings {
+  /** Base URL of the `/v1` surface (`https://api.example.com` or `.../v1`), or a ready client. */
+  upstream: string | Upstream;
+  /** Options of the upstream HTTP client (timeouts, connections, retries). */
+  upstreamOptions?: Omit<UpstreamOptions, 'baseUrl'>;
+  /** Path the gateway answers at (default `/graphql`). */
+  graphqlEndpoint?: string;
+  /** GraphiQL on GET from a browser (default on); `token` pre-fills its headers editor. */
+  graphiql?: boolean | { token?: string; defaultQuery?: string };
+  /**
+   * `true`: list the upstream calls in every response's `extensions.upstream`; `'on-request'`:
+   * only for requests sending `x-docs-graph-debug: 1`; `false` (default): never (paths stay private).
+   */
+  debug?: boolean | 'on-request';
+  /** Mask unexpected errors (default true). */
+  maskedErrors?: boolean;
   /** Shared state (response cache, rate-limit counters, APQ documents) lives in this Redis. */
   redis?: Redis;
 }

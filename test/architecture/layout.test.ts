@@ -11,6 +11,9 @@ import { importCycles } from '../support/imports.ts';
 const SCHEMA = 'src/gateway/schema';
 const UPSTREAM = 'src/gateway/upstream';
 
+/** Leaf modules every layer imports, upstream/ included: they import nothing of ours. */
+const LEAVES = ['src/gateway/errorCatalog.ts'];
+
 /** Past this many lines a module holds more than one concern; split it along a seam. */
 const MAX_LINES = 500;
 
@@ -125,8 +128,25 @@ describe('the layout', () => {
     const offenders = files(UPSTREAM).flatMap((file) =>
       relativeImports(readFileSync(file, 'utf8'))
         .map((name) => relative('.', resolve(dirname(file), name)))
-        .filter((target) => !target.startsWith(UPSTREAM) && !target.startsWith('src/contract'))
+        .filter(
+          (target) =>
+            !target.startsWith(UPSTREAM) &&
+            !target.startsWith('src/contract') &&
+            !LEAVES.includes(target),
+        )
         .map((target) => `${file} -> ${target}`),
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it('keeps the leaf modules every layer imports free of imports of ours', () => {
+    const offenders = LEAVES.filter((file) => relativeImports(readFileSync(file, 'utf8')).length);
+    expect(offenders).toEqual([]);
+  });
+
+  it('says every error code once, in the error catalog', () => {
+    const offenders = mentioning(files('src/gateway'), /\bcode: ['"]/).filter(
+      (file) => !LEAVES.includes(file),
     );
     expect(offenders).toEqual([]);
   });

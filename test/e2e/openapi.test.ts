@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type E2EStack, startE2E } from '../support/gateway.ts';
 import { firstOrganizationId, httpCalls } from '../support/graph.ts';
-import { addressId, globalId, toRestId } from '../support/ids.ts';
+import { addressId, globalId, localIdOf, toRestId } from '../support/ids.ts';
 
 let e2e: E2EStack;
 let orgId: string;
@@ -116,8 +116,8 @@ describe('OpenAPI specs through the graph', () => {
     }
     expect(state).toBe('COMPLETE');
     // The global ID of a version of the new spec: `org/slug/versionId`.
-    expect(Buffer.from(latest?.id ?? '', 'base64').toString('utf8')).toMatch(
-      new RegExp(`^OpenAPISpecVersion:${restOrg()}/e2e-spec/[0-9A-Za-z]{20}$`),
+    expect(localIdOf(latest?.id ?? '', 'OpenAPISpecVersion')).toMatch(
+      new RegExp(`^${restOrg()}/e2e-spec/[0-9A-Za-z]{20}$`),
     );
     expect(Object.keys(latest?.content.filesystem ?? {})).toHaveLength(1);
   });
@@ -197,7 +197,7 @@ describe('OpenAPI specs through the graph', () => {
     expect(forbidden.body.data).toEqual({
       setOpenAPISpecVisibility: { __typename: 'ForbiddenError' },
     });
-    const missing = Buffer.from(`OpenAPISpec:${restOrg()}/no-such-spec`).toString('base64');
+    const missing = globalId('OpenAPISpec', `${restOrg()}/no-such-spec`);
     const notFound = await e2e.gql(
       `mutation($input: SetOpenAPISpecVisibilityInput!) { setOpenAPISpecVisibility(input: $input) {
         __typename } }`,

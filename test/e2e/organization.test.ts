@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_IDP_CERTIFICATE } from '../../src/workspace/demo/samlTranslations.ts';
 import { type E2EStack, startE2E } from '../support/gateway.ts';
 import { type Data, graphHelpers, organizationIds } from '../support/graph.ts';
-import { globalId } from '../support/ids.ts';
+import { globalId, localIdOf } from '../support/ids.ts';
 
 let e2e: E2EStack;
 let acme: string;
@@ -171,7 +171,7 @@ describe('organization reads', () => {
     });
     expect(org.ssoProviders).toContainEqual(expect.objectContaining({ label: 'Acme Okta' }));
     expect(org.agentInstructions).toMatchObject({
-      id: globalId('AgentInstructions', Buffer.from(acme, 'base64').toString().split(':')[1] ?? ''),
+      id: globalId('AgentInstructions', localIdOf(acme, 'Organization')),
       organization: { id: acme },
     });
     // Node round-trips: team and SAML provider by global ID, one call each.

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS } from '../../src/workspace/clock.ts';
 import { type E2EStack, startE2E } from '../support/gateway.ts';
 import { type Data, graphHelpers, organizationIds } from '../support/graph.ts';
+import { localIdOf } from '../support/ids.ts';
 
 let e2e: E2EStack;
 let acme: string;
@@ -22,7 +23,7 @@ async function spaces(): Promise<Array<Node & Data>> {
 const byTitle = async (title: string) => (await spaces()).find((s) => s.title === title) as Node;
 
 /** REST id of a global ID. */
-const restId = (id: string) => Buffer.from(id, 'base64').toString().split(':')[1] as string;
+const restId = (id: string) => localIdOf(id, 'Space');
 
 beforeAll(async () => {
   e2e = await startE2E();

@@ -188,7 +188,7 @@ describe('translations through the graph', () => {
       { as: 'edit' },
     );
     expect(forbidden.body.data).toEqual({ runTranslation: { __typename: 'ForbiddenError' } });
-    const missing = Buffer.from(`Translation:${restOrg()}/nope`).toString('base64');
+    const missing = globalId('Translation', `${restOrg()}/nope`);
     const notFound = await e2e.gql(
       'mutation($input: RunTranslationInput!) { runTranslation(input: $input) { __typename } }',
       { input: { translationId: missing } },

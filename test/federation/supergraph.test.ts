@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningStack } from '../../src/stack.ts';
 import { DEMO_TOKENS } from '../../src/workspace/demo/users.ts';
-import { toRestId } from '../support/ids.ts';
+import { globalId, toRestId } from '../support/ids.ts';
 import {
   compose,
   type Product,
@@ -182,7 +182,7 @@ describe('a supergraph of docs-graph and a products subgraph, through Hive Gatew
     const missing = await post(
       router.url,
       `query ($id: ID!) { space(id: $id) { title } }`,
-      { id: Buffer.from('Space:nosuchspace0000000').toString('base64') },
+      { id: globalId('Space', 'nosuchspace0000000') },
       ADMIN,
     );
     expect(missing.errors?.map((e) => e.extensions?.code)).toEqual(['NOT_FOUND']);

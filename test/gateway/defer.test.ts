@@ -4,6 +4,7 @@ import { meros } from 'meros/browser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnswerPart } from '../../src/client/incremental.ts';
 import { mountGateway } from '../../src/gateway/mount.ts';
+import { restIdOf } from '../support/ids.ts';
 import { type DeferStack, incrementalRequest, partsOf, startDeferStack } from './defer.support.ts';
 
 // @defer and @stream over HTTP (multipart/mixed), against the embedded /v1 behind an upstream
@@ -27,9 +28,6 @@ const PAGE = `query Page($spaceId: ID!, $pageId: ID!) {
   }
 }`;
 const PAGE_WHOLE = PAGE.replace('... @defer(label: "body") { page', '... { page');
-
-const restIdOf = (globalId: string) =>
-  Buffer.from(globalId, 'base64').toString('utf8').split('/').pop() as string;
 
 beforeAll(async () => {
   stack = await startDeferStack();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { isStub, knows } from '../../src/gateway/resources/resource.ts';
+import { attach, attached, RequestStates } from '../../src/gateway/requestState.ts';
+import { isStub, knows } from '../../src/gateway/resources/stubs.ts';
 import { SpaceResource } from '../../src/gateway/schema/space/resource.ts';
-import { attach, attached, RequestStates } from '../../src/gateway/upstream/state.ts';
 
 describe('state kept beside short-lived objects', () => {
   it('drops a request state when its last reader takes it', () => {

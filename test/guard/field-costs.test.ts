@@ -25,7 +25,8 @@ import type { FieldCost } from '../../src/gateway/guard/costs.ts';
 import type { CostOverride } from '../../src/gateway/guard/estimate.ts';
 import { costOf } from '../../src/gateway/guard/estimateRules.ts';
 import { isAddressField } from '../../src/gateway/plugins/fieldFacts.ts';
-import { isStub, knows, resourceOf } from '../../src/gateway/resources/resource.ts';
+import { resourceOf } from '../../src/gateway/resources/resource.ts';
+import { isStub, knows } from '../../src/gateway/resources/stubs.ts';
 import { schema } from '../../src/gateway/schema/index.ts';
 import {
   type Upstream,

@@ -201,7 +201,7 @@ describe('one table of limits, each set by its --limits entry and enforced once'
   const configured = (list: string, fake = upstream) =>
     createGateway({
       upstream: fake,
-      limits: loadConfig({ flags: { limits: list }, env: {} }).limits,
+      limits: loadConfig({ flags: { limits: list }, env: {} }).server.limits,
     });
   // Two tokens per spread of the same fragment (which adds no field to merge or to run), 21 more.
   const tokens = (spreads: number) =>

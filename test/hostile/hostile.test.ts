@@ -135,8 +135,8 @@ beforeAll(async () => {
     port: 0,
     host: '127.0.0.1',
     limits,
-    ops: gatewayConfig.ops,
-    guard: gatewayConfig.guard,
+    ops: gatewayConfig.gateway.ops,
+    guard: gatewayConfig.gateway.guard,
   });
   counters = {
     start: countCalls(stack.gateway as Gateway),

@@ -8,6 +8,7 @@ import {
 } from '../../src/client/index.ts';
 import type { RunningStack } from '../../src/stack.ts';
 import { DEMO_TOKENS } from '../../src/workspace/demo/users.ts';
+import { globalId } from '../support/ids.ts';
 import { eventually, gql, type Replica, startReplica, startWorkspace } from './support.ts';
 
 // The typed client follows a subscription with the generated document: events arrive typed, an
@@ -67,7 +68,7 @@ describe('the typed client’s subscriptions', () => {
       { endpoint: gateway.url, token: DEMO_TOKENS.read },
       ChangeRequestLiveDocument,
       // A change request of a space that does not exist.
-      { id: Buffer.from('ChangeRequest:no-such-space/no-such-cr').toString('base64') },
+      { id: globalId('ChangeRequest', 'no-such-space/no-such-cr') },
       { onData: () => {}, onError: (error) => errors.push(error) },
     );
     expect(await eventually(() => errors.length === 1)).toBe(true);

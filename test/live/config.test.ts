@@ -8,7 +8,7 @@ describe('live data options', () => {
       env: {},
       flags: { 'live-poll-interval': '1000', 'live-max-per-token': '5', 'live-buffer': '60' },
     });
-    expect(config.ops.live).toMatchObject({
+    expect(config.gateway.ops.live).toMatchObject({
       pollIntervalMs: 1000,
       maxPerToken: 5,
       bufferMs: 60_000,

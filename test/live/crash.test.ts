@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LEASE_INTERVALS } from '../../src/gateway/live/hub.ts';
+import { LEASE_INTERVALS } from '../../src/gateway/live/options.ts';
 import { DEFAULT_REDIS_URL } from '../../src/gateway/redis.ts';
 import type { RunningStack } from '../../src/stack.ts';
 import { testRedis } from '../guard/redis.ts';

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mountGateway } from '../../src/gateway/mount.ts';
 import type { Upstream, UpstreamRequest } from '../../src/gateway/upstream/client.ts';
 import { createGateway, type Gateway } from '../../src/gateway/yoga.ts';
+import { globalId } from '../support/ids.ts';
 import { eventually } from './support.ts';
 
 // Subscriptions are counted per credential, and per client address for callers without one:
@@ -12,7 +13,7 @@ import { eventually } from './support.ts';
 
 const MAX = 2;
 const CR_SUB = `subscription($id: ID!) { changeRequestChanged(id: $id) { id subject } }`;
-const CR_ID = Buffer.from('ChangeRequest:space1/cr1').toString('base64');
+const CR_ID = globalId('ChangeRequest', 'space1/cr1');
 
 /** An upstream that answers every read with the same change request, to anyone. */
 const upstream: Upstream & { requests: UpstreamRequest[] } = {

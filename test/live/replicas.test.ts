@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningStack } from '../../src/stack.ts';
 import { testRedis } from '../guard/redis.ts';
+import { localIdOf } from '../support/ids.ts';
 import {
   eventually,
   gql,
@@ -47,7 +48,7 @@ beforeAll(async () => {
   for (const org of data.organizations.nodes)
     for (const space of org.spaces.nodes)
       for (const cr of space.changeRequests.nodes) {
-        const local = Buffer.from(cr.id, 'base64').toString().split(':')[1] ?? '';
+        const local = localIdOf(cr.id, 'ChangeRequest');
         const [spaceRest, crRest] = local.split('/');
         crs.push({ id: cr.id, space: spaceRest ?? '', rest: crRest ?? '' });
       }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningStack } from '../../src/stack.ts';
 import { DEMO_TOKENS } from '../../src/workspace/demo/users.ts';
+import { localIdOf, restIdOf } from '../support/ids.ts';
 import { startRefusingProxy } from './proxy.ts';
 import {
   eventually,
@@ -46,9 +47,9 @@ beforeAll(async () => {
   for (const org of data.organizations.nodes)
     for (const space of org.spaces.nodes)
       for (const cr of space.changeRequests.nodes) {
-        const local = Buffer.from(cr.id, 'base64').toString().split(':')[1] ?? '';
+        const local = localIdOf(cr.id, 'ChangeRequest');
         const [spaceRest, crRest] = local.split('/');
-        const orgRest = Buffer.from(org.id, 'base64').toString().split(':')[1] ?? '';
+        const orgRest = restIdOf(org.id, 'Organization');
         crs.push({ id: cr.id, space: spaceRest ?? '', rest: crRest ?? '', org: orgRest });
       }
   crs = crs.slice(0, 5);

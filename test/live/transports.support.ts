@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
-import type { LiveOptions } from '../../src/gateway/live/hub.ts';
+import type { LiveOptions } from '../../src/gateway/live/options.ts';
 import { mountGateway } from '../../src/gateway/mount.ts';
 import { createGateway, type Gateway } from '../../src/gateway/yoga.ts';
 import { DEMO_TOKENS } from '../../src/workspace/demo/users.ts';

@@ -6,6 +6,7 @@ import { createLogger } from '../../src/gateway/ops/logging.ts';
 import { createRedis } from '../../src/gateway/redis.ts';
 import { schema } from '../../src/gateway/schema/index.ts';
 import { DEMO_TOKENS } from '../../src/workspace/demo/users.ts';
+import { globalId, restIdOf } from '../support/ids.ts';
 import { type OpsStack, post, startOpsStack } from './support.ts';
 
 const SPACES = `query Spaces { organizations(first: 1) { nodes { id spaces(first: 3) { nodes { id title changeRequests(first: 2) { nodes { subject } } } } } } }`;
@@ -117,7 +118,7 @@ describe('response cache', () => {
     expect(one.body.extensions?.responseCache).toMatchObject({ hit: false });
     expect(one.body.data?.node).toMatchObject({ title: 'Renamed twice' });
 
-    const restId = Buffer.from(String(space.id), 'base64').toString('utf8').split(':')[1];
+    const restId = restIdOf(String(space.id), 'Space');
     await post(gateway, UPDATE_BARE, { input: { spaceId: restId, title: 'Renamed thrice' } });
     const two = await post(gateway, SPACE, { id: space.id });
     expect(two.body.extensions?.responseCache).toMatchObject({ hit: false });
@@ -235,26 +236,26 @@ describe('cache keys', () => {
   });
 
   it('finds global IDs and typed REST ids in literal and variable arguments', () => {
-    const space = Buffer.from('Space:abc').toString('base64');
+    const space = globalId('Space', 'abc');
     const doc = parse(
       `mutation($input: UpdateSpaceInput!) { updateSpace(input: $input) { __typename } a: updateSpace(input: { spaceId: "xyz" }) { __typename } }`,
     );
     const found = namedEntities(doc, undefined, { input: { spaceId: space, title: 'T' } }, schema);
     expect(found).toEqual([
       { typename: 'Space', id: space },
-      { typename: 'Space', id: Buffer.from('Space:xyz').toString('base64') },
+      { typename: 'Space', id: globalId('Space', 'xyz') },
     ]);
   });
 
   it('walks variables nested deeper than the stack goes', () => {
-    const space = Buffer.from('Space:abc').toString('base64');
+    const space = globalId('Space', 'abc');
     let deep: unknown = { spaceId: space };
     for (let i = 0; i < 20_000; i++) deep = { a: deep };
     const doc = parse(
       `mutation($org: ID!, $doc: JSON!) { setAgentInstructions(input: { organizationId: $org, instructions: $doc }) { __typename } }`,
     );
     expect(namedEntities(doc, undefined, { org: 'o', doc: deep }, schema)).toEqual([
-      { typename: 'Organization', id: Buffer.from('Organization:o').toString('base64') },
+      { typename: 'Organization', id: globalId('Organization', 'o') },
       { typename: 'Space', id: space },
     ]);
   });

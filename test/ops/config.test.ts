@@ -4,7 +4,7 @@ import { ConfigError, loadConfig } from '../../src/config.ts';
 
 /** The operational part of the configuration read from these flags and variables. */
 const opsConfig = (flags: Record<string, string | boolean>, env: Record<string, string>) =>
-  loadConfig({ flags, env }).ops;
+  loadConfig({ flags, env }).gateway.ops;
 
 /** The operational flags, as the CLI has always taken them. */
 const OPS_FLAGS = [

@@ -5,6 +5,7 @@ import type { UpstreamCall } from '../../src/gateway/upstream/rest.ts';
 import { freshnessOf } from '../../src/gateway/upstream/validators.ts';
 import { startGatewayServer, startStack } from '../../src/stack.ts';
 import { DEMO_TOKENS } from '../../src/workspace/demo/users.ts';
+import { restIdOf } from '../support/ids.ts';
 import { type OpsStack, post, type Reply, startOpsStack } from './support.ts';
 
 const SPACES = `query Spaces { organizations(first: 1) { nodes { id spaces(first: 3) { nodes { id title changeRequests(first: 2) { nodes { subject } } } } } } }`;
@@ -15,8 +16,7 @@ const spacesOf = (body: Reply) =>
   nodesOf((nodesOf((body.data as Json).organizations)[0] as Json).spaces);
 const httpCalls = (body: Reply) =>
   ((body.extensions?.upstream ?? []) as UpstreamCall[]).filter((c) => !c.loader);
-const restId = (globalId: unknown) =>
-  Buffer.from(String(globalId), 'base64').toString('utf8').split(':')[1] ?? '';
+const restId = (globalId: unknown) => restIdOf(String(globalId));
 
 describe('revalidation through the gateway (the response cache on, following the upstream)', () => {
   let ops: OpsStack;
@@ -219,7 +219,7 @@ describe('a write made directly on /v1, with the defaults of start and gateway',
   };
 
   it('start: the cache is on and follows the upstream', async () => {
-    const { ops } = config('start');
+    const { ops } = config('start').gateway;
     expect(ops.cache).toMatchObject({ freshness: 'upstream' });
     const stack = await startStack({
       port: 0,
@@ -236,7 +236,7 @@ describe('a write made directly on /v1, with the defaults of start and gateway',
   });
 
   it('gateway: the cache is on and follows the upstream', async () => {
-    const { ops } = config('gateway');
+    const { ops } = config('gateway').gateway;
     expect(ops.cache).toMatchObject({ freshness: 'upstream' });
     const workspace = await startStack({ port: 0, host: '127.0.0.1', dbPath: ':memory:' });
     const server = await startGatewayServer({

@@ -19,7 +19,7 @@ async function freePort(): Promise<number> {
 }
 
 const quiet = (extra: Record<string, string> = {}) =>
-  loadConfig({ env: { LOG_LEVEL: 'silent', ...extra } }).ops;
+  loadConfig({ env: { LOG_LEVEL: 'silent', ...extra } }).gateway.ops;
 
 /** Checks /health, /readiness and /metrics of a server, that its cache is on and revalidates. */
 async function checkEndpoints(url: string) {

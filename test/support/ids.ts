@@ -1,4 +1,11 @@
-/** Global IDs as the gateway encodes them: base64 of `Type:` and the address segments. */
+import {
+  decodeGlobalId,
+  encodeGlobalId,
+  INVALID_ID,
+} from '../../src/gateway/resources/globalId.ts';
+
+// Global IDs as the gateway encodes them (base64 of `Type:` and the address segments), through
+// the gateway's own codec: tests build and read ids here, never by hand.
 
 /** The local part of a global ID from its address segments (each URI-encoded, joined by `/`). */
 export function addressId(...parts: string[]): string {
@@ -7,7 +14,25 @@ export function addressId(...parts: string[]): string {
 
 /** The global ID of an object from its type name and local id. */
 export function globalId(typename: string, localId: string): string {
-  return Buffer.from(`${typename}:${localId}`, 'utf8').toString('base64');
+  return encodeGlobalId(typename, localId);
+}
+
+/**
+ * The local part of a global ID (its address segments, URI-encoded, joined by `/`), of type
+ * `typename` when one is given; throws when `id` is no such global ID.
+ */
+export function localIdOf(id: string, typename?: string): string {
+  const decoded = decodeGlobalId(id);
+  if (decoded.typename === INVALID_ID || (typename && decoded.typename !== typename)) {
+    throw new Error(`${id} is not a global ID${typename ? ` of a ${typename}` : ''}`);
+  }
+  return decoded.id;
+}
+
+/** The REST id of an object (its last address segment) from its global ID. */
+export function restIdOf(id: string, typename?: string): string {
+  const segments = localIdOf(id, typename).split('/');
+  return decodeURIComponent(segments[segments.length - 1] ?? '');
 }
 
 /**
@@ -15,15 +40,7 @@ export function globalId(typename: string, localId: string): string {
  * the value itself when it is not such a global ID.
  */
 export function toRestId(value: string, typename: string): string {
-  const decoded = Buffer.from(value, 'base64').toString('utf8');
-  if (
-    !decoded.startsWith(`${typename}:`) ||
-    globalId(typename, decoded.slice(typename.length + 1)) !== value
-  ) {
-    return value;
-  }
-  const parts = decoded.slice(typename.length + 1).split('/');
-  return decodeURIComponent(parts[parts.length - 1] ?? '');
+  return decodeGlobalId(value).typename === typename ? restIdOf(value) : value;
 }
 
 /** A REST id the workspace server makes (`ids.ts`): 20 base62 characters. */

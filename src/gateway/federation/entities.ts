@@ -1,11 +1,12 @@
 import { type GraphQLResolveInfo, type GraphQLSchema, getNamedType, isObjectType } from 'graphql';
 import { builder } from '../builder.ts';
 import type { GatewayContext } from '../context.ts';
+import { badInput } from '../errorCatalog.ts';
 import { selectedFields, whenRead } from '../plugins/selections.ts';
+import type { Address } from '../resources/codec.ts';
 import { decodeGlobalId } from '../resources/globalId.ts';
 import { read } from '../resources/lookups.ts';
-import { type Address, type Resource, resourceOf } from '../resources/resource.ts';
-import { badInput } from '../upstream/errors.ts';
+import { type Resource, resourceOf } from '../resources/resource.ts';
 import { keyForm, type Representation } from './keyForm.ts';
 
 type AnyResource = Resource<Address, unknown, object>;

@@ -21,8 +21,8 @@ import {
 import type { Plugin } from 'graphql-yoga';
 import { builder } from '../builder.ts';
 import type { GatewayContext } from '../context.ts';
+import { badInput } from '../errorCatalog.ts';
 import { schema as standalone } from '../schema/index.ts';
-import { badInput } from '../upstream/errors.ts';
 import {
   declareRestIds,
   type Entity,

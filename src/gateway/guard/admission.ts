@@ -1,5 +1,7 @@
-import { type DocumentNode, GraphQLError, type GraphQLSchema } from 'graphql';
+import type { DocumentNode, GraphQLError, GraphQLSchema } from 'graphql';
+import { costLimitError, nodeLimitError } from '../errorCatalog.ts';
 import { type CostOverride, type Estimate, estimateCost } from './estimate.ts';
+import { KEYS_PER_DOCUMENT, operationKey } from './operationKey.ts';
 
 /**
  * Estimates by operation and variables, per parsed document (Yoga reuses a parsed document), per
@@ -7,12 +9,6 @@ import { type CostOverride, type Estimate, estimateCost } from './estimate.ts';
  */
 const estimates = new WeakMap<object, WeakMap<DocumentNode, Map<string, Estimate>>>();
 const DECLARED = {};
-
-/** Most operation-and-variables estimates kept per document. */
-const ESTIMATES_PER_DOCUMENT = 64;
-
-/** Longest operation-and-variables key kept. */
-const MAX_KEY_LENGTH = 2_048;
 
 /**
  * `estimateCost`, made once per document, operation, variables and cost override: the estimate
@@ -35,20 +31,15 @@ function cachedEstimate(
     byInput = new Map();
     byDocument.set(document, byInput);
   }
-  let key: string | undefined;
-  try {
-    key = `${operationName ?? ''}\u0000${variables ? JSON.stringify(variables) : ''}`;
-  } catch {
-    key = undefined;
-  }
   // Variables too deep to serialise (refused later, by validation) and large inputs (a page's
   // Markdown) are estimated each time rather than kept.
-  if (key === undefined || key.length > MAX_KEY_LENGTH) {
+  const key = operationKey(operationName, variables);
+  if (key === undefined) {
     return estimateCost(schema, document, operationName, variables, override);
   }
   let estimate = byInput.get(key);
   if (!estimate) {
-    if (byInput.size >= ESTIMATES_PER_DOCUMENT) {
+    if (byInput.size >= KEYS_PER_DOCUMENT) {
       byInput.delete(byInput.keys().next().value as string);
     }
     estimate = estimateCost(schema, document, operationName, variables, override);
@@ -63,22 +54,6 @@ export interface AdmissionArgs {
   document: DocumentNode;
   operationName?: string | null | undefined;
   variableValues?: Record<string, unknown> | null | undefined;
-}
-
-/** The error of an operation refused for its estimate. */
-export function costLimitError(estimate: number, maximum: number): GraphQLError {
-  return new GraphQLError(
-    `This operation is estimated at ${estimate} upstream calls, over the limit of ${maximum} per operation; ask for fewer items (first) or fewer nested lists.`,
-    { extensions: { code: 'COST_LIMIT_EXCEEDED', cost: estimate, maximum } },
-  );
-}
-
-/** The refusal of an operation that may return more objects from lists than `maximum`. */
-export function nodeLimitError(nodes: number, maximum: number): GraphQLError {
-  return new GraphQLError(
-    `This operation may return ${nodes} objects from lists, over the limit of ${maximum}.`,
-    { extensions: { code: 'NODE_LIMIT_EXCEEDED', nodes, maximum } },
-  );
 }
 
 /**

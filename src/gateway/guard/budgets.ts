@@ -1,6 +1,7 @@
-import { GraphQLError } from 'graphql';
+import type { GraphQLError } from 'graphql';
 import { LRUCache } from 'lru-cache';
 import { credentialOf } from '../credential.ts';
+import { throttledError } from '../errorCatalog.ts';
 import { addressKey, type BucketState, type RateLimiter } from './rateLimit.ts';
 
 /** Credentials the upstream has accepted, remembered this long (then checked again). */
@@ -25,20 +26,6 @@ export interface Charge {
   credential?: string;
   /** The bucket of the address of an operation with a credential (charged if it is refused). */
   address?: string;
-}
-
-/** The answer to an operation whose budget has fewer calls than it needs. */
-export function throttled(retryAfter: number, requested: number): GraphQLError {
-  return new GraphQLError(
-    `Rate limit: this operation needs ${requested} upstream calls and the budget of this token has fewer; retry in ${retryAfter} s.`,
-    {
-      extensions: {
-        code: 'THROTTLED',
-        retryAfter,
-        http: { status: 429, headers: { 'Retry-After': String(retryAfter) } },
-      },
-    },
-  );
 }
 
 /**
@@ -75,10 +62,10 @@ export class CallBudgets {
     if (credential && !this.proven.has(credential)) {
       const address = await this.limiter.peek(addressKey(payer.address), calls);
       if (!address.ok)
-        return { refused: throttled(address.retryAfter, calls), state: address.state };
+        return { refused: throttledError(address.retryAfter, calls), state: address.state };
     }
     const take = await this.limiter.take(key, calls);
-    if (!take.ok) return { refused: throttled(take.retryAfter, calls), state: take.state };
+    if (!take.ok) return { refused: throttledError(take.retryAfter, calls), state: take.state };
     const charge: Charge = { key, taken: calls, state: take.state };
     if (credential) {
       charge.credential = credential;

@@ -62,10 +62,6 @@ export interface FieldCost {
   tree?: string;
 }
 
-/** `first` where a connection's argument is absent. */
-export const DEFAULT_FIRST = 50;
-/** Items per REST list page (the upstream's maximum `limit`, and the largest `first`). */
-export const REST_PAGE_SIZE = 1000;
 /** Items assumed for a list without `first` whose items cost calls. */
 export const LIST_SIZE = 50;
 /**

@@ -1,5 +1,6 @@
 import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
-import { createGraphQLError, type Plugin } from 'graphql-yoga';
+import type { Plugin } from 'graphql-yoga';
+import { codedError } from '../errorCatalog.ts';
 
 /** Headers that mark a GET or a simple POST as sent on purpose (browsers preflight them). */
 export const CSRF_HEADERS = ['x-graphql-yoga-csrf', 'x-docs-graph-csrf'] as const;
@@ -26,9 +27,7 @@ export function csrfPrevention(): Plugin {
         return plugin.onRequestParse?.(payload);
       } catch (error) {
         if ((error as Error).message !== PLUGIN_MESSAGE) throw error;
-        throw createGraphQLError(CSRF_REFUSAL, {
-          extensions: { code: 'CSRF_HEADER_REQUIRED', http: { status: 403 } },
-        });
+        throw codedError('CSRF_HEADER_REQUIRED', CSRF_REFUSAL, { http: { status: 403 } });
       }
     },
   };

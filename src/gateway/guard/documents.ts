@@ -4,6 +4,7 @@ import { usePersistedOperations } from '@graphql-yoga/plugin-persisted-operation
 import type { Plugin } from 'graphql-yoga';
 import type { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
+import { extensionsOf } from '../errorCatalog.ts';
 import { csrfPrevention } from './csrf.ts';
 
 /** A persisted-documents manifest: SHA-256 (hex) of a document's text -> the text. */
@@ -113,17 +114,17 @@ export function documentPlugins(
           notFound: {
             message:
               'This gateway runs only trusted documents, and this hash names none of them: regenerate the client or deploy its manifest.',
-            extensions: { code: 'TRUSTED_DOCUMENT_NOT_FOUND', http: { status: 400 } },
+            extensions: extensionsOf('TRUSTED_DOCUMENT_NOT_FOUND', { http: { status: 400 } }),
           },
           persistedQueryOnly: {
             message:
               'This gateway runs only trusted documents: send the hash of a document of its manifest (extensions.persistedQuery.sha256Hash), not query text.',
-            extensions: { code: 'PERSISTED_QUERY_ONLY', http: { status: 400 } },
+            extensions: extensionsOf('PERSISTED_QUERY_ONLY', { http: { status: 400 } }),
           },
           keyNotFound: {
             message:
               'This gateway runs only trusted documents: send the hash of a document of its manifest (extensions.persistedQuery.sha256Hash).',
-            extensions: { code: 'PERSISTED_QUERY_ONLY', http: { status: 400 } },
+            extensions: extensionsOf('PERSISTED_QUERY_ONLY', { http: { status: 400 } }),
           },
         },
       }) as Plugin,

@@ -10,7 +10,7 @@ import { collectFields, subSets } from '../plugins/selections.ts';
 import { lookupCost, readCost } from './estimateReads.ts';
 import { costlier, maxOverTypes, once, type Part, type Walk, ZERO } from './estimateWalk.ts';
 import { clampFirst, pagesFor, stable } from './listPages.ts';
-import { decodeGlobalId, isNode } from './schemaTypes.ts';
+import { isNode, nodeOfGlobalId } from './schemaTypes.ts';
 
 // What the estimate counts of lists: connections over REST pages, content trees, objects named
 // by lists of global IDs (`nodes`) and federation's representations (`_entities`).
@@ -90,7 +90,7 @@ export function nodesCost(walk: Walk, ids: readonly unknown[], sets: readonly Se
   const part = { calls: 0, nodes: 0 };
   const distinct = new Set<string>();
   for (const raw of ids) {
-    const id = decodeGlobalId(walk.schema, raw);
+    const id = nodeOfGlobalId(walk.schema, raw);
     if (!id || distinct.has(`${id.typename}:${id.id}`)) continue;
     distinct.add(`${id.typename}:${id.id}`);
     const inner = lookupCost(walk, id.type, sets, `node:${id.typename}:${id.id}`);

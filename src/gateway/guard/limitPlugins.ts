@@ -27,12 +27,9 @@ import {
   visitWithTypeInfo,
 } from 'graphql';
 import type { GraphQLParams, Plugin } from 'graphql-yoga';
+import { badInput, codedError, type ErrorCode } from '../errorCatalog.ts';
 import type { DocumentLimits } from './limits.ts';
-
-/** Most operation-and-variables answers of the argument check kept per document. */
-const INPUTS_PER_DOCUMENT = 64;
-/** Longest operation-and-variables key kept. */
-const MAX_KEY_LENGTH = 2_048;
+import { KEYS_PER_DOCUMENT, operationKey } from './operationKey.ts';
 
 type RequestParser = (request: Request) => unknown;
 type ParseFn = (
@@ -40,14 +37,10 @@ type ParseFn = (
   options?: Parameters<typeof parse>[1],
 ) => DocumentNode;
 
-function limitError(code: string, message: string): GraphQLError {
-  return new GraphQLError(message, { extensions: { code } });
-}
-
 /** Armor reports "Syntax Error: <limit> exceeded"; the same text without the prefix, with a code. */
-function armorRejection(code: string) {
+function armorRejection(code: ErrorCode) {
   return (context: ValidationContext | null, error: GraphQLError) => {
-    const rejected = limitError(code, error.message.replace(/^Syntax Error: /, ''));
+    const rejected = codedError(code, error.message.replace(/^Syntax Error: /, ''));
     if (!context) throw rejected;
     context.reportError(rejected);
   };
@@ -76,7 +69,7 @@ function maxRootFieldsRule(max: number): ValidationRule {
         const n = count(node.selectionSet, new Set());
         if (n > max) {
           context.reportError(
-            limitError(
+            codedError(
               'ROOT_FIELD_LIMIT_EXCEEDED',
               `Root field limit of ${max} exceeded, found ${n}.`,
             ),
@@ -86,9 +79,6 @@ function maxRootFieldsRule(max: number): ValidationRule {
     };
   };
 }
-
-const badInput = (message: string) =>
-  new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT' } });
 
 /** The size problem of one argument value (a literal or a variable's value), if any. */
 function valueProblem(
@@ -239,9 +229,11 @@ export function documentLimitPlugins(limits: DocumentLimits, introspection = tru
               return (await requestParser(request)) as GraphQLParams;
             } catch (error) {
               if (!(error instanceof SyntaxError)) throw error;
-              throw new GraphQLError(`variables or extensions: invalid JSON (${error.message})`, {
-                extensions: { code: 'BAD_REQUEST', http: { status: 400 } },
-              });
+              throw codedError(
+                'BAD_REQUEST',
+                `variables or extensions: invalid JSON (${error.message})`,
+                { http: { status: 400 } },
+              );
             }
           };
           jsonParsers.set(requestParser as RequestParser, wrapped);
@@ -251,9 +243,10 @@ export function documentLimitPlugins(limits: DocumentLimits, introspection = tru
       onParams({ params }) {
         const length = typeof params.query === 'string' ? params.query.length : 0;
         if (length > limits.documentLength) {
-          throw new GraphQLError(
+          throw codedError(
+            'QUERY_TOO_LARGE',
             `Query of ${length} characters exceeds the limit of ${limits.documentLength}.`,
-            { extensions: { code: 'QUERY_TOO_LARGE', http: { status: 413 } } },
+            { http: { status: 413 } },
           );
         }
       },
@@ -310,14 +303,9 @@ export function argumentLimitPlugin(limits: DocumentLimits): Plugin {
       byInput = new Map();
       problems.set(args.document, byInput);
     }
-    let key: string | undefined;
-    try {
-      key = `${args.operationName ?? ''}\u0000${JSON.stringify(variables)}`;
-      // Large inputs (a page's Markdown) are checked each time rather than kept.
-      if (key.length > MAX_KEY_LENGTH) key = undefined;
-    } catch {
-      // Variables too deep to serialise (refused by validation) are checked uncached.
-    }
+    // Large inputs (a page's Markdown) and variables too deep to serialise (refused by
+    // validation) are checked each time rather than kept.
+    const key = operationKey(args.operationName, variables);
     let problem = key === undefined ? undefined : byInput.get(key);
     if (key === undefined || (problem === undefined && !byInput.has(key))) {
       const operation = args.document.definitions.find(
@@ -327,7 +315,7 @@ export function argumentLimitPlugin(limits: DocumentLimits): Plugin {
       );
       problem = operation ? argumentProblem(args.schema, operation, variables, limits) : undefined;
       if (key !== undefined) {
-        if (byInput.size >= INPUTS_PER_DOCUMENT)
+        if (byInput.size >= KEYS_PER_DOCUMENT)
           byInput.delete(byInput.keys().next().value as string);
         byInput.set(key, problem);
       }
@@ -337,11 +325,11 @@ export function argumentLimitPlugin(limits: DocumentLimits): Plugin {
   return {
     onExecute({ args, setResultAndStopExecution }) {
       const problem = problemOf(args);
-      if (problem) setResultAndStopExecution({ errors: [badInput(problem)] });
+      if (problem) setResultAndStopExecution({ errors: [badInput(undefined, problem)] });
     },
     onSubscribe({ args, setResultAndStopExecution }) {
       const problem = problemOf(args);
-      if (problem) setResultAndStopExecution({ errors: [badInput(problem)] });
+      if (problem) setResultAndStopExecution({ errors: [badInput(undefined, problem)] });
     },
   };
 }

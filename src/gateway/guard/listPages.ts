@@ -1,4 +1,4 @@
-import { DEFAULT_FIRST, REST_PAGE_SIZE } from './costs.ts';
+import { CURSOR_SLACK, DEFAULT_FIRST, peekCursor, REST_PAGE_SIZE } from '../connections/cursor.ts';
 
 /**
  * Items a connection returns: the `first` asked (default 50), bounded by what one REST page
@@ -9,9 +9,6 @@ export function clampFirst(value: unknown): number {
   return Math.min(REST_PAGE_SIZE, Math.max(1, first));
 }
 
-/** Cursor slack of the connection code: items looked for past a cursor's offset. */
-const CURSOR_SLACK = 25;
-
 /**
  * REST pages a connection reads: `first + 1` items (to know `hasNextPage`) past the cursor's
  * offset within its page, `REST_PAGE_SIZE` per page.
@@ -20,17 +17,10 @@ export function pagesFor(first: number, after: unknown): number {
   if (typeof after !== 'string' || after === '') {
     return Math.max(1, Math.ceil(first / REST_PAGE_SIZE));
   }
-  let offset = REST_PAGE_SIZE;
-  let slack = CURSOR_SLACK;
-  try {
-    const value = JSON.parse(Buffer.from(after, 'base64url').toString('utf8')) as unknown;
-    if (Array.isArray(value) && Number.isInteger(value[2])) {
-      offset = Math.min(REST_PAGE_SIZE, value[2] as number);
-      slack = value[3] === null ? 0 : CURSOR_SLACK;
-    }
-  } catch {
-    // A malformed cursor fails the field before any call; the bound stays.
-  }
+  // A malformed cursor fails the field before any call; the bound stays.
+  const cursor = peekCursor(after);
+  const offset = cursor ? Math.min(REST_PAGE_SIZE, cursor.offset) : REST_PAGE_SIZE;
+  const slack = cursor?.key === null ? 0 : CURSOR_SLACK;
   return Math.max(1, Math.ceil((offset + first + 1 + slack) / REST_PAGE_SIZE));
 }
 

@@ -2,7 +2,7 @@ import type { GraphQLError } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { Redis } from 'ioredis';
 import type { GatewayContext } from '../context.ts';
-import { RequestStates } from '../upstream/state.ts';
+import { RequestStates } from '../requestState.ts';
 import { admission } from './admission.ts';
 import { CallBudgets, type Charge } from './budgets.ts';
 import { type DocumentOptions, documentPlugins } from './documents.ts';

@@ -9,6 +9,7 @@ import {
   isObjectType,
 } from 'graphql';
 import { declaredEmbedded, isAddressField } from '../plugins/fieldFacts.ts';
+import { decodeGlobalIdLenient } from '../resources/globalId.ts';
 import { resourceOf } from '../resources/resource.ts';
 import { embeddedKeys } from './embedded.ts';
 
@@ -47,17 +48,14 @@ export function isListField(field: GraphQLField<unknown, unknown>): boolean {
   return isListType(type);
 }
 
-/** The object type and address a global ID names, when it names a Node type. */
-export function decodeGlobalId(
+/** The object type and address a global ID names, when it names a Node type (read leniently). */
+export function nodeOfGlobalId(
   schema: GraphQLSchema,
   value: unknown,
 ): { typename: string; id: string; type: GraphQLObjectType } | undefined {
-  if (typeof value !== 'string' || !/^[A-Za-z0-9+/]+={0,2}$/.test(value)) return undefined;
-  const decoded = Buffer.from(value, 'base64').toString('utf8');
-  const colon = decoded.indexOf(':');
-  if (colon < 1) return undefined;
-  const typename = decoded.slice(0, colon);
-  const type = schema.getType(typename);
+  const decoded = decodeGlobalIdLenient(value);
+  if (!decoded) return undefined;
+  const type = schema.getType(decoded.typename);
   if (!type || !isObjectType(type) || !isNode(schema, type)) return undefined;
-  return { typename, id: decoded.slice(colon + 1), type };
+  return { ...decoded, type };
 }

@@ -1,7 +1,7 @@
 import type { ExecutionResult } from 'graphql';
 import { isAsyncIterable, type Plugin } from 'graphql-yoga';
 import type { GatewayContext } from '../context.ts';
-import { throttledError } from '../live/limits.ts';
+import { type ErrorCode, subscriptionThrottledError } from '../errorCatalog.ts';
 import type { RestSession } from '../upstream/rest.ts';
 import { admission } from './admission.ts';
 import type { CallBudgets, Charge, Payer } from './budgets.ts';
@@ -22,7 +22,7 @@ export function payerOf(context: RequestContext): Payer {
 }
 
 /** True when a result (not a stream) carries an error with `code`. */
-function hasCode(result: unknown, code: string): boolean {
+function hasCode(result: unknown, code: ErrorCode): boolean {
   const errors = (result as ExecutionResult | undefined)?.errors ?? [];
   return errors.some((e) => e.extensions?.code === code);
 }
@@ -53,7 +53,7 @@ function eventsUnderBudget(
       if (done) return { done: true, value: undefined };
       if (throttled) {
         await end();
-        return { done: false, value: { errors: [throttledError()] } };
+        return { done: false, value: { errors: [subscriptionThrottledError()] } };
       }
       const result = await source.next();
       const made = rest.made;

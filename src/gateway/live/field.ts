@@ -2,6 +2,7 @@ import type { ArgBuilder, InputFieldMap, InputShapeFromFields, ObjectRef } from 
 import { GraphQLError } from 'graphql';
 import { builder } from '../builder.ts';
 import type { GatewayContext } from '../context.ts';
+import { subscriptionLimitError } from '../errorCatalog.ts';
 import type { Types } from '../schema/base.ts';
 import type { Topic } from './topic.ts';
 
@@ -32,9 +33,7 @@ export function liveField<Args extends InputFieldMap, E>(
         args: options.args(t.arg),
         subscribe: (_root, args, ctx) => {
           if (!ctx.live) {
-            throw new GraphQLError('subscriptions are off on this server', {
-              extensions: { code: 'SUBSCRIPTION_LIMIT' },
-            });
+            throw subscriptionLimitError('subscriptions are off on this server');
           }
           return ctx.live.hub.subscribe(
             options.topic(args as never, ctx),

@@ -3,11 +3,14 @@ import type { Redis } from 'ioredis';
 import { credentialOf } from '../credential.ts';
 import type { GatewayMetrics } from '../ops/metrics.ts';
 import type { Upstream } from '../upstream/client.ts';
-import { type LiveCounters, LiveHub, type LiveOptions, type LiveRequest, quotaKey } from './hub.ts';
+import { type LiveCounters, LiveHub } from './hub.ts';
+import { quotaKey } from './limits.ts';
+import type { LiveOptions } from './options.ts';
+import type { LiveRequest } from './request.ts';
 import { liveSsePlugin } from './sse.ts';
 import { MemoryLiveStore, RedisLiveStore } from './store.ts';
 
-export { DEFAULT_LIVE, LiveHub, type LiveOptions } from './hub.ts';
+export { LiveHub } from './hub.ts';
 
 /** The live part of a request's context. */
 export interface LiveContext {

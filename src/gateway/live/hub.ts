@@ -1,40 +1,13 @@
 import { randomBytes } from 'node:crypto';
+import { subscriptionLimitError } from '../errorCatalog.ts';
 import type { Upstream } from '../upstream/client.ts';
 import type { RestSession } from '../upstream/rest.ts';
-import { ADDRESS_QUOTA, limitError, Quotas, refusalOf, throttledError } from './limits.ts';
+import { paid, Quotas, refusalOf } from './limits.ts';
+import { DEFAULT_LIVE, LEASE_INTERVALS, type LiveOptions } from './options.ts';
 import type { LiveRequest } from './request.ts';
 import type { Change, LiveStore } from './store.ts';
 import { Subscriber } from './subscriber.ts';
 import { concerns, fingerprint, type Topic } from './topic.ts';
-
-/** The limits and timings of live data (the `--live-*` options). */
-export interface LiveOptions {
-  /** Between two polls of a watched object, across replicas. */
-  pollIntervalMs: number;
-  maxPerToken: number;
-  maxPerConnection: number;
-  maxTotal: number;
-  /** How long what a token was sent is held for a reconnect (`Last-Event-ID`). */
-  bufferMs: number;
-  /** Between two heartbeat comments of an event stream. */
-  heartbeatMs: number;
-}
-
-export const DEFAULT_LIVE: LiveOptions = {
-  pollIntervalMs: 5_000,
-  maxPerToken: 50,
-  maxPerConnection: 10,
-  maxTotal: 10_000,
-  bufferMs: 300_000,
-  heartbeatMs: 15_000,
-};
-
-/**
- * A lease lasts this many poll intervals and is renewed every half interval, so a replica that
- * dies holding it (and never gives it back) loses it within 1.5 intervals; the others try every
- * half interval, so one of them polls within two intervals of the death.
- */
-export const LEASE_INTERVALS = 1.5;
 
 /** What a hub counts (`/metrics` shows them; tests read them). */
 export interface LiveCounters {
@@ -121,7 +94,7 @@ export class LiveHub {
     request: LiveRequest,
     rest: RestSession,
   ): Promise<AsyncIterableIterator<E>> {
-    if (this.closed) throw limitError('the server is shutting down');
+    if (this.closed) throw subscriptionLimitError('the server is shutting down');
     this.quotas.check(request);
     const subscriber = new Subscriber<E>(this, topic, request, rest);
     this.count(request, 1);
@@ -320,20 +293,4 @@ export class LiveHub {
       for (const subscriber of watch.subscribers) subscriber.push(change.seq);
     }
   }
-}
-
-/** The quota key of a subscriber: its credential's key, or its client address without one. */
-export function quotaKey(credential: string | undefined, address: string | undefined): string {
-  return credential ?? `${ADDRESS_QUOTA}${address ?? 'unknown'}`;
-}
-
-/** Charges `calls` to the budget of `request`'s token; rejects with `THROTTLED` when it cannot. */
-async function paid(request: LiveRequest, calls: number): Promise<void> {
-  let ok = true;
-  try {
-    ok = (await request.charge?.(calls)) ?? true;
-  } catch {
-    // The budget's store is unreachable: the read is made, as a query would be served.
-  }
-  if (!ok) throw throttledError();
 }

@@ -1,19 +1,12 @@
-import { GraphQLError } from 'graphql';
+import {
+  hasErrorCode,
+  subscriptionLimitError,
+  subscriptionThrottledError,
+} from '../errorCatalog.ts';
 import { codeForStatus, UpstreamError } from '../upstream/errors.ts';
 
-/** A refusal of a new subscription (a limit reached). */
-export const limitError = (message: string) =>
-  new GraphQLError(message, { extensions: { code: 'SUBSCRIPTION_LIMIT' } });
-
-/** The end of a subscription whose token's budget cannot pay for the next upstream read. */
-export const throttledError = () =>
-  new GraphQLError(
-    'Rate limit: the budget of this token cannot pay for the upstream reads of this subscription; subscribe again once it refills.',
-    { extensions: { code: 'THROTTLED' } },
-  );
-
-export const isThrottled = (error: unknown) =>
-  error instanceof GraphQLError && error.extensions.code === 'THROTTLED';
+/** Whether `error` ends a subscription for its token's budget. */
+export const isThrottled = (error: unknown) => hasErrorCode(error, 'THROTTLED');
 
 /**
  * Statuses by which the upstream says a token may no longer read a watched object: its token
@@ -54,16 +47,17 @@ export class Quotas {
   /** Throws `SUBSCRIPTION_LIMIT` when one more subscription of `counted` is over a limit. */
   check(counted: Counted): void {
     const { maxTotal, maxPerToken, maxPerConnection } = this.limits;
-    if (this.total >= maxTotal) throw limitError(`at most ${maxTotal} subscriptions are open`);
+    if (this.total >= maxTotal)
+      throw subscriptionLimitError(`at most ${maxTotal} subscriptions are open`);
     if ((this.perKey.get(counted.quota) ?? 0) >= maxPerToken) {
-      throw limitError(
+      throw subscriptionLimitError(
         counted.quota.startsWith(ADDRESS_QUOTA)
           ? `at most ${maxPerToken} subscriptions per client address without a token`
           : `at most ${maxPerToken} subscriptions per token`,
       );
     }
     if ((this.perConnection.get(counted.connection) ?? 0) >= maxPerConnection) {
-      throw limitError(`at most ${maxPerConnection} subscriptions per connection`);
+      throw subscriptionLimitError(`at most ${maxPerConnection} subscriptions per connection`);
     }
   }
 
@@ -80,3 +74,22 @@ export class Quotas {
 
 /** The prefix of the quota keys of callers without a token (one key per client address). */
 export const ADDRESS_QUOTA = 'address:';
+
+/** The quota key of a subscriber: its credential's key, or its client address without one. */
+export function quotaKey(credential: string | undefined, address: string | undefined): string {
+  return credential ?? `${ADDRESS_QUOTA}${address ?? 'unknown'}`;
+}
+
+/** Charges `calls` to the budget of `request`'s token; rejects with `THROTTLED` when it cannot. */
+export async function paid(
+  request: { charge?: (calls: number) => Promise<boolean> },
+  calls: number,
+): Promise<void> {
+  let ok = true;
+  try {
+    ok = (await request.charge?.(calls)) ?? true;
+  } catch {
+    // The budget's store is unreachable: the read is made, as a query would be served.
+  }
+  if (!ok) throw subscriptionThrottledError();
+}

@@ -1,6 +1,6 @@
 import type { ExecutionResult } from 'graphql';
 import { isAsyncIterable, type Plugin } from 'graphql-yoga';
-import type { LiveRequest } from './hub.ts';
+import type { LiveRequest } from './request.ts';
 
 /** `extensions` without the keys Yoga keeps for itself; undefined when nothing else is left. */
 function publicExtensions(extensions: unknown): Record<string, unknown> | undefined {

@@ -1,6 +1,7 @@
 import { GraphQLError } from 'graphql';
+import { subscriptionThrottledError } from '../errorCatalog.ts';
 import type { RestSession } from '../upstream/rest.ts';
-import { isThrottled, refusalOf, throttledError } from './limits.ts';
+import { isThrottled, refusalOf } from './limits.ts';
 import type { LiveRequest, SubscriberHost } from './request.ts';
 import type { Topic, View } from './topic.ts';
 
@@ -149,7 +150,7 @@ export class Subscriber<E> implements AsyncIterableIterator<E> {
     if (!this.open) return;
     this.ending = true;
     this.changes.length = 0;
-    const event = error instanceof GraphQLError ? error : throttledError();
+    const event = error instanceof GraphQLError ? error : subscriptionThrottledError();
     this.ready.push({ id: `${this.hub.store.epoch}.${seq}`, event });
     this.wake?.();
   }

@@ -15,7 +15,7 @@ import type { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import { credentialOf } from '../credential.ts';
-import { RequestStates } from '../upstream/state.ts';
+import { RequestStates } from '../requestState.ts';
 import { downstreamCacheControl, requestFreshness, upstreamTtl } from './freshness.ts';
 import type { GatewayMetrics } from './metrics.ts';
 import { redisResponseCache } from './redisCache.ts';

@@ -1,8 +1,8 @@
 import { type ExecutionResult, getOperationAST } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { credentialOf } from '../credential.ts';
+import { RequestStates } from '../requestState.ts';
 import type { RestSession } from '../upstream/rest.ts';
-import { RequestStates } from '../upstream/state.ts';
 import type { Freshness } from '../upstream/validators.ts';
 
 /** What a GraphQL request's context holds that freshness needs (`GatewayContext` and Yoga's). */

@@ -4,7 +4,7 @@ import type { Plugin } from 'graphql-yoga';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { PersistedDocuments } from '../guard/documents.ts';
-import type { LiveOptions } from '../live/hub.ts';
+import type { LiveOptions } from '../live/options.ts';
 import type { Upstream } from '../upstream/client.ts';
 import { type CacheOptions, responseCachePlugins } from './cache.ts';
 import { cacheControlPlugin } from './freshness.ts';

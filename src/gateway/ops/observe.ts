@@ -3,7 +3,7 @@ import { type ExecutionResult, getOperationAST } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { Logger } from 'pino';
 import type { GatewayContext } from '../context.ts';
-import { RequestStates } from '../upstream/state.ts';
+import { RequestStates } from '../requestState.ts';
 import type { GatewayMetrics } from './metrics.ts';
 
 interface RequestState {

@@ -11,8 +11,8 @@ import type { BasicTracerProvider } from '@opentelemetry/sdk-trace-base';
 import { type ExecutionResult, getOperationAST } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { requirePackages } from '../../optional.ts';
+import { RequestStates } from '../requestState.ts';
 import { routeTemplate } from '../upstream/routes.ts';
-import { RequestStates } from '../upstream/state.ts';
 
 // OpenTelemetry (about 200 modules) is loaded when tracing is used, not when this module is: a
 // process without a tracer provider never loads it. Its packages are CommonJS, so `require` loads

@@ -5,7 +5,9 @@ import SchemaBuilder, {
 } from '@pothos/core';
 import { type GraphQLFieldResolver, type GraphQLResolveInfo, isObjectType } from 'graphql';
 import type { GatewayContext } from '../context.ts';
-import { type Address, isStub, knows, type Resource, resourceOf } from '../resources/resource.ts';
+import type { Address } from '../resources/codec.ts';
+import { type Resource, resourceOf } from '../resources/resource.ts';
+import { isStub, knows } from '../resources/stubs.ts';
 import { isAddressField } from './fieldFacts.ts';
 import { selectedFields, whenRead } from './selections.ts';
 

@@ -16,6 +16,7 @@ import {
 } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { GatewayContext } from '../context.ts';
+import { codedError } from '../errorCatalog.ts';
 import {
   findDamage,
   LEFT_OUT,
@@ -82,9 +83,10 @@ function unserialisable(value: unknown, info: GraphQLResolveInfo): GraphQLError 
     return undefined;
   } catch (error) {
     const field = `${info.parentType.name}.${info.fieldName}`;
-    return new GraphQLError(`unexpected upstream value for ${field}: ${(error as Error).message}`, {
-      extensions: { code: 'UPSTREAM_SHAPE' },
-    });
+    return codedError(
+      'UPSTREAM_SHAPE',
+      `unexpected upstream value for ${field}: ${(error as Error).message}`,
+    );
   }
 }
 

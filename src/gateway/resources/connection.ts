@@ -1,12 +1,12 @@
 import type { z } from 'zod';
-import type { GatewayContext } from '../context.ts';
 import {
   type ConnectionArgs,
   type ConnectionResult,
   type RestConnectionOptions,
   restConnection,
   withNode,
-} from '../upstream/connection.ts';
+} from '../connections/restConnection.ts';
+import type { GatewayContext } from '../context.ts';
 import { LEFT_OUT, shapeError, type WithLeftOut } from '../upstream/damage.ts';
 import { segmentProblem } from '../upstream/path.ts';
 

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { GatewayContext } from '../context.ts';
-import { badInput } from '../upstream/errors.ts';
+import { badInput } from '../errorCatalog.ts';
 import { segmentProblem } from '../upstream/path.ts';
 import { type QueryValue, withQuery } from '../upstream/rest.ts';
 import { decodeGlobalId } from './globalId.ts';

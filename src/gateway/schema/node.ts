@@ -2,9 +2,10 @@ import { ObjectRef } from '@pothos/core';
 import { type GraphQLResolveInfo, isObjectType } from 'graphql';
 import { builder } from '../builder.ts';
 import type { GatewayContext } from '../context.ts';
+import { badInput } from '../errorCatalog.ts';
 import { selectedFields, whenRead } from '../plugins/selections.ts';
-import type { Address, Resource } from '../resources/resource.ts';
-import { badInput } from '../upstream/errors.ts';
+import type { Address } from '../resources/codec.ts';
+import type { Resource } from '../resources/resource.ts';
 import type { Types } from './base.ts';
 
 /** What a resource's node type declares: its description and fields (ids and loading are given). */

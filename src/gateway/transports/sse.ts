@@ -2,6 +2,7 @@ import type { ExecutionResult } from 'graphql';
 import { TOKEN_HEADER_KEY, TOKEN_QUERY_KEY } from 'graphql-sse';
 import { createHandler } from 'graphql-sse/lib/use/fetch';
 import type { GraphQLParams, Plugin, YogaServerInstance } from 'graphql-yoga';
+import type { ErrorCode } from '../errorCatalog.ts';
 import { ConnectionRefused, type Connections } from './connections.ts';
 import { publicResult, runOperation } from './execute.ts';
 
@@ -15,7 +16,7 @@ interface Reservation {
   expiry: NodeJS.Timeout | undefined;
 }
 
-const json = (status: number, message: string, code: string) =>
+const json = (status: number, message: string, code: ErrorCode) =>
   new Response(JSON.stringify({ errors: [{ message, extensions: { code } }] }), {
     status,
     headers: { 'content-type': 'application/json; charset=utf-8' },

@@ -5,6 +5,7 @@ import { CloseCode } from 'graphql-ws';
 import { type Extra, useServer } from 'graphql-ws/use/ws';
 import type { GraphQLParams, YogaServerInstance } from 'graphql-yoga';
 import { WebSocketServer } from 'ws';
+import { type ErrorCode, subscriptionLimitError } from '../errorCatalog.ts';
 import type { Gateway } from '../yoga.ts';
 import { ConnectionRefused } from './connections.ts';
 import { type OperationResult, publicResult, runOperation } from './execute.ts';
@@ -52,7 +53,7 @@ const STATUS_TEXT: Record<number, string> = {
 };
 
 /** An HTTP refusal of an upgrade, with a GraphQL error body, and the socket closed. */
-function refuse(socket: Duplex, status: number, message: string, code: string) {
+function refuse(socket: Duplex, status: number, message: string, code: ErrorCode) {
   const body = JSON.stringify({ errors: [{ message, extensions: { code } }] });
   const reason = STATUS_TEXT[status] ?? 'Bad Request';
   socket.end(
@@ -142,9 +143,7 @@ export function attachWebSockets(
           const { maxPerConnection } = gateway.live.options;
           if (Object.keys(ctx.subscriptions).length > maxPerConnection) {
             return [
-              new GraphQLError(`at most ${maxPerConnection} operations per connection`, {
-                extensions: { code: 'SUBSCRIPTION_LIMIT' },
-              }),
+              subscriptionLimitError(`at most ${maxPerConnection} operations per connection`),
             ];
           }
           const request = requestOf(extra.request, endpoint, socket);

@@ -95,6 +95,15 @@ const countAttempts: Dispatcher.DispatcherComposeInterceptor = (dispatch) => (op
   return dispatch(options, handler);
 };
 
+/** The client's defaults, for the options not given (the `--upstream-*` options import them). */
+export const UPSTREAM_DEFAULTS = {
+  connectTimeoutMs: 5_000,
+  timeoutMs: 15_000,
+  connections: 32,
+  retries: 2,
+  retryBaseMs: 100,
+} as const;
+
 /**
  * The only code that speaks HTTP to `/v1`: an undici Pool per origin with keep-alive and bounded
  * connections. GETs retry on connection resets, 429, 502, 503 and 504 (honouring `Retry-After`);
@@ -116,12 +125,15 @@ export class UpstreamClient implements Upstream {
     const base = url.pathname.replace(/\/+$/, '');
     this.prefix = base.endsWith('/v1') ? base : `${base}/v1`;
     this.options = {
-      connectTimeoutMs: options.connectTimeoutMs ?? 5_000,
-      headersTimeoutMs: options.headersTimeoutMs ?? 15_000,
-      bodyTimeoutMs: options.bodyTimeoutMs ?? 15_000,
-      connections: options.connections ?? 32,
-      retries: Math.min(2, Math.max(0, options.retries ?? 2)),
-      retryBaseMs: options.retryBaseMs ?? 100,
+      connectTimeoutMs: options.connectTimeoutMs ?? UPSTREAM_DEFAULTS.connectTimeoutMs,
+      headersTimeoutMs: options.headersTimeoutMs ?? UPSTREAM_DEFAULTS.timeoutMs,
+      bodyTimeoutMs: options.bodyTimeoutMs ?? UPSTREAM_DEFAULTS.timeoutMs,
+      connections: options.connections ?? UPSTREAM_DEFAULTS.connections,
+      retries: Math.min(
+        UPSTREAM_DEFAULTS.retries,
+        Math.max(0, options.retries ?? UPSTREAM_DEFAULTS.retries),
+      ),
+      retryBaseMs: options.retryBaseMs ?? UPSTREAM_DEFAULTS.retryBaseMs,
       delayMs: options.delayMs ?? 0,
     };
     this.validators =

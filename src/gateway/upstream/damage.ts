@@ -1,4 +1,5 @@
-import { GraphQLError } from 'graphql';
+import type { GraphQLError } from 'graphql';
+import { codedError } from '../errorCatalog.ts';
 import { routeTemplate } from './routes.ts';
 
 /**
@@ -67,17 +68,15 @@ export abstract class RawValue {
 export function shapeError(source: ShapeSource, problem: string): GraphQLError {
   const path = source.path.split('?')[0] ?? source.path;
   const where = source.field ? `${source.field} of ` : '';
-  return new GraphQLError(
+  return codedError(
+    'UPSTREAM_SHAPE',
     `unexpected upstream value at ${where}${source.method} ${path}: ${problem}`,
     {
-      extensions: {
-        code: 'UPSTREAM_SHAPE',
-        upstream: {
-          method: source.method,
-          path,
-          route: routeTemplate(path),
-          field: source.field,
-        },
+      upstream: {
+        method: source.method,
+        path,
+        route: routeTemplate(path),
+        field: source.field,
       },
     },
   );

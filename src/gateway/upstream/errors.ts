@@ -1,38 +1,21 @@
 import { GraphQLError } from 'graphql';
+import { type ErrorCode, extensionsOf } from '../errorCatalog.ts';
 
-/** `extensions.code` values of request-level errors. */
-export type UpstreamErrorCode =
+// Request-level errors of upstream calls: GraphQL errors with an `extensions.code` (from the
+// error catalog), failing only the fields they concern. The contract errors of mutations (typed
+// results) are in `../errors.ts`.
+
+/** `extensions.code` values of failed upstream calls. */
+export type UpstreamErrorCode = Extract<
+  ErrorCode,
   | 'UNAUTHENTICATED'
   | 'FORBIDDEN'
   | 'NOT_FOUND'
   | 'BAD_USER_INPUT'
   | 'CONFLICT'
   | 'UPSTREAM_ERROR'
-  | 'UPSTREAM_TIMEOUT';
-
-/**
- * Request-level errors: GraphQL errors with an `extensions.code`, failing only the fields they
- * concern. The contract errors of mutations (typed results) are in `../errors.ts`.
- */
-
-/** Invalid input refused before any call (`BAD_USER_INPUT`), naming its input field as data. */
-export class InputError extends GraphQLError {
-  constructor(
-    /** Path of the input field or argument at fault (empty when it names none). */
-    readonly field: readonly string[],
-    rule: string,
-  ) {
-    super(field.length > 0 ? `${field.join('.')}: ${rule}` : rule, {
-      extensions: { code: 'BAD_USER_INPUT' },
-    });
-    this.name = 'InputError';
-  }
-}
-
-/** The `BAD_USER_INPUT` error of `field` (an argument or input path) breaking `rule`. */
-export function badInput(field: string | readonly string[] | undefined, rule: string): InputError {
-  return new InputError(typeof field === 'string' ? field.split('.') : (field ?? []), rule);
-}
+  | 'UPSTREAM_TIMEOUT'
+>;
 
 /** A failed upstream call, as a GraphQL error that fails only the fields it concerns. */
 export class UpstreamError extends GraphQLError {
@@ -45,23 +28,9 @@ export class UpstreamError extends GraphQLError {
   ) {
     super(message, {
       // `status`, not `http`: Yoga would turn `extensions.http` into the response status of the whole request.
-      extensions: { code, ...(status !== undefined ? { status } : {}) },
+      extensions: extensionsOf(code, status !== undefined ? { status } : {}),
     });
     this.name = 'UpstreamError';
-  }
-}
-
-/**
- * A call an operation did not make: it had made as many as it was admitted for (its estimate).
- * The field that needed it fails with `COST_LIMIT_EXCEEDED`; the rest of the answer stands.
- */
-export class BudgetError extends GraphQLError {
-  constructor(readonly budget: number) {
-    super(
-      `This operation was admitted for ${budget} upstream calls and has made them all; this field needs one more and was not resolved.`,
-      { extensions: { code: 'COST_LIMIT_EXCEEDED', budget } },
-    );
-    this.name = 'BudgetError';
   }
 }
 

@@ -1,5 +1,5 @@
+import { badInput } from '../errorCatalog.ts';
 import { ShapeDamage } from './damage.ts';
-import { badInput } from './errors.ts';
 
 /** Longest id or path segment the gateway sends upstream: the most `idLength` may be set to. */
 export const MAX_SEGMENT_LENGTH = 200;

@@ -1,9 +1,10 @@
 import DataLoader from 'dataloader';
 import type { GraphQLError } from 'graphql';
 import type { z } from 'zod';
+import { BudgetError } from '../errorCatalog.ts';
 import type { Upstream, UpstreamRequest } from './client.ts';
 import { type Deviation, ShapeDamage } from './damage.ts';
-import { BudgetError, UpstreamError } from './errors.ts';
+import { UpstreamError } from './errors.ts';
 import { segment } from './path.ts';
 import { parseTolerant } from './tolerant.ts';
 import { type Freshness, freshnessOf, leastFresh } from './validators.ts';

@@ -26,7 +26,7 @@ import { DEMO_IDP_CERTIFICATE } from '../../../src/workspace/demo/samlTranslatio
 import type { DemoPersona } from '../../../src/workspace/demo/users.ts';
 import { type E2EStack, startE2E } from '../../support/gateway.ts';
 import { type Data, graphHelpers, httpCalls, organizationIds } from '../../support/graph.ts';
-import { globalId, toRestId } from '../../support/ids.ts';
+import { globalId, localIdOf, toRestId } from '../../support/ids.ts';
 
 let e2e: E2EStack;
 export const { ok } = graphHelpers(() => e2e);
@@ -85,8 +85,7 @@ function op(mutation: string, select = ''): string {
 }
 
 /** The whole address (local part) of a global ID. */
-const addressOf = (id: string) =>
-  Buffer.from(id, 'base64').toString().split(':').slice(1).join(':');
+const addressOf = (id: string) => localIdOf(id);
 
 let seq = 0;
 export const unique = (prefix: string) => `${prefix} ${++seq}`;

@@ -1,7 +1,7 @@
 import { builder } from '../../builder.ts';
 import type { GatewayContext } from '../../context.ts';
+import { badInput } from '../../errorCatalog.ts';
 import { read, restIdOf } from '../../resources/lookups.ts';
-import { badInput } from '../../upstream/errors.ts';
 import type { QueryValue } from '../../upstream/rest.ts';
 import { UNKNOWN } from '../base.ts';
 import { addContentFields } from '../content/queries.ts';

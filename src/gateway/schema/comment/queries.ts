@@ -1,10 +1,10 @@
 import { Member } from '../../../contract/members.ts';
 import { builder } from '../../builder.ts';
+import type { ConnectionArgs } from '../../connections/restConnection.ts';
+import { restConnection, withNode } from '../../connections/restConnection.ts';
 import type { GatewayContext } from '../../context.ts';
+import { badInput } from '../../errorCatalog.ts';
 import { restIdOf } from '../../resources/lookups.ts';
-import type { ConnectionArgs } from '../../upstream/connection.ts';
-import { restConnection, withNode } from '../../upstream/connection.ts';
-import { badInput } from '../../upstream/errors.ts';
 import type { QueryValue } from '../../upstream/rest.ts';
 import { UNKNOWN } from '../base.ts';
 import type { ChangeRequestShape } from '../changeRequest/resource.ts';

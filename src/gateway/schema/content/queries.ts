@@ -1,12 +1,12 @@
 import type { ObjectParam } from '@pothos/core';
 import { Link, ReferenceItem, LinkList as RestLinkList } from '../../../contract/content.ts';
 import { builder } from '../../builder.ts';
+import { type ConnectionArgs, restConnection } from '../../connections/restConnection.ts';
 import type { GatewayContext } from '../../context.ts';
+import { badInput } from '../../errorCatalog.ts';
 import { TREE_SIZE } from '../../guard/costs.ts';
 import { read } from '../../resources/lookups.ts';
-import { type ConnectionArgs, restConnection } from '../../upstream/connection.ts';
 import { RawValue } from '../../upstream/damage.ts';
-import { badInput } from '../../upstream/errors.ts';
 import type { QueryValue } from '../../upstream/rest.ts';
 import { UNKNOWN } from '../base.ts';
 import { lookup } from '../node.ts';

@@ -2,10 +2,10 @@ import { type GraphQLResolveInfo, getArgumentValues, isObjectType } from 'graphq
 import { z } from 'zod';
 import { sometimes } from '../../../contract/common.ts';
 import { File, Page, PageLinkTarget, PageTree, Revision } from '../../../contract/content.ts';
+import { badInput } from '../../errorCatalog.ts';
 import { collectFields, subSets } from '../../plugins/selections.ts';
 import type { InputOptions } from '../../resources/inputs.ts';
 import { defineResource } from '../../resources/resource.ts';
-import { badInput } from '../../upstream/errors.ts';
 import { SpaceResource } from '../space/resource.ts';
 
 // Wire shapes: the contract's, plus the page fields the spec lists that the contract leaves out.

@@ -1,7 +1,7 @@
 import { Conversation } from '../../../contract/conversations.ts';
 import { builder } from '../../builder.ts';
+import type { ConnectionArgs } from '../../connections/restConnection.ts';
 import type { GatewayContext } from '../../context.ts';
-import type { ConnectionArgs } from '../../upstream/connection.ts';
 import { OrderEnum, OrganizationRef } from '../organization/types.ts';
 import {
   ConversationIssueResource,

@@ -1,6 +1,6 @@
 import { MemberSpace } from '../../../contract/members.ts';
 import { builder } from '../../builder.ts';
-import { restConnection } from '../../upstream/connection.ts';
+import { restConnection } from '../../connections/restConnection.ts';
 import { OrderEnum, OrganizationRef, RoleEnum } from '../organization/types.ts';
 import { SpaceResource } from '../space/resource.ts';
 import { MemberResource } from './resource.ts';

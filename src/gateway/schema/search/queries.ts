@@ -1,8 +1,8 @@
 import { LIMITS } from '../../../contract/common.ts';
 import { SearchPageHit, SearchSpaceHit } from '../../../contract/search.ts';
 import { builder } from '../../builder.ts';
-import { restConnection } from '../../upstream/connection.ts';
-import { badInput } from '../../upstream/errors.ts';
+import { restConnection } from '../../connections/restConnection.ts';
+import { badInput } from '../../errorCatalog.ts';
 import { OrganizationResource } from '../organization/resource.ts';
 import { OrganizationRef } from '../organization/types.ts';
 import { SpaceResource } from '../space/resource.ts';

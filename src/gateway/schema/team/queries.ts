@@ -1,7 +1,7 @@
 import { MemberTeam } from '../../../contract/members.ts';
 import { TeamMember } from '../../../contract/teams.ts';
 import { builder } from '../../builder.ts';
-import { restConnection, withNode } from '../../upstream/connection.ts';
+import { restConnection, withNode } from '../../connections/restConnection.ts';
 import { MemberResource } from '../member/resource.ts';
 import { MemberRef } from '../member/types.ts';
 import { OrganizationRef } from '../organization/types.ts';

@@ -7,7 +7,7 @@ import type {
   LinkList as RestLinkList,
 } from '../../../../contract/content.ts';
 import { builder } from '../../../builder.ts';
-import type { ConnectionResult } from '../../../upstream/connection.ts';
+import type { ConnectionResult } from '../../../connections/restConnection.ts';
 import { openEnumType, type Types } from '../../base.ts';
 import { OrganizationResource } from '../../organization/resource.ts';
 import { OrganizationRef } from '../../organization/types.ts';

@@ -5,8 +5,8 @@ import {
 } from '../../../../contract/revisions.ts';
 import { builder } from '../../../builder.ts';
 import type { GatewayContext } from '../../../context.ts';
+import { badInput } from '../../../errorCatalog.ts';
 import { read } from '../../../resources/lookups.ts';
-import { badInput } from '../../../upstream/errors.ts';
 import { segmentProblem } from '../../../upstream/path.ts';
 import { PageResource, type PageWire } from '../resource.ts';
 import { PageKindEnum } from './pages.ts';

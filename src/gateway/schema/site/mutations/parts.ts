@@ -1,7 +1,8 @@
 import type { ObjectRef } from '@pothos/core';
 import type { z } from 'zod';
 import { builder } from '../../../builder.ts';
-import type { Resource, Routes } from '../../../resources/resource.ts';
+import type { Resource } from '../../../resources/resource.ts';
+import type { Routes } from '../../../resources/routes.ts';
 import type { InputFields, Types } from '../../base.ts';
 import {
   capitalized,

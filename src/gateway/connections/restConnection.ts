@@ -3,11 +3,26 @@ import DataLoader from 'dataloader';
 import type { GraphQLError } from 'graphql';
 import type { z } from 'zod';
 import { type ListPage, listPage } from '../../contract/common.ts';
-import { LEFT_OUT, RawValue, ShapeDamage, shapeError, type WithLeftOut } from './damage.ts';
-import { badInput } from './errors.ts';
-import { segmentProblem } from './path.ts';
-import { type QueryValue, type RestSession, withQuery } from './rest.ts';
-import { attach, attached } from './state.ts';
+import { badInput } from '../errorCatalog.ts';
+import { attach, attached } from '../requestState.ts';
+import {
+  LEFT_OUT,
+  RawValue,
+  ShapeDamage,
+  shapeError,
+  type WithLeftOut,
+} from '../upstream/damage.ts';
+import { segmentProblem } from '../upstream/path.ts';
+import { type QueryValue, type RestSession, withQuery } from '../upstream/rest.ts';
+import {
+  CURSOR_SLACK,
+  type Cursor,
+  DEFAULT_FIRST,
+  decodeCursor,
+  encodeCursor,
+  MAX_FIRST,
+  REST_PAGE_SIZE,
+} from './cursor.ts';
 
 /** Arguments of every connection field. */
 export interface ConnectionArgs {
@@ -30,51 +45,8 @@ export interface ConnectionResult<T, P = unknown> {
   page?: P;
 }
 
-export const DEFAULT_FIRST = 50;
-export const MAX_FIRST = 1000;
-const UPSTREAM_MAX_LIMIT = 1000;
-
 function scopeOf(path: string, query: Record<string, QueryValue>): string {
   return createHash('sha256').update(withQuery(path, query)).digest('base64url').slice(0, 10);
-}
-
-/**
- * A cursor is the upstream page token it starts from, an offset into that page, and the key of
- * the item it follows, so that items inserted or deleted before it in that page do not shift it.
- */
-type Cursor = { token: string | null; offset: number; key: string | null };
-
-function encodeCursor(scope: string, cursor: Cursor): string {
-  return Buffer.from(JSON.stringify([scope, cursor.token, cursor.offset, cursor.key])).toString(
-    'base64url',
-  );
-}
-
-function decodeCursor(scope: string, cursor: string): Cursor {
-  let value: unknown;
-  try {
-    value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    throw badInput('after', 'malformed cursor');
-  }
-  if (
-    !Array.isArray(value) ||
-    value.length !== 4 ||
-    typeof value[0] !== 'string' ||
-    !(value[1] === null || typeof value[1] === 'string') ||
-    !Number.isInteger(value[2]) ||
-    (value[2] as number) < 0 ||
-    (value[2] as number) > 1_000_000 ||
-    !(value[3] === null || typeof value[3] === 'string')
-  ) {
-    throw badInput('after', 'malformed cursor');
-  }
-  if (value[0] !== scope) throw badInput('after', 'the cursor belongs to another connection');
-  return {
-    token: value[1] as string | null,
-    offset: value[2] as number,
-    key: value[3] as string | null,
-  };
 }
 
 /** Validates `first`/`last`/`before`: upstream pages go forward only. */
@@ -113,9 +85,6 @@ export interface RestConnectionOptions<
   page?: z.ZodType<P>;
 }
 
-/** How far past a cursor's offset its item is looked for when items were inserted before it. */
-const CURSOR_SLACK = 25;
-
 function defaultKey(item: unknown): string | undefined {
   const id = (item as { id?: unknown } | null)?.id;
   return typeof id === 'string' ? id : undefined;
@@ -144,7 +113,7 @@ function safely<T>(hook: () => T): T | undefined {
 
 /**
  * A Relay connection over REST page tokens, exact at any `first`/`after`: it reads as many
- * upstream pages as it needs (at most 1000 items each), never skips or repeats an item, and
+ * upstream pages as it needs (at most `REST_PAGE_SIZE` items each), never skips or repeats an item, and
  * primes every item into the by-id loader.
  */
 async function readConnection<S extends z.ZodType>(
@@ -172,7 +141,7 @@ async function readConnection<S extends z.ZodType>(
   let totalCount: number | null = 0;
   for (let pageIndex = 0; ; pageIndex++) {
     const slack = pageIndex === 0 && start.key ? CURSOR_SLACK : 0;
-    const limit = Math.min(UPSTREAM_MAX_LIMIT, skip + first - collected.length + 1 + slack);
+    const limit = Math.min(REST_PAGE_SIZE, skip + first - collected.length + 1 + slack);
     const pagePath = withQuery(options.path, { ...query, page: token ?? undefined, limit });
     const page = await session.get(pagePath, pageContract);
     // A page whose list cannot be read fails the connection; a damaged `next` only when needed.
@@ -369,7 +338,7 @@ function batcher(session: RestSession): DataLoader<PageRequest, ConnectionResult
 
 /**
  * A Relay connection over REST page tokens, exact at any `first`/`after`: it reads as many
- * upstream pages as it needs (at most 1000 items each), never skips or repeats an item, and
+ * upstream pages as it needs (at most `REST_PAGE_SIZE` items each), never skips or repeats an item, and
  * primes every item where a later read of it will look. Aliases of one list that differ only in
  * `first` share one read.
  */
