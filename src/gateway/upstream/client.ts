@@ -1,8 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { LRUCache } from 'lru-cache';
-import { type Dispatcher, interceptors, Pool, errors as undiciErrors } from 'undici';
+import { type Dispatcher, Pool, errors as undiciErrors } from 'undici';
 import type { Deviation } from './damage.ts';
 import { errorFromResponse, UpstreamError } from './errors.ts';
+import { retryStatuses } from './retry.ts';
 import { shareParsed } from './tolerant.ts';
 import {
   type Freshness,
@@ -152,9 +153,10 @@ export class UpstreamClient implements Upstream {
     });
     // undici's own retry: GETs only, on connection resets and 429/502/503/504, exponential
     // backoff, `Retry-After` honoured up to a cap; the last answer is handed back as it came.
+    // Other statuses (a 304, a 404) are handed on without the error undici builds for them.
     this.dispatcher = this.pool.compose(
       countAttempts,
-      interceptors.retry({
+      retryStatuses({
         maxRetries: this.options.retries,
         minTimeout: this.options.retryBaseMs,
         timeoutFactor: 2,
