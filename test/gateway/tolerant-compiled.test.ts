@@ -29,9 +29,10 @@ const REMOVE = Symbol('remove');
 function setAt(body: unknown, pointer: Pointer, value: unknown): unknown {
   if (pointer.length === 0) return value;
   const [head, ...rest] = pointer as [string | number, ...Pointer];
-  const copy: Record<string | number, unknown> = Array.isArray(body)
-    ? [...body]
-    : { ...(body as object) };
+  const copy = (Array.isArray(body) ? [...body] : { ...(body as object) }) as Record<
+    string | number,
+    unknown
+  >;
   const next = setAt(copy[head], rest, value);
   if (next === REMOVE && !Array.isArray(copy)) delete copy[head];
   else copy[head] = next;
