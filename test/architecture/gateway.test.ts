@@ -48,7 +48,7 @@ function declaredNames(source: string): string[] {
 }
 
 /** Helpers that answered "which REST object is this" per domain, before resource descriptors. */
-const ADDRESS_HELPERS = ['toRestId', 'splitAddressId', 'orgScopedAddress', 'seg', 'withQuery'];
+const ADDRESS_HELPERS = ['toRestId', 'splitAddressId', 'orgScopedAddress', 'withQuery'];
 
 describe('the gateway modules', () => {
   it('import each other without cycles', () => {

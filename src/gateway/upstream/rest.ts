@@ -5,7 +5,6 @@ import { BudgetError } from '../errorCatalog.ts';
 import type { Upstream, UpstreamRequest } from './client.ts';
 import { type Deviation, ShapeDamage } from './damage.ts';
 import { UpstreamError } from './errors.ts';
-import { segment } from './path.ts';
 import { parseTolerant } from './tolerant.ts';
 import { type Freshness, freshnessOf, leastFresh } from './validators.ts';
 
@@ -37,9 +36,6 @@ export function withQuery(path: string, query: Record<string, QueryValue> = {}):
   const qs = params.toString();
   return qs ? `${path}?${qs}` : path;
 }
-
-/** Encodes one path segment (ids are opaque strings). */
-export const seg = (value: string): string => segment(value);
 
 /**
  * The upstream as one GraphQL request sees it: the caller's Authorization header, a DataLoader
