@@ -2,7 +2,8 @@ import type { z } from 'zod';
 import { oneOf } from '../../../contract/common.ts';
 import { RawValue, ShapeDamage } from '../damage.ts';
 import { exact as exactOf, MISMATCH } from './exact.ts';
-import { isPlainObject, type ParseRun } from './run.ts';
+import { compiler, type Parser } from './recurse.ts';
+import { isPlainObject } from './run.ts';
 import { objectTwin, oneOfTwin, unionTwin } from './shapes.ts';
 import { defOf, describe, hasChecks } from './zod.ts';
 
@@ -12,7 +13,7 @@ import { defOf, describe, hasChecks } from './zod.ts';
  * Answers that match the contract exactly skip the twin (see `exact.ts`).
  */
 
-export type Parser = (value: unknown, run: ParseRun) => unknown;
+export type { Parser } from './recurse.ts';
 
 const twins = new WeakMap<z.ZodType, Parser>();
 
@@ -172,3 +173,6 @@ function recordTwin(schema: z.ZodType, expected: string): Parser {
     return out ?? value;
   };
 }
+
+compiler.twin = twin;
+compiler.build = build;

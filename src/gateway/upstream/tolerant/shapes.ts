@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { RAW, ShapeDamage } from '../damage.ts';
-import { build, type Parser, twin } from './compile.ts';
 import { exact, MISMATCH, unionValue } from './exact.ts';
+import { compiler, type Parser } from './recurse.ts';
 import { hasUnknown, isPlainObject } from './run.ts';
 import { type Def, describe, keepsUnknown, literalsOf, membersOf, objectOf } from './zod.ts';
 
@@ -24,7 +24,10 @@ export function objectTwin(schema: z.ZodType, def: Def, expected: string): Parse
   return (value, run) => {
     if (!isPlainObject(value)) return run.wrong(value, expected);
     // Read once: recursive shapes (`get pages()`) make a new schema on every read.
-    members ??= membersOf(def).map((member) => ({ ...member, parse: twin(member.schema) }));
+    members ??= membersOf(def).map((member) => ({
+      ...member,
+      parse: compiler.twin(member.schema),
+    }));
     known ??= new Set(members.map((m) => m.key));
     // The answer's own object is kept when every member is as sent: a copy is made at the first
     // change, or at once when members the schema drops are there to leave out.
@@ -84,7 +87,10 @@ export function unionTwin(def: Def, expected: string): Parser {
     const accepted = unionValue(options, exacts, value);
     if (accepted !== MISMATCH) return accepted;
     // No alternative matches as a whole: the one its literal members name is parsed tolerantly.
-    tagged ??= options.map((option) => ({ literals: literalsOf(option), parse: twin(option) }));
+    tagged ??= options.map((option) => ({
+      literals: literalsOf(option),
+      parse: compiler.twin(option),
+    }));
     if (isPlainObject(value)) {
       const match = tagged.find(
         (option) =>
@@ -103,7 +109,7 @@ export function unionTwin(def: Def, expected: string): Parser {
  * (`rawOf`); a value of another form is kept whole as an `UnseenAlternative`.
  */
 export function oneOfTwin(schema: z.ZodType): Parser {
-  const inner = build(schema);
+  const inner = compiler.build(schema);
   const object = objectOf(schema);
   const expected = describe(schema);
   return (value, run) => {
