@@ -6,7 +6,15 @@ import type { GatewayContext } from '../context.ts';
 import type { InputOptions } from '../resources/inputs.ts';
 import type { InputFields, Types } from './base.ts';
 import { CollectionResource } from './collection/resource.ts';
-import { capitalized, DeletePayload, Empty, validBody, write, writeMutation } from './mutation.ts';
+import {
+  capitalized,
+  DeletePayload,
+  Empty,
+  objectPayload,
+  validBody,
+  write,
+  writeMutation,
+} from './mutation.ts';
 import { OrganizationResource } from './organization/resource.ts';
 import { SpaceResource } from './space/resource.ts';
 
@@ -95,7 +103,7 @@ function transferBody(organizationId: string) {
 
 // ---- Writes of spaces and collections ---------------------------------------------------------
 
-/** An object of an organization's tree (a space, a collection) as its move and transfer name it. */
+/** An object of an organization's tree (a space, a collection) as its writes name it. */
 export interface TreeObject<F extends string, K extends string, Item> {
   readonly resource: {
     parseInput(value: string, options?: InputOptions): { id: string };
@@ -114,6 +122,44 @@ export interface TreeObject<F extends string, K extends string, Item> {
   readonly contract: z.ZodType<Item>;
 }
 
+/**
+ * An object of the tree named in inputs by `<key>Id` (global ID or REST id) and answered in
+ * `<Type>Payload` (`{ <key> }`), read from the REST answer with `contract`.
+ */
+export function treeObject<K extends string, Item>(
+  ref: ObjectRef<Types, Item | string> & { name: string },
+  resource: TreeObject<`${K}Id`, K, Item>['resource'],
+  key: K,
+  contract: z.ZodType<Item>,
+): TreeObject<`${K}Id`, K, Item> {
+  return {
+    resource,
+    field: `${key}Id`,
+    key,
+    description: `${capitalized(key)} (global ID or REST id).`,
+    payload: objectPayload(ref, { field: key }),
+    contract,
+  };
+}
+
+/** The REST id of the object an input names (a `ValidationError` on its id field). */
+export const idOf = <F extends string, K extends string, Item>(
+  object: TreeObject<F, K, Item>,
+  input: Record<F, string>,
+) => object.resource.parseInput(input[object.field], { field: object.field }).id;
+
+/** `PATCH`es the object an input names with `body`; answers its payload. */
+export async function updateObject<F extends string, K extends string, Item>(
+  object: TreeObject<F, K, Item>,
+  input: Record<F, string>,
+  body: unknown,
+  ctx: GatewayContext,
+): Promise<Record<K, Item>> {
+  const path = object.resource.path({ id: idOf(object, input) });
+  const item = await write(ctx, 'PATCH', path, body, object.contract);
+  return { [object.key]: item } as Record<K, Item>;
+}
+
 /** `POST .../<route>` with `body` for the object an input names; answers its payload. */
 async function relocate<F extends string, K extends string, Item>(
   object: TreeObject<F, K, Item>,
@@ -122,8 +168,13 @@ async function relocate<F extends string, K extends string, Item>(
   body: unknown,
   ctx: GatewayContext,
 ): Promise<Record<K, Item>> {
-  const id = object.resource.parseInput(input[object.field], { field: object.field }).id;
-  const item = await write(ctx, 'POST', object.resource.route(route, id), body, object.contract);
+  const item = await write(
+    ctx,
+    'POST',
+    object.resource.route(route, idOf(object, input)),
+    body,
+    object.contract,
+  );
   return { [object.key]: item } as Record<K, Item>;
 }
 
@@ -212,7 +263,7 @@ export function deleteMutation<F extends string, K extends string, Item>(
     input: () => idInput(object, `${capitalized(name)}Input`, text.input) as never,
     description: text.description,
     resolve: async (input, ctx) => {
-      const id = object.resource.parseInput(input[object.field], { field: object.field }).id;
+      const id = idOf(object, input);
       await write(ctx, 'DELETE', object.resource.path({ id }), undefined, Empty);
       return { deletedId: object.resource.globalId({ id }) };
     },

@@ -5,18 +5,20 @@ import {
   UpdateCollectionBody,
 } from '../../../contract/collections.ts';
 import { builder } from '../../builder.ts';
-import { deleteMutation, moveMutation, transferMutation } from '../moves.ts';
-import { given, objectPayload, validBody, write, writeMutation } from '../mutation.ts';
+import {
+  deleteMutation,
+  moveMutation,
+  transferMutation,
+  treeObject,
+  updateObject,
+} from '../moves.ts';
+import { given, validBody, write, writeMutation } from '../mutation.ts';
 import { OrganizationResource } from '../organization/resource.ts';
 import { RoleEnum } from '../organization/types.ts';
 import { CollectionResource } from './resource.ts';
 import { CollectionRef } from './types.ts';
 
-const CollectionPayload = objectPayload(CollectionRef, { field: 'collection' });
-
-/** The REST id of the collection an input names (a `ValidationError` on `collectionId`). */
-const collectionOf = (value: string) =>
-  CollectionResource.parseInput(value, { field: 'collectionId' }).id;
+const CollectionObject = treeObject(CollectionRef, CollectionResource, 'collection', Collection);
 
 const CreateCollectionInput = builder.inputType('CreateCollectionInput', {
   description: 'A new collection.',
@@ -28,7 +30,7 @@ const CreateCollectionInput = builder.inputType('CreateCollectionInput', {
 });
 
 writeMutation('createCollection', {
-  type: CollectionPayload,
+  type: CollectionObject.payload,
   input: CreateCollectionInput,
   description: 'Creates a collection in an organization, optionally inside another.',
   resolve: async (input, ctx) => {
@@ -61,7 +63,7 @@ const UpdateCollectionInput = builder.inputType('UpdateCollectionInput', {
 });
 
 writeMutation('updateCollection', {
-  type: CollectionPayload,
+  type: CollectionObject.payload,
   input: UpdateCollectionInput,
   description: "Updates a collection's title, description or default level.",
   resolve: async (input, ctx) => {
@@ -69,20 +71,9 @@ writeMutation('updateCollection', {
       UpdateCollectionBody,
       given(input, ['title', 'description', 'defaultLevel'] as const),
     );
-    const id = collectionOf(input.collectionId);
-    const collection = await write(ctx, 'PATCH', CollectionResource.path({ id }), body, Collection);
-    return { collection };
+    return updateObject(CollectionObject, input, body, ctx);
   },
 });
-
-const CollectionObject = {
-  resource: CollectionResource,
-  field: 'collectionId',
-  key: 'collection',
-  description: 'Collection (global ID or REST id).',
-  payload: CollectionPayload,
-  contract: Collection,
-} as const;
 
 deleteMutation('deleteCollection', CollectionObject, {
   input: 'The collection to delete.',

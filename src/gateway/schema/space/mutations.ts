@@ -6,15 +6,23 @@ import {
 } from '../../../contract/spaces.ts';
 import { builder } from '../../builder.ts';
 import { CollectionResource } from '../collection/resource.ts';
-import { deleteMutation, idInput, moveMutation, transferMutation } from '../moves.ts';
-import { given, objectPayload, validBody, write, writeMutation } from '../mutation.ts';
+import {
+  deleteMutation,
+  idInput,
+  idOf,
+  moveMutation,
+  transferMutation,
+  treeObject,
+  updateObject,
+} from '../moves.ts';
+import { given, validBody, write, writeMutation } from '../mutation.ts';
 import { MergeRulesInput, mergeRulesBody } from '../organization/mutations.ts';
 import { OrganizationResource } from '../organization/resource.ts';
 import { RoleEnum } from '../organization/types.ts';
 import { SpaceResource } from './resource.ts';
 import { EditModeEnum, type SpaceItem, SpaceRef, SpaceVisibilityEnum } from './types.ts';
 
-const SpacePayload = objectPayload(SpaceRef, { field: 'space' });
+const SpaceObject = treeObject(SpaceRef, SpaceResource, 'space', Space);
 
 const CreateSpaceInput = builder.inputType('CreateSpaceInput', {
   description: 'A new space.',
@@ -28,7 +36,7 @@ const CreateSpaceInput = builder.inputType('CreateSpaceInput', {
 });
 
 writeMutation('createSpace', {
-  type: SpacePayload,
+  type: SpaceObject.payload,
   input: CreateSpaceInput,
   description: 'Creates a space in an organization (needs `create`).',
   resolve: async (input, ctx) => {
@@ -60,7 +68,7 @@ const UpdateSpaceInput = builder.inputType('UpdateSpaceInput', {
 });
 
 writeMutation('updateSpace', {
-  type: SpacePayload,
+  type: SpaceObject.payload,
   input: UpdateSpaceInput,
   description: 'Updates a space: edit mode, title, default level, language, merge rules, emoji.',
   resolve: async (input, ctx) => {
@@ -68,20 +76,9 @@ writeMutation('updateSpace', {
       ...given(input, ['editMode', 'title', 'defaultLevel', 'language', 'emoji'] as const),
       ...(input.mergeRules !== undefined ? { mergeRules: mergeRulesBody(input.mergeRules) } : {}),
     });
-    const id = SpaceResource.parseInput(input.spaceId, { field: 'spaceId' }).id;
-    const space = await write(ctx, 'PATCH', SpaceResource.path({ id }), body, Space);
-    return { space };
+    return updateObject(SpaceObject, input, body, ctx);
   },
 });
-
-const SpaceObject = {
-  resource: SpaceResource,
-  field: 'spaceId',
-  key: 'space',
-  description: 'Space (global ID or REST id).',
-  payload: SpacePayload,
-  contract: Space,
-} as const;
 
 deleteMutation('deleteSpace', SpaceObject, {
   input: 'The space to delete.',
@@ -90,12 +87,12 @@ deleteMutation('deleteSpace', SpaceObject, {
 });
 
 writeMutation('restoreSpace', {
-  type: SpacePayload,
+  type: SpaceObject.payload,
   input: () => idInput(SpaceObject, 'RestoreSpaceInput', 'The space to restore.'),
   description:
     'Restores a soft-deleted space; only within 7 days of its deletion (ConflictError after).',
   resolve: async (input, ctx) => {
-    const id = SpaceResource.parseInput(input.spaceId, { field: 'spaceId' }).id;
+    const id = idOf(SpaceObject, input);
     const space = await write(ctx, 'POST', SpaceResource.route('restore', id), undefined, Space);
     return { space };
   },
@@ -124,7 +121,7 @@ writeMutation('duplicateSpace', {
   input: () => idInput(SpaceObject, 'DuplicateSpaceInput', 'The space to duplicate.'),
   description: 'Duplicates a space with its content.',
   resolve: async (input, ctx) => {
-    const id = SpaceResource.parseInput(input.spaceId, { field: 'spaceId' }).id;
+    const id = idOf(SpaceObject, input);
     const space = await write(ctx, 'POST', SpaceResource.route('duplicate', id), undefined, Space);
     return { space, source: id };
   },

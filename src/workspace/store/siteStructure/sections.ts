@@ -1,6 +1,6 @@
 import type { CreateSiteSectionBody, UpdateSiteSectionBody } from '../../../contract/sites.ts';
 import type { Workspace } from '../../context.ts';
-import { badRequest, conflict, notFound } from '../../errors.ts';
+import { badRequest, notFound } from '../../errors.ts';
 import type { SiteRow } from '../siteUrls.ts';
 import { insertSiteSpace } from './siteSpaces.ts';
 import {
@@ -8,6 +8,7 @@ import {
   partMove,
   place,
   renumber,
+  requireFreePath,
   type SectionRow,
   SiteStructure,
   STEP,
@@ -78,11 +79,7 @@ export function updateSection(
 ): void {
   const st = new SiteStructure(ws, site);
   const row = requireSection(st, sectionId);
-  if (body.path !== undefined && body.path !== row.path) {
-    if (st.sections.some((s) => s.id !== row.id && s.path === body.path)) {
-      throw conflict(`path: "${body.path}" is already used by another section`);
-    }
-  }
+  requireFreePath(row, body.path, st.sections, 'by another section');
   if (body.defaultSiteSpace !== undefined) {
     if (!st.siteSpacesOf(row.id).some((s) => s.id === body.defaultSiteSpace)) {
       throw badRequest('defaultSiteSpace: must be a site space of this section');

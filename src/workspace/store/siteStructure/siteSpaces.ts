@@ -1,11 +1,12 @@
 import type { AddSiteSpaceBody, UpdateSiteSpaceBody } from '../../../contract/sites.ts';
 import type { Workspace } from '../../context.ts';
-import { badRequest, conflict, notFound } from '../../errors.ts';
+import { badRequest, notFound } from '../../errors.ts';
 import type { SiteRow } from '../siteUrls.ts';
 import {
   partMove,
   place,
   positionAfter,
+  requireFreePath,
   type SiteSpaceRow,
   SiteStructure,
   type SpaceRef,
@@ -86,12 +87,7 @@ export function updateSiteSpace(
 ): void {
   const st = new SiteStructure(ws, site);
   const row = requireSiteSpace(st, siteSpaceId);
-  if (body.path !== undefined && body.path !== row.path) {
-    const taken = st
-      .siteSpacesOf(row.section_id)
-      .some((s) => s.id !== row.id && s.path === body.path);
-    if (taken) throw conflict(`path: "${body.path}" is already used next to this site space`);
-  }
+  requireFreePath(row, body.path, st.siteSpacesOf(row.section_id), 'next to this site space');
   const spaceId =
     body.spaceId !== undefined ? siteContentSpace(ws, site, body.spaceId).id : undefined;
   ws.db

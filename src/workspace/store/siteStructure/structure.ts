@@ -1,5 +1,5 @@
 import type { Workspace } from '../../context.ts';
-import { badRequest } from '../../errors.ts';
+import { badRequest, conflict } from '../../errors.ts';
 import type { SiteRow } from '../siteUrls.ts';
 
 /** A row of `site_spaces`. */
@@ -174,6 +174,22 @@ export function slugify(title: string): string {
     .slice(0, 90)
     .replace(/-+$/g, '');
   return slug || 'space';
+}
+
+/**
+ * 409 when an update gives `row` a new `path` that one of its `siblings` already has; `where`
+ * names the siblings in the message (`by another section`).
+ */
+export function requireFreePath(
+  row: { id: string; path: string },
+  path: string | undefined,
+  siblings: readonly { id: string; path: string }[],
+  where: string,
+): void {
+  if (path === undefined || path === row.path) return;
+  if (siblings.some((s) => s.id !== row.id && s.path === path)) {
+    throw conflict(`path: "${path}" is already used ${where}`);
+  }
 }
 
 /** `base`, or `base-2`, `base-3`... whichever is not taken. */

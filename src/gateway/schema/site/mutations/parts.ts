@@ -1,6 +1,7 @@
 import type { ObjectRef } from '@pothos/core';
 import type { z } from 'zod';
 import { builder } from '../../../builder.ts';
+import type { GatewayContext } from '../../../context.ts';
 import type { Resource } from '../../../resources/resource.ts';
 import type { Routes } from '../../../resources/routes.ts';
 import type { InputFields, Types } from '../../base.ts';
@@ -8,6 +9,7 @@ import {
   capitalized,
   DeletePayload,
   Empty,
+  objectPayload,
   validBody,
   write,
   writeMutation,
@@ -76,37 +78,85 @@ export function deletePartMutation<F extends string, Item, Shape extends object,
 /** The routes of a part that moves: `move` beside its item. */
 type MoveRoutes = Routes & { readonly move: string };
 
+/** The keys of the parts that move, with their REST `type` in a position anchor. */
+const ANCHORS = { siteSection: 'site-section', siteSpace: 'site-space' } as const;
+type MovableKey = keyof typeof ANCHORS;
+
 /** A part that can be placed before or after its siblings (`POST .../move`). */
-export interface MovablePart<
-  F extends string,
-  Item,
-  Shape extends object,
-  R extends MoveRoutes,
-  K extends string,
-> extends SitePart<F, Item, Shape, R> {
+export interface MovablePart<Item, Shape extends object, R extends MoveRoutes, K extends MovableKey>
+  extends SitePart<`${K}Id`, Item, Shape, R> {
   /** Its REST `type` in a position anchor (`site-section`). */
-  readonly anchor: 'site-section' | 'site-space';
+  readonly anchor: (typeof ANCHORS)[K];
   /** Its key in a position anchor and in its payload (`siteSection`). */
   readonly key: K;
   /** The word for it and for its siblings in descriptions (`section`, `sections`). */
   readonly nouns: readonly [string, string];
+  /** `<Type>Payload`: the part after a write (`{ siteSection }`). */
+  readonly payload: ObjectRef<Types, Record<K, Shape | string>>;
+}
+
+/**
+ * A part that moves, named in inputs by `<key>Id` and answered in `<Type>Payload`; `nouns` are
+ * the words for it and its siblings (`['section', 'sections']`).
+ */
+export function movablePart<Item, Shape extends object, R extends MoveRoutes, K extends MovableKey>(
+  ref: ObjectRef<Types, Shape | string> & { name: string },
+  resource: Resource<PartAddress, Item, Shape, R>,
+  key: K,
+  nouns: readonly [string, string],
+): MovablePart<Item, Shape, R, K> {
+  const noun = capitalized(nouns[0]);
+  return {
+    resource,
+    field: `${key}Id`,
+    description: `${noun} (global ID, or REST id with \`siteId\`).`,
+    anchor: ANCHORS[key],
+    key,
+    nouns,
+    payload: objectPayload(ref, { field: key, description: `The ${nouns[0]} after the change.` }),
+  };
+}
+
+/** Answers the payload of a part from the REST answer of a write to it. */
+function payloadOf<Item, Shape extends object, R extends MoveRoutes, K extends MovableKey>(
+  part: MovablePart<Item, Shape, R, K>,
+  item: Item,
+  address: PartAddress,
+): Record<K, Shape> {
+  return { [part.key]: part.resource.shape(item, address) } as Record<K, Shape>;
+}
+
+/** `PATCH`es the part an input names with `body`, and answers its payload. */
+export async function updatePart<
+  Item,
+  Shape extends object,
+  R extends MoveRoutes,
+  K extends MovableKey,
+>(
+  ctx: GatewayContext,
+  part: MovablePart<Item, Shape, R, K>,
+  address: PartAddress,
+  body: unknown,
+  contract: z.ZodType<Item>,
+): Promise<Record<K, Shape>> {
+  const item = await write(ctx, 'PATCH', part.resource.path(address), body, contract);
+  return payloadOf(part, item, address);
 }
 
 /**
  * `name(input: <Name>Input!)`: moves the part before or after a sibling, with the input type
- * `<Type>PositionInput` of the place; answers `payload`, read from the REST answer (`contract`).
+ * `<Type>PositionInput` of the place; answers the part's payload, read from the REST answer
+ * (`contract`).
  */
 export function movePartMutation<
-  F extends string,
   Item,
   Shape extends object,
   R extends MoveRoutes,
-  K extends 'siteSection' | 'siteSpace',
+  K extends MovableKey,
 >(
   name: string,
-  part: MovablePart<F, Item, Shape, R, K>,
+  part: MovablePart<Item, Shape, R, K>,
   options: {
-    payload: ObjectRef<Types, NoInfer<Record<K, Shape | string>>>;
     body: z.ZodType;
     contract: z.ZodType<Item>;
     description: string;
@@ -129,11 +179,11 @@ export function movePartMutation<
       position: t.field({ type: PositionInput, required: true, description: 'The place.' }),
     }),
   });
-  type MoveInputShape = PartInput<F> & {
+  type MoveInputShape = PartInput<`${K}Id`> & {
     position: { before?: string | null; after?: string | null };
   };
   writeMutation<MoveInputShape, Record<K, Shape | string>>(name, {
-    type: options.payload,
+    type: part.payload,
     input: MoveInput as never,
     description: options.description,
     ...(options.deprecationReason ? { deprecationReason: options.deprecationReason } : {}),
@@ -144,7 +194,7 @@ export function movePartMutation<
       });
       const path = part.resource.route('move', address.org, address.site, address.id);
       const item = await write(ctx, 'POST', path, body, options.contract);
-      return { [part.key]: part.resource.shape(item, address) } as Record<K, Shape>;
+      return payloadOf(part, item, address);
     },
   });
 }

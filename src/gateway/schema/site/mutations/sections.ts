@@ -5,26 +5,24 @@ import {
   UpdateSiteSectionBody,
 } from '../../../../contract/sites.ts';
 import { builder } from '../../../builder.ts';
-import { given, objectPayload, validBody, write, writeMutation } from '../../mutation.ts';
+import { given, validBody, write, writeMutation } from '../../mutation.ts';
 import { SpaceResource } from '../../space/resource.ts';
 import { SiteSectionResource, SiteSpaceResource } from '../resource.ts';
 import { SiteSectionRef } from '../types/structure.ts';
 import { partOf, siteOf, siteTargetFields } from './inputs.ts';
-import { deletePartMutation, movePartMutation, namedPart, partFields } from './parts.ts';
+import {
+  deletePartMutation,
+  movablePart,
+  movePartMutation,
+  namedPart,
+  partFields,
+  updatePart,
+} from './parts.ts';
 
-const Section = {
-  resource: SiteSectionResource,
-  field: 'siteSectionId',
-  description: 'Section (global ID, or REST id with `siteId`).',
-  anchor: 'site-section',
-  key: 'siteSection',
-  nouns: ['section', 'sections'],
-} as const;
-
-const SiteSectionPayload = objectPayload(SiteSectionRef, {
-  field: Section.key,
-  description: 'The section after the change.',
-});
+const Section = movablePart(SiteSectionRef, SiteSectionResource, 'siteSection', [
+  'section',
+  'sections',
+]);
 
 const AddSiteSectionInput = builder.inputType('AddSiteSectionInput', {
   description: 'A new section of a site.',
@@ -40,7 +38,7 @@ const AddSiteSectionInput = builder.inputType('AddSiteSectionInput', {
 });
 
 writeMutation('addSiteSection', {
-  type: SiteSectionPayload,
+  type: Section.payload,
   input: AddSiteSectionInput,
   description: 'Adds a section to a site, with a space as its first variant.',
   resolve: async (input, ctx) => {
@@ -72,7 +70,7 @@ const UpdateSiteSectionInput = builder.inputType('UpdateSiteSectionInput', {
 });
 
 writeMutation('updateSiteSection', {
-  type: SiteSectionPayload,
+  type: Section.payload,
   input: UpdateSiteSectionInput,
   description: 'Updates a section (`condition`, `icon`, `description`: null removes).',
   resolve: async (input, ctx) => {
@@ -90,14 +88,7 @@ writeMutation('updateSiteSection', {
           }
         : {}),
     });
-    const section = await write(
-      ctx,
-      'PATCH',
-      SiteSectionResource.path(address),
-      body,
-      SiteSectionSchema,
-    );
-    return { siteSection: SiteSectionResource.shape(section, address) };
+    return updatePart(ctx, Section, address, body, SiteSectionSchema);
   },
 });
 
@@ -107,7 +98,6 @@ deletePartMutation('deleteSiteSection', Section, {
 });
 
 movePartMutation('moveSiteSection', Section, {
-  payload: SiteSectionPayload,
   body: MoveSiteSectionBody,
   contract: SiteSectionSchema,
   description: 'Moves a section before or after another one.',

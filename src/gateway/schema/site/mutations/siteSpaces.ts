@@ -5,26 +5,24 @@ import {
   UpdateSiteSpaceBody,
 } from '../../../../contract/sites.ts';
 import { builder } from '../../../builder.ts';
-import { given, objectPayload, validBody, write, writeMutation } from '../../mutation.ts';
+import { given, validBody, write, writeMutation } from '../../mutation.ts';
 import { SpaceResource } from '../../space/resource.ts';
 import { SiteSectionResource, SiteSpaceResource } from '../resource.ts';
 import { SiteSpaceRef } from '../types/structure.ts';
 import { partOf, siteOf, siteTargetFields } from './inputs.ts';
-import { deletePartMutation, movePartMutation, namedPart, partFields } from './parts.ts';
+import {
+  deletePartMutation,
+  movablePart,
+  movePartMutation,
+  namedPart,
+  partFields,
+  updatePart,
+} from './parts.ts';
 
-const SiteSpacePart = {
-  resource: SiteSpaceResource,
-  field: 'siteSpaceId',
-  description: 'Site space (global ID, or REST id with `siteId`).',
-  anchor: 'site-space',
-  key: 'siteSpace',
-  nouns: ['site space', 'site spaces'],
-} as const;
-
-const SiteSpacePayload = objectPayload(SiteSpaceRef, {
-  field: SiteSpacePart.key,
-  description: 'The site space after the change.',
-});
+const SiteSpacePart = movablePart(SiteSpaceRef, SiteSpaceResource, 'siteSpace', [
+  'site space',
+  'site spaces',
+]);
 
 const AddSiteSpaceInput = builder.inputType('AddSiteSpaceInput', {
   description: 'A space to publish in a site.',
@@ -39,7 +37,7 @@ const AddSiteSpaceInput = builder.inputType('AddSiteSpaceInput', {
 });
 
 writeMutation('addSiteSpace', {
-  type: SiteSpacePayload,
+  type: SiteSpacePart.payload,
   input: AddSiteSpaceInput,
   description: 'Adds a space to a site as a site space.',
   resolve: async (input, ctx) => {
@@ -78,7 +76,7 @@ const UpdateSiteSpaceInput = builder.inputType('UpdateSiteSpaceInput', {
 });
 
 writeMutation('updateSiteSpace', {
-  type: SiteSpacePayload,
+  type: SiteSpacePart.payload,
   input: UpdateSiteSpaceInput,
   description: 'Updates a site space (`condition: null` removes its condition).',
   resolve: async (input, ctx) => {
@@ -89,14 +87,7 @@ writeMutation('updateSiteSpace', {
         ? { spaceId: SpaceResource.parseInput(input.spaceId, { field: 'spaceId' }).id }
         : {}),
     });
-    const siteSpace = await write(
-      ctx,
-      'PATCH',
-      SiteSpaceResource.path(address),
-      body,
-      SiteSpaceSchema,
-    );
-    return { siteSpace: SiteSpaceResource.shape(siteSpace, address) };
+    return updatePart(ctx, SiteSpacePart, address, body, SiteSpaceSchema);
   },
 });
 
@@ -106,7 +97,6 @@ deletePartMutation('removeSiteSpace', SiteSpacePart, {
 });
 
 movePartMutation('moveSiteSpace', SiteSpacePart, {
-  payload: SiteSpacePayload,
   body: MoveSiteSpaceBody,
   contract: SiteSpaceSchema,
   description: 'Moves a site space before or after another one.',
