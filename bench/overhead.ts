@@ -21,10 +21,12 @@
  *   goes (a V8 CPU profile of the gateway run from its sources, so that each package keeps its
  *   files; self time by package and by file);
  * - every target with its figure and "met" or "NOT MET", and the load average before and after.
- * The reference build is a git worktree in a temporary directory, built with this checkout's
- * `node_modules`; `npm run build` must have built this checkout's `dist/`.
+ * The reference build is made by `bench/baseline.ts` (the commit's files with their own
+ * dependencies, kept for later runs; `--rebuild` makes it again); `npm run build` must have built
+ * this checkout's `dist/`.
  * `npm run bench:overhead` (options: --seconds N, --rounds N, --connections N, --baseline REF,
- * --dashboard-seconds N, --dashboard-clients N, --node-flags '...', --gateway-flags '...').
+ * --rebuild, --dashboard-seconds N, --dashboard-clients N, --node-flags '...',
+ * --gateway-flags '...').
  * Asserts nothing.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -48,6 +50,7 @@ const { values } = parseArgs({
     profile: { type: 'string', default: 'list' },
     'gateway-flags': { type: 'string', default: '' },
     baseline: { type: 'string', default: 'b373813' },
+    rebuild: { type: 'boolean', default: false },
     'dashboard-seconds': { type: 'string', default: '30' },
     'dashboard-clients': { type: 'string', default: '50' },
   },
@@ -218,13 +221,12 @@ async function main() {
   const baselineRef = values.baseline === 'none' ? undefined : values.baseline;
   let baseline: BaselineBuild | undefined;
   if (baselineRef) {
-    process.stdout.write(`building ${baselineRef} in a temporary worktree...\n`);
-    baseline = buildBaseline(baselineRef);
+    process.stdout.write(`the build of ${baselineRef} (built once, then kept)...\n`);
+    baseline = buildBaseline(baselineRef, { rebuild: values.rebuild });
   }
   // Scale 2: the first organization has more than 50 spaces.
   const workspace = await startWorkspace(2);
   const stops: Array<() => Promise<void> | void> = [() => workspace.stop()];
-  if (baseline) stops.push(() => baseline?.stop());
   try {
     const started = (args: string[], pattern = GRAPHQL_URL) =>
       startProcess(args, pattern).then((p) => {
