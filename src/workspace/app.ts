@@ -13,7 +13,7 @@ import {
 import { authenticate } from './auth.ts';
 import type { Workspace } from './context.ts';
 import { errorBody, HttpError, handleError } from './errors.ts';
-import { addETags } from './etags.ts';
+import { addDataValidators, addETags } from './etags.ts';
 import { schemaController } from './inputErrors.ts';
 import { registerOpenApi } from './openapi.ts';
 import { routeModules } from './routes/index.ts';
@@ -97,6 +97,7 @@ export function createWorkspaceApp(
         v1.addHook('onRequest', async (request) => {
           request.caller = authenticate(ws.db, request);
         });
+        addDataValidators(v1, ws);
         // Unknown /v1 paths answer 401 before 404, so routes are not discoverable without a token.
         v1.setNotFoundHandler((request, reply) => {
           authenticate(ws.db, request);

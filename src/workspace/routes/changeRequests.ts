@@ -118,6 +118,8 @@ export const changeRequestRoutes: RouteModule = {
     app.get(
       '/spaces/:spaceId/change-requests/:changeRequestId/pdf',
       {
+        // Every read makes a new export link (random, stored).
+        config: { etag: 'body' },
         schema: {
           response: { 200: ChangeRequestPdf },
           params: CrParams,

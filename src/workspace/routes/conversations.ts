@@ -1,3 +1,4 @@
+import type { FastifyContextConfig } from 'fastify';
 import { z } from 'zod';
 import {
   ConversationIssueListQuery,
@@ -44,14 +45,16 @@ export const conversationsRoutes: RouteModule = {
     );
 
     // Reads need the read role in the organization; a missing entry is a 404 naming `what`.
+    // `config` of the reads whose answer also depends on the clock.
     const list = <Q extends z.ZodType>(
       path: string,
       querySchema: Q,
       read: (ws: Workspace, organizationId: string, query: z.infer<Q>) => unknown,
+      config: FastifyContextConfig = {},
     ) =>
       app.get(
         `/orgs/:organizationId/${path}`,
-        { schema: { params: OrgParams, querystring: querySchema } },
+        { config, schema: { params: OrgParams, querystring: querySchema } },
         async (request) => {
           const { organizationId } = request.params;
           requireOrganization(ws.db, organizationId, request.caller.id, 'read');
@@ -63,10 +66,11 @@ export const conversationsRoutes: RouteModule = {
       path: string,
       read: (ws: Workspace, organizationId: string, id: string) => object | undefined,
       what: string,
+      config: FastifyContextConfig = {},
     ) =>
       app.get(
         `/orgs/:organizationId/${path}/:id`,
-        { schema: { params: IdParams } },
+        { config, schema: { params: IdParams } },
         async (request) => {
           const { organizationId, id } = request.params;
           requireOrganization(ws.db, organizationId, request.caller.id, 'read');
@@ -78,8 +82,10 @@ export const conversationsRoutes: RouteModule = {
     get('conversations', getConversationDetail, 'conversation');
     list('conversations-issues', ConversationIssueListQuery, listIssues);
     get('conversations-issues', getIssue, 'conversation issue');
-    list('conversations-clusters', IssuesClusterListQuery, listClusters);
-    get('conversations-clusters', getCluster, 'issues cluster');
+    // A cluster's `weeklyPulse` counts its issues by week up to the current one.
+    const byClock: FastifyContextConfig = { etag: 'body' };
+    list('conversations-clusters', IssuesClusterListQuery, listClusters, byClock);
+    get('conversations-clusters', getCluster, 'issues cluster', byClock);
 
     app.patch(
       '/orgs/:organizationId/conversations-clusters/:id',
