@@ -16,7 +16,7 @@
  *   a time: p50 at 0 ms and at 20 ms per upstream call;
  * - the README's Dashboard query on `start` with its defaults (the workspace beside it), with
  *   `--dashboard-clients` (50) for `--dashboard-seconds` (30) per round, against the reference
- *   build's `start`;
+ *   build's `start`, and on `start --cache-freshness ttl`;
  * - the garbage collector's share of the gateway's busy time under the list, and where its CPU
  *   goes (a V8 CPU profile of the gateway run from its sources, so that each package keeps its
  *   files; self time by package and by file);
@@ -436,13 +436,16 @@ async function main() {
       '--db',
       ':memory:',
     ];
-    const [app, referenceApp] = await Promise.all([
+    // And what `--cache-freshness ttl` gives a deployment that accepts answers up to the TTLs old.
+    const [app, ttlApp, referenceApp] = await Promise.all([
       started(startArgs(CLI)),
+      started([...startArgs(CLI), '--cache-freshness', 'ttl']),
       baseline ? started(startArgs(baseline.cli)) : undefined,
     ]);
     const dash = await compare(
       [
         post('start', app, dashboard),
+        post('start --cache-freshness ttl', ttlApp, dashboard),
         ...(referenceApp ? [post(`start of ${baseline?.commit}`, referenceApp, dashboard)] : []),
       ],
       {
@@ -450,15 +453,22 @@ async function main() {
         seconds: Number(values['dashboard-seconds']),
       },
     );
-    const [dg, db] = dash.medians;
+    const [dg, dt, db] = dash.medians;
     rows.push([
       `README's Dashboard query, \`start\` defaults, ${values['dashboard-clients']} clients`,
-      `${fixed(dg?.rps ?? 0, 0)} req/s, p50 ${fixed(dg?.p50 ?? 0, 0)} ms${db ? `: ${fixed(dash.ratio(0, 1))}x` : ''}`,
+      `${fixed(dg?.rps ?? 0, 0)} req/s, p50 ${fixed(dg?.p50 ?? 0, 0)} ms${db ? `: ${fixed(dash.ratio(0, 2))}x` : ''}`,
       db
         ? `build of ${baseline?.commit}: ${fixed(db.rps, 0)} req/s, p50 ${fixed(db.p50, 0)} ms`
         : 'no reference build',
       '>= 2x the reference build',
-      db ? verdict(dash.ratio(0, 1) >= 2) : 'n/a',
+      db ? verdict(dash.ratio(0, 2) >= 2) : 'n/a',
+    ]);
+    rows.push([
+      'the same with `--cache-freshness ttl`',
+      `${fixed(dt?.rps ?? 0, 0)} req/s, p50 ${fixed(dt?.p50 ?? 0, 0)} ms: ${fixed(dash.ratio(1, 0))}x`,
+      '`start` defaults (revalidating every read)',
+      'what a deployment gains',
+      '-',
     ]);
 
     // 6. Where the gateway's CPU goes under the list query, and the collector's share.

@@ -4,7 +4,19 @@ import { LRUCache } from 'lru-cache';
 import type { Workspace } from './context.ts';
 import { purgeExpiredSpaces } from './store/spaces.ts';
 
+/** What an authenticated read knows of its validator before its route runs. */
+interface KnownAnswer {
+  /** The tag remembered for its caller and URL at the current data version, if any. */
+  tag: string | undefined;
+  /** Remembers the tag the route answers. */
+  remember: (tag: string) => void;
+}
+
 declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by `addDataValidators` on the reads of its scope (a request property, not a map). */
+    knownAnswer: KnownAnswer | null;
+  }
   interface FastifyContextConfig {
     /**
      * `'body'`: the route's answer depends on more than the stored data, the caller and the URL
@@ -35,7 +47,7 @@ const REMEMBERED_CHARS = 2_000_000;
 export function addETags(app: FastifyInstance): void {
   app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     if (!isV1Read(request)) return payload;
-    const known = pending.get(request);
+    const known = request.knownAnswer;
     if (reply.statusCode === 304 && known?.tag) {
       validated(reply, known.tag);
       return payload;
@@ -83,13 +95,14 @@ export function addDataValidators(scope: FastifyInstance, ws: Workspace): void {
     maxSize: REMEMBERED_CHARS,
     sizeCalculation: (answer, key) => key.length + answer.version.length + answer.tag.length,
   });
+  scope.decorateRequest('knownAnswer', null);
   scope.addHook('preHandler', async (request, reply) => {
     if (!isV1Read(request) || request.routeOptions.config.etag === 'body') return;
     const key = `${request.caller.id}\n${request.url}`;
     const version = dataVersion(ws);
     const known = answered.get(key);
     const tag = known?.version === version ? known.tag : undefined;
-    pending.set(request, { tag, remember: (body) => answered.set(key, { version, tag: body }) });
+    request.knownAnswer = { tag, remember: (body) => answered.set(key, { version, tag: body }) };
     if (tag && matches(request.headers['if-none-match'], tag)) return reply.code(304).send();
   });
 }
@@ -105,12 +118,6 @@ export function dataVersion(ws: Workspace): string {
     .get() as { changes: number; version: number };
   return `${row.changes}.${row.version}`;
 }
-
-/** By request: the tag known before the route ran, and where to remember the one it answers. */
-const pending = new WeakMap<
-  FastifyRequest,
-  { tag: string | undefined; remember: (tag: string) => void }
->();
 
 function validated(reply: FastifyReply, tag: string): void {
   reply.header('etag', tag);
