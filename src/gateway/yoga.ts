@@ -1,28 +1,25 @@
 import { useDeferStream } from '@graphql-yoga/plugin-defer-stream';
 import type { DocumentNode } from 'graphql';
-import {
-  createYoga,
-  type GraphiQLOptions,
-  type Plugin,
-  type YogaServerInstance,
-} from 'graphql-yoga';
+import { createYoga, type GraphiQLOptions, type YogaServerInstance } from 'graphql-yoga';
 import type { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
 import { type Limits, limitsWith } from '../config/limits.ts';
 import { createContext, type GatewayContext } from './context.ts';
 import { credentialOf } from './credential.ts';
-import { executorPlugins } from './execution/compiled.ts';
+import { executorParts } from './execution/compiled.ts';
 import type { Executor } from './execution/executors.ts';
-import { federationPlugins, subgraph } from './federation/schema.ts';
-import { type GuardOptions, guardPlugins } from './guard/plugins.ts';
+import { federationParts, subgraph } from './federation/schema.ts';
+import { type GuardOptions, guardSteps } from './guard/plugins.ts';
 import { createLiveHub, type LiveHub } from './live/gateway.ts';
-import { type OpsOptions, opsPlugins, opsUpstream } from './ops/gateway.ts';
-import { fieldErrorsPlugin } from './plugins/shape.ts';
+import { debugParts } from './ops/debug.ts';
+import { type OpsOptions, opsSteps, opsUpstream } from './ops/gateway.ts';
+import { requestPlugins } from './plugins/requestHooks.ts';
+import { fieldErrorsPart } from './plugins/shape.ts';
 import { schema } from './schema/index.ts';
 import { Connections } from './transports/connections.ts';
-import { multipartSubscriptions } from './transports/multipart.ts';
-import { endUnserved } from './transports/served.ts';
-import { singleConnectionSse } from './transports/sse.ts';
+import { multipartPart } from './transports/multipart.ts';
+import { endUnservedPart } from './transports/served.ts';
+import { singleConnectionSsePart } from './transports/sse.ts';
 import { type Upstream, UpstreamClient, type UpstreamOptions } from './upstream/client.ts';
 
 /** The example query GraphiQL opens with. */
@@ -121,30 +118,6 @@ export interface TransportState {
   csrf: boolean;
 }
 
-/** Adds `extensions.upstream` (method, path, status, ms, loader) in debug mode. */
-const upstreamExtension: Plugin<GatewayContext> = {
-  onExecute({ args }) {
-    const ctx = args.contextValue as GatewayContext;
-    if (!ctx.debug) return;
-    return {
-      onExecuteDone({ result, setResult }) {
-        if (!result) return;
-        // An incremental answer lists every call in its last part.
-        if (Symbol.asyncIterator in result) {
-          return {
-            onNext({ result: part, setResult: setPart }) {
-              if ((part as { hasNext?: boolean }).hasNext !== false) return;
-              const upstream = ctx.rest.calls;
-              setPart({ ...part, extensions: { ...part.extensions, upstream } });
-            },
-          };
-        }
-        setResult({ ...result, extensions: { ...result.extensions, upstream: ctx.rest.calls } });
-      },
-    };
-  },
-};
-
 /** Yoga's CORS options: headers only for a listed origin, none for any other. */
 function corsFor(origins: readonly string[]): YogaCors {
   if (origins.length === 0) return false;
@@ -212,23 +185,26 @@ export function createGateway(options: GatewayOptions): Gateway {
     },
     maskedErrors: options.maskedErrors ?? true,
     logging: false,
-    plugins: [
+    // The request path in order: the parts of ours are called from one hook per phase, split
+    // only around a library's plugin that hooks the same phase (`plugins/requestHooks.ts`).
+    // What the options leave off has no part.
+    plugins: requestPlugins([
       // `@defer` and `@stream`: answered as `multipart/mixed` (or server-sent events) part by part.
-      useDeferStream(),
+      { library: useDeferStream() },
       // Before every plugin that wraps the executor it finds (the response cache).
-      ...executorPlugins(options.executor),
-      ...guardPlugins(options.guard, limits, options.redis),
+      ...executorParts(options.executor),
+      ...guardSteps(options.guard, limits, options.redis),
       ...(options.federation
-        ? federationPlugins({ introspection: options.guard?.introspection ?? true })
+        ? federationParts({ introspection: options.guard?.introspection ?? true })
         : []),
-      fieldErrorsPlugin,
-      ...opsPlugins(options, graph),
-      upstreamExtension,
-      ...live.plugins,
-      multipartSubscriptions(live.hub.options.heartbeatMs),
-      singleConnectionSse(connections),
-      endUnserved,
-    ],
+      fieldErrorsPart,
+      ...opsSteps(options, graph),
+      ...debugParts(options.debug),
+      ...live.parts,
+      multipartPart(live.hub.options.heartbeatMs),
+      singleConnectionSsePart(connections),
+      endUnservedPart,
+    ]),
     cors: corsFor(options.corsOrigins ?? []),
     // GraphiQL's page is a 9 MB module: loaded by the first browser that asks for it, not at start.
     renderGraphiQL: async (page) =>

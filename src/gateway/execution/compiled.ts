@@ -15,7 +15,7 @@ import {
   visit,
 } from 'graphql';
 import { type CompiledQuery, compileQuery, isCompiledQuery } from 'graphql-jit';
-import type { Plugin } from 'graphql-yoga';
+import type { RequestPart } from '../plugins/requestPart.ts';
 import { DEFAULT_EXECUTOR, type Executor } from './executors.ts';
 
 /** A document's compiled operation, or `null` where it runs on Yoga's executor. */
@@ -163,14 +163,15 @@ export async function executeWith(
 }
 
 /**
- * The plugin that puts plain operations on the compiled path (none for `graphql-js`). It must
- * come before every plugin that wraps the executor it finds (the response cache), so that they
- * wrap this one.
+ * The part that puts plain operations on the compiled path (none for `graphql-js`). It must come
+ * before every plugin that wraps the executor it finds (the response cache), so that they wrap
+ * this one.
  */
-export function executorPlugins(executor: Executor = DEFAULT_EXECUTOR): Plugin[] {
+export function executorParts(executor: Executor = DEFAULT_EXECUTOR): RequestPart[] {
   if (executor !== 'jit') return [];
   return [
     {
+      name: 'executor',
       onExecute({ args, executeFn, setExecuteFn }) {
         const plan = planFor(args);
         if (!plan) return;

@@ -18,10 +18,10 @@ import {
   printSchema,
   type ValidationRule,
 } from 'graphql';
-import type { Plugin } from 'graphql-yoga';
 import { builder } from '../builder.ts';
 import type { GatewayContext } from '../context.ts';
 import { badInput } from '../errorCatalog.ts';
+import type { RequestPart } from '../plugins/requestPart.ts';
 import { schema as standalone } from '../schema/index.ts';
 import {
   declareRestIds,
@@ -195,10 +195,15 @@ export const NoServiceSdlRule: ValidationRule = (context) => ({
   },
 });
 
-/** The Yoga plugins of the subgraph: `_service` refused when introspection is disabled. */
-export function federationPlugins(options: { introspection: boolean }): Plugin[] {
+/** The parts of the subgraph's request path: `_service` refused when introspection is disabled. */
+export function federationParts(options: { introspection: boolean }): RequestPart[] {
   if (options.introspection) return [];
-  return [{ onValidate: ({ addValidationRule }) => addValidationRule(NoServiceSdlRule) }];
+  return [
+    {
+      name: 'federation',
+      onValidate: ({ addValidationRule }) => addValidationRule(NoServiceSdlRule),
+    },
+  ];
 }
 
 let built: Subgraph | undefined;

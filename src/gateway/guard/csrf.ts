@@ -1,6 +1,6 @@
 import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
-import type { Plugin } from 'graphql-yoga';
 import { codedError } from '../errorCatalog.ts';
+import type { RequestPart } from '../plugins/requestPart.ts';
 
 /** Headers that mark a GET or a simple POST as sent on purpose (browsers preflight them). */
 export const CSRF_HEADERS = ['x-graphql-yoga-csrf', 'x-docs-graph-csrf'] as const;
@@ -19,12 +19,14 @@ export const CSRF_REFUSAL = `CSRF prevention refused a request a browser could s
  * Yoga's CSRF prevention with a refusal that teaches: JSON POSTs are preflighted by browsers and
  * pass; a GET or a form or plain-text POST must carry one of `CSRF_HEADERS`.
  */
-export function csrfPrevention(): Plugin {
+export function csrfPart(): RequestPart {
   const plugin = useCSRFPrevention({ requestHeaders: [...CSRF_HEADERS] });
   return {
+    name: 'csrf',
     onRequestParse(payload) {
       try {
-        return plugin.onRequestParse?.(payload);
+        // The plugin's check is synchronous: it throws or passes, and hands on no hook.
+        plugin.onRequestParse?.(payload);
       } catch (error) {
         if ((error as Error).message !== PLUGIN_MESSAGE) throw error;
         throw codedError('CSRF_HEADER_REQUIRED', CSRF_REFUSAL, { http: { status: 403 } });

@@ -5,7 +5,8 @@ import type { Plugin } from 'graphql-yoga';
 import type { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
 import { extensionsOf } from '../errorCatalog.ts';
-import { csrfPrevention } from './csrf.ts';
+import { type RequestStep, replaceParams } from '../plugins/requestPart.ts';
+import { csrfPart } from './csrf.ts';
 
 /** A persisted-documents manifest: SHA-256 (hex) of a document's text -> the text. */
 export type PersistedDocuments = Readonly<Record<string, string>>;
@@ -81,54 +82,51 @@ export interface DocumentOptions {
 }
 
 /**
- * CSRF prevention, then either trusted documents (only the manifest's hashes run) or automatic
- * persisted queries (any client may register a document by hash; the store is in Redis when the
- * gateway has one, else in memory).
+ * CSRF prevention, then either trusted documents (only the manifest's hashes run: Yoga's plugin,
+ * kept whole) or automatic persisted queries (any client may register a document by hash; the
+ * store is in Redis when the gateway has one, else in memory).
  */
-export function documentPlugins(
+export function documentSteps(
   options: DocumentOptions,
   redis: Redis | undefined,
   /** The longest query text the limits accept (`documentLength`). */
   maxLength: number,
-): Plugin[] {
-  const plugins: Plugin[] = [];
+): RequestStep[] {
+  const steps: RequestStep[] = [];
   if (options.csrf !== false) {
     // JSON POSTs are preflighted by browsers; a GET or a form POST must carry this header.
-    plugins.push(csrfPrevention());
+    steps.push(csrfPart());
   }
   const trusted = options.trustedDocuments;
   if (trusted) {
-    plugins.push(
-      usePersistedOperations({
-        getPersistedOperation: (hash) => trusted[hash] ?? null,
-        allowArbitraryOperations: false,
-        extractPersistedOperationId: (params) => {
-          const ext = params.extensions as
-            | { persistedQuery?: { sha256Hash?: unknown } }
-            | undefined;
-          const hash =
-            ext?.persistedQuery?.sha256Hash ?? (params as { documentId?: unknown }).documentId;
-          return typeof hash === 'string' ? hash : null;
+    const library = usePersistedOperations({
+      getPersistedOperation: (hash) => trusted[hash] ?? null,
+      allowArbitraryOperations: false,
+      extractPersistedOperationId: (params) => {
+        const ext = params.extensions as { persistedQuery?: { sha256Hash?: unknown } } | undefined;
+        const hash =
+          ext?.persistedQuery?.sha256Hash ?? (params as { documentId?: unknown }).documentId;
+        return typeof hash === 'string' ? hash : null;
+      },
+      customErrors: {
+        notFound: {
+          message:
+            'This gateway runs only trusted documents, and this hash names none of them: regenerate the client or deploy its manifest.',
+          extensions: extensionsOf('TRUSTED_DOCUMENT_NOT_FOUND', { http: { status: 400 } }),
         },
-        customErrors: {
-          notFound: {
-            message:
-              'This gateway runs only trusted documents, and this hash names none of them: regenerate the client or deploy its manifest.',
-            extensions: extensionsOf('TRUSTED_DOCUMENT_NOT_FOUND', { http: { status: 400 } }),
-          },
-          persistedQueryOnly: {
-            message:
-              'This gateway runs only trusted documents: send the hash of a document of its manifest (extensions.persistedQuery.sha256Hash), not query text.',
-            extensions: extensionsOf('PERSISTED_QUERY_ONLY', { http: { status: 400 } }),
-          },
-          keyNotFound: {
-            message:
-              'This gateway runs only trusted documents: send the hash of a document of its manifest (extensions.persistedQuery.sha256Hash).',
-            extensions: extensionsOf('PERSISTED_QUERY_ONLY', { http: { status: 400 } }),
-          },
+        persistedQueryOnly: {
+          message:
+            'This gateway runs only trusted documents: send the hash of a document of its manifest (extensions.persistedQuery.sha256Hash), not query text.',
+          extensions: extensionsOf('PERSISTED_QUERY_ONLY', { http: { status: 400 } }),
         },
-      }) as Plugin,
-    );
+        keyNotFound: {
+          message:
+            'This gateway runs only trusted documents: send the hash of a document of its manifest (extensions.persistedQuery.sha256Hash).',
+          extensions: extensionsOf('PERSISTED_QUERY_ONLY', { http: { status: 400 } }),
+        },
+      },
+    }) as Plugin;
+    steps.push({ library });
   } else if (options.apq !== false) {
     const store = redis ? redisAPQStore(redis) : memoryAPQStore();
     // A text the length limit refuses is never kept (it would be refused every time it is named).
@@ -140,14 +138,16 @@ export function documentPlugins(
     // before the client sends the text.
     const apq = useAPQ({ store: bounded, responseConfig: { forceStatusCodeOk: true } }) as Plugin;
     // Asked only of requests that name a persisted query: its hook is asynchronous, and awaiting
-    // it would add a turn of the event loop to every other request.
-    plugins.push({
+    // it would add a turn of the event loop to every other request. The text it finds for a hash
+    // becomes the params the parts after this one read.
+    steps.push({
+      name: 'apq',
       onParams: (payload) =>
         (payload.params.extensions as { persistedQuery?: unknown } | undefined)?.persistedQuery ===
         undefined
           ? undefined
-          : apq.onParams?.(payload),
+          : apq.onParams?.({ ...payload, setParams: (params) => replaceParams(payload, params) }),
     });
   }
-  return plugins;
+  return steps;
 }

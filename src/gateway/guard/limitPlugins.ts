@@ -1,7 +1,7 @@
 import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
 import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
 import { maxDirectivesRule } from '@escape.tech/graphql-armor-max-directives';
-import { maxTokensPlugin } from '@escape.tech/graphql-armor-max-tokens';
+import { MaxTokensParserWLexer } from '@escape.tech/graphql-armor-max-tokens';
 import {
   type ASTVisitor,
   type DocumentNode,
@@ -26,8 +26,9 @@ import {
   visit,
   visitWithTypeInfo,
 } from 'graphql';
-import type { GraphQLParams, Plugin } from 'graphql-yoga';
+import type { GraphQLParams } from 'graphql-yoga';
 import { badInput, codedError, type ErrorCode } from '../errorCatalog.ts';
+import { type RequestPart, stopWith } from '../plugins/requestPart.ts';
 import type { DocumentLimits } from './limits.ts';
 import { KEYS_PER_DOCUMENT, operationKey } from './operationKey.ts';
 
@@ -36,6 +37,9 @@ type ParseFn = (
   source: Parameters<typeof parse>[0],
   options?: Parameters<typeof parse>[1],
 ) => DocumentNode;
+
+/** How every graphql-armor limit here reports: its limit named, the rejection ours to throw. */
+const ARMOR = { exposeLimits: true, propagateOnRejection: false } as const;
 
 /** Armor reports "Syntax Error: <limit> exceeded"; the same text without the prefix, with a code. */
 function armorRejection(code: ErrorCode) {
@@ -184,110 +188,102 @@ function argumentProblem(
 }
 
 /**
- * The document limits checked before execution, as Yoga plugins: `documentLength` (before
- * parsing), `documentTokens` (while parsing, graphql-armor), then `queryDepth`, `queryAliases`
- * and `queryDirectives` (graphql-armor rules), `queryRootFields` and, when `introspection` is
- * false, introspection (validation rules). Fragment cycles are refused by GraphQL's own
- * validation (`GRAPHQL_VALIDATION_FAILED`) and never walked by these rules. It also answers 400 to
+ * A parser that refuses documents of more than `maxTokens` tokens while parsing (graphql-armor's
+ * parser, as its plugin uses it) and a document nested too deeply to parse (parsing recurses, and
+ * a document nested deeply enough overflows the stack before it reaches the token limit).
+ */
+function limitedParser(maxTokens: number): ParseFn {
+  const tokens = { n: maxTokens, ...ARMOR, onReject: [armorRejection('TOKEN_LIMIT_EXCEEDED')] };
+  return (source, options) => {
+    try {
+      return new MaxTokensParserWLexer(source, { ...options, ...tokens }).parseDocument();
+    } catch (error) {
+      if (error instanceof RangeError) throw new GraphQLError('the document nests too deeply');
+      throw error;
+    }
+  };
+}
+
+/**
+ * The document limits checked before execution: `documentLength` (before parsing),
+ * `documentTokens` (while parsing, graphql-armor), then `queryDepth`, `queryAliases` and
+ * `queryDirectives` (graphql-armor rules), `queryRootFields` and, when `introspection` is false,
+ * introspection (validation rules). Fragment cycles are refused by GraphQL's own validation
+ * (`GRAPHQL_VALIDATION_FAILED`) and never walked by these rules. It also answers 400 to
  * `variables` or `extensions` that are not JSON, and a parse error to a document too deep to parse.
  */
-export function documentLimitPlugins(limits: DocumentLimits, introspection = true): Plugin[] {
-  const common = { exposeLimits: true, propagateOnRejection: false } as const;
+export function documentLimitsPart(limits: DocumentLimits, introspection = true): RequestPart {
   // Made once: the hooks below run for every request, and Yoga caches what they produce (the
   // parsed document, the validation result) by document.
   const rules: ValidationRule[] = [
     maxDepthRule({
       n: limits.queryDepth,
       flattenFragments: true,
-      ...common,
+      ...ARMOR,
       onReject: [armorRejection('DEPTH_LIMIT_EXCEEDED')],
     }) as unknown as ValidationRule,
     maxAliasesRule({
       n: limits.queryAliases,
-      ...common,
+      ...ARMOR,
       onReject: [armorRejection('ALIAS_LIMIT_EXCEEDED')],
     }) as unknown as ValidationRule,
     maxDirectivesRule({
       n: limits.queryDirectives,
-      ...common,
+      ...ARMOR,
       onReject: [armorRejection('DIRECTIVE_LIMIT_EXCEEDED')],
     }) as unknown as ValidationRule,
     maxRootFieldsRule(limits.queryRootFields),
     ...(introspection ? [] : [NoSchemaIntrospectionCustomRule]),
   ];
+  const parse = limitedParser(limits.documentTokens);
   const jsonParsers = new WeakMap<RequestParser, RequestParser>();
-  const shallowParsers = new WeakMap<ParseFn, ParseFn>();
-  return [
-    {
-      // `variables` or `extensions` of a GET or form-encoded request that is not JSON is a 400.
-      onRequestParse({ requestParser, setRequestParser }) {
-        if (!requestParser) return;
-        let wrapped = jsonParsers.get(requestParser as RequestParser);
-        if (!wrapped) {
-          wrapped = async (request: Request): Promise<GraphQLParams> => {
-            try {
-              return (await requestParser(request)) as GraphQLParams;
-            } catch (error) {
-              if (!(error instanceof SyntaxError)) throw error;
-              throw codedError(
-                'BAD_REQUEST',
-                `variables or extensions: invalid JSON (${error.message})`,
-                { http: { status: 400 } },
-              );
-            }
-          };
-          jsonParsers.set(requestParser as RequestParser, wrapped);
-        }
-        setRequestParser(wrapped as never);
-      },
-      onParams({ params }) {
-        const length = typeof params.query === 'string' ? params.query.length : 0;
-        if (length > limits.documentLength) {
-          throw codedError(
-            'QUERY_TOO_LARGE',
-            `Query of ${length} characters exceeds the limit of ${limits.documentLength}.`,
-            { http: { status: 413 } },
-          );
-        }
-      },
+  return {
+    name: 'documentLimits',
+    // `variables` or `extensions` of a GET or form-encoded request that is not JSON is a 400.
+    onRequestParse({ requestParser, setRequestParser }) {
+      if (!requestParser) return;
+      let wrapped = jsonParsers.get(requestParser as RequestParser);
+      if (!wrapped) {
+        wrapped = async (request: Request): Promise<GraphQLParams> => {
+          try {
+            return (await requestParser(request)) as GraphQLParams;
+          } catch (error) {
+            if (!(error instanceof SyntaxError)) throw error;
+            throw codedError(
+              'BAD_REQUEST',
+              `variables or extensions: invalid JSON (${error.message})`,
+              { http: { status: 400 } },
+            );
+          }
+        };
+        jsonParsers.set(requestParser as RequestParser, wrapped);
+      }
+      setRequestParser(wrapped as never);
     },
-    maxTokensPlugin({
-      n: limits.documentTokens,
-      ...common,
-      onReject: [armorRejection('TOKEN_LIMIT_EXCEEDED')],
-    }) as Plugin,
-    {
-      // Wraps the token-counting parser set just above: parsing recurses, and a document nested
-      // deeply enough overflows the stack before it reaches the token limit.
-      onParse({ parseFn, setParseFn }) {
-        let wrapped = shallowParsers.get(parseFn as ParseFn);
-        if (!wrapped) {
-          wrapped = (source, options) => {
-            try {
-              return (parseFn as ParseFn)(source, options);
-            } catch (error) {
-              if (error instanceof RangeError) {
-                throw new GraphQLError('the document nests too deeply');
-              }
-              throw error;
-            }
-          };
-          shallowParsers.set(parseFn as ParseFn, wrapped);
-        }
-        setParseFn(wrapped as never);
-      },
-      onValidate({ addValidationRule }) {
-        for (const rule of rules) addValidationRule(rule);
-      },
+    onParams({ params }) {
+      const length = typeof params.query === 'string' ? params.query.length : 0;
+      if (length > limits.documentLength) {
+        throw codedError(
+          'QUERY_TOO_LARGE',
+          `Query of ${length} characters exceeds the limit of ${limits.documentLength}.`,
+          { http: { status: 413 } },
+        );
+      }
     },
-  ];
+    onParse({ setParseFn }) {
+      setParseFn(parse as never);
+    },
+    onValidate({ addValidationRule }) {
+      for (const rule of rules) addValidationRule(rule);
+    },
+  };
 }
 
 /**
  * Refuses, before any upstream call, `ID` or `String` arguments longer than `idLength` or
  * `stringLength` (BAD_USER_INPUT naming the argument), at execution and at subscribe alike.
  */
-export function argumentLimitPlugin(limits: DocumentLimits): Plugin {
+export function argumentLimitsPart(limits: DocumentLimits): RequestPart {
   // The answer depends only on the document, the operation and the variables: found once per
   // document and input, as the cost estimate is.
   const problems = new WeakMap<DocumentNode, Map<string, ReturnType<typeof argumentProblem>>>();
@@ -323,13 +319,14 @@ export function argumentLimitPlugin(limits: DocumentLimits): Plugin {
     return problem;
   };
   return {
-    onExecute({ args, setResultAndStopExecution }) {
-      const problem = problemOf(args);
-      if (problem) setResultAndStopExecution({ errors: [badInput(undefined, problem)] });
+    name: 'argumentLimits',
+    onExecute(payload) {
+      const problem = problemOf(payload.args);
+      if (problem) return stopWith(payload, { errors: [badInput(undefined, problem)] });
     },
-    onSubscribe({ args, setResultAndStopExecution }) {
-      const problem = problemOf(args);
-      if (problem) setResultAndStopExecution({ errors: [badInput(undefined, problem)] });
+    onSubscribe(payload) {
+      const problem = problemOf(payload.args);
+      if (problem) return stopWith(payload, { errors: [badInput(undefined, problem)] });
     },
   };
 }

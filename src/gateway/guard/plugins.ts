@@ -1,13 +1,19 @@
 import type { GraphQLError } from 'graphql';
-import type { Plugin } from 'graphql-yoga';
 import type { Redis } from 'ioredis';
 import type { GatewayContext } from '../context.ts';
+import {
+  type ExecuteHooks,
+  type RequestPart,
+  type RequestStep,
+  replaceResult,
+  stopWith,
+} from '../plugins/requestPart.ts';
 import { RequestStates } from '../requestState.ts';
 import { admission } from './admission.ts';
 import { CallBudgets, type Charge } from './budgets.ts';
-import { type DocumentOptions, documentPlugins } from './documents.ts';
+import { type DocumentOptions, documentSteps } from './documents.ts';
 import type { CostOverride } from './estimate.ts';
-import { argumentLimitPlugin, documentLimitPlugins } from './limitPlugins.ts';
+import { argumentLimitsPart, documentLimitsPart } from './limitPlugins.ts';
 import { DEFAULT_DOCUMENT_LIMITS, type DocumentLimits } from './limits.ts';
 import {
   type BucketState,
@@ -16,7 +22,7 @@ import {
   type RateLimitOptions,
   RedisBuckets,
 } from './rateLimit.ts';
-import { payerOf, type RequestContext, subscriptionGuard } from './subscriptions.ts';
+import { payerOf, type RequestContext, subscriptionGuardPart } from './subscriptions.ts';
 
 /** Guardrails of a gateway: what a request may cost and which documents it may run. */
 export interface GuardOptions extends DocumentOptions {
@@ -71,18 +77,18 @@ function callsMade(context: GatewayContext | undefined): number {
 }
 
 /**
- * The guard as Yoga plugins: CSRF prevention, trusted documents or APQ, the document limits,
- * then the cost estimate (refused over `maxCost` or `queryNodes`), which becomes the operation's
- * budget of calls in its upstream session (a call past it is not made), the rate limit by the
- * calls made, the argument lengths, and `extensions.cost` on every response. Subscriptions pass
+ * The guard's steps of the request path: CSRF prevention, trusted documents or APQ, the document
+ * limits, then the cost estimate (refused over `maxCost` or `queryNodes`), which becomes the
+ * operation's budget of calls in its upstream session (a call past it is not made), the rate
+ * limit by the calls made, the argument lengths, and `extensions.cost` on every response. Subscriptions pass
  * the same checks at subscribe (`subscriptions.ts`). Rate-limit counters live in Redis when
  * `redis` is given, else in memory.
  */
-export function guardPlugins(
+export function guardSteps(
   options: GuardOptions = {},
   limits: DocumentLimits = DEFAULT_DOCUMENT_LIMITS,
   redis?: Redis,
-): Plugin[] {
+): RequestStep[] {
   const maxCost = options.maxCost ?? DEFAULT_MAX_COST;
   const maxNodes = limits.queryNodes;
   const budgets = options.rateLimit
@@ -98,50 +104,45 @@ export function guardPlugins(
   // An incremental answer (`@defer`, `@stream`) carries the cost in its last part, once every
   // call is made; the unspent part of the budget is given back then. One hooks object serves
   // every request: the request comes with the result.
-  const incremental = {
-    onExecuteDone({ args, result }: { args: { contextValue: unknown }; result: unknown }) {
+  const incremental: ExecuteHooks = {
+    onExecuteDone({ args, result }) {
       if (!(typeof result === 'object' && result && Symbol.asyncIterator in result)) return;
       // Taken now: the request's entry is dropped when its response is made, before the parts.
-      const state = states.get((args.contextValue as RequestContext).request);
+      const state = states.get((args.contextValue as unknown as RequestContext).request);
       return {
-        onNext({
-          result: part,
-          setResult,
-        }: {
-          result: { hasNext?: boolean; extensions?: Record<string, unknown> };
-          setResult(result: unknown): void;
-        }) {
+        onNext(next) {
+          const part = next.result as { hasNext?: boolean; extensions?: Record<string, unknown> };
           if (part.hasNext !== false) return;
           return then(costOf(state), (cost) => {
-            setResult({ ...part, extensions: { ...part.extensions, cost } });
+            replaceResult(next, { ...part, extensions: { ...part.extensions, cost } });
           });
         },
       };
     },
   };
 
-  const cost: Plugin = {
-    onExecute({ args, setResultAndStopExecution }) {
+  const cost: RequestPart = {
+    name: 'cost',
+    onExecute(payload) {
+      const { args } = payload;
       const context = args.contextValue as unknown as RequestContext;
       const { estimate, refused } = admission(args, maxCost, maxNodes, options.costOverride);
       const state: CostState = { requested: estimate.calls, context };
       states.set(context.request, state);
-      if (refused) {
-        setResultAndStopExecution({ errors: [refused] });
-        return;
-      }
+      if (refused) return stopWith(payload, { errors: [refused] });
       // The estimate is the most calls the operation makes, whatever it turns out to need.
       context.rest.budget(estimate.calls);
-      if (!budgets) return incremental as never;
-      return charge(budgets, context, state, estimate.calls, setResultAndStopExecution);
+      if (!budgets) return incremental;
+      return charge(budgets, context, state, estimate.calls, payload);
     },
-    onResultProcess({ request, result, setResult }) {
+    onResultProcess(payload) {
+      const { request, result } = payload;
       // An incremental answer's hooks hold their own (taken when its execution ended).
       const state = states.take(request);
       if (Array.isArray(result) || Symbol.asyncIterator in (result as object)) return;
       const single = result as { extensions?: Record<string, unknown> };
       return then(costOf(state), (cost) => {
-        setResult({ ...single, extensions: { ...single.extensions, cost } } as never);
+        replaceResult(payload, { ...single, extensions: { ...single.extensions, cost } });
       });
     },
   };
@@ -152,20 +153,19 @@ export function guardPlugins(
     context: RequestContext,
     state: CostState,
     calls: number,
-    refuse: (result: { errors: GraphQLError[] }) => void,
+    operation: { setResultAndStopExecution(result: { errors: GraphQLError[] }): void },
   ) {
     try {
       const admitted = await budgets.admit(payerOf(context), calls);
       if ('refused' in admitted) {
         state.refusedAt = admitted.state;
-        refuse({ errors: [admitted.refused] });
-        return;
+        return stopWith(operation, { errors: [admitted.refused] });
       }
       state.charge = admitted.charge;
     } catch {
       // The counters' store is unreachable: serve the request rather than fail it.
     }
-    return incremental as never;
+    return incremental;
   }
 
   /**
@@ -206,10 +206,10 @@ export function guardPlugins(
   // The first refusal at execution ends the others: a request over its cost and with an
   // over-long argument is answered COST_LIMIT_EXCEEDED, as it was before the limits moved here.
   return [
-    ...documentPlugins(options, redis, limits.documentLength),
-    ...documentLimitPlugins(limits, options.introspection ?? true),
+    ...documentSteps(options, redis, limits.documentLength),
+    documentLimitsPart(limits, options.introspection ?? true),
     cost,
-    subscriptionGuard(maxCost, maxNodes, budgets, options.costOverride),
-    argumentLimitPlugin(limits),
+    subscriptionGuardPart(maxCost, maxNodes, budgets, options.costOverride),
+    argumentLimitsPart(limits),
   ];
 }

@@ -1,7 +1,8 @@
 import type { ExecutionResult } from 'graphql';
-import { isAsyncIterable, type Plugin } from 'graphql-yoga';
+import { isAsyncIterable } from 'graphql-yoga';
 import type { GatewayContext } from '../context.ts';
 import { type ErrorCode, subscriptionThrottledError } from '../errorCatalog.ts';
+import { type RequestPart, replaceResult, stopWith } from '../plugins/requestPart.ts';
 import type { RestSession } from '../upstream/rest.ts';
 import { admission } from './admission.ts';
 import type { CallBudgets, Charge, Payer } from './budgets.ts';
@@ -86,20 +87,19 @@ function eventsUnderBudget(
  * charged to the subscriber. The live hub's own reads (its start, each change, the polls) are
  * charged through the request's `charge`.
  */
-export function subscriptionGuard(
+export function subscriptionGuardPart(
   maxCost: number,
   maxNodes: number,
   budgets: CallBudgets | undefined,
   costOverride?: CostOverride,
-): Plugin {
+): RequestPart {
   return {
-    async onSubscribe({ args, setResultAndStopExecution }) {
+    name: 'subscriptionGuard',
+    async onSubscribe(payload) {
+      const { args } = payload;
       const context = args.contextValue as unknown as RequestContext;
       const { estimate, refused } = admission(args, maxCost, maxNodes, costOverride);
-      if (refused) {
-        setResultAndStopExecution({ errors: [refused] });
-        return;
-      }
+      if (refused) return stopWith(payload, { errors: [refused] });
       const rest = context.rest;
       rest.budget(estimate.calls);
       const perEvent = (
@@ -115,8 +115,8 @@ export function subscriptionGuard(
       if (!budgets) {
         // Without rate limits each event's calls are still bounded by the estimate.
         return {
-          onSubscribeResult({ result, setResult }) {
-            if (isAsyncIterable(result)) setResult(perEvent(result));
+          onSubscribeResult(done) {
+            if (isAsyncIterable(done.result)) replaceResult(done, perEvent(done.result));
           },
         };
       }
@@ -135,16 +135,14 @@ export function subscriptionGuard(
       let charge: Charge | undefined;
       try {
         const admitted = await budgets.admit(payer, estimate.calls);
-        if ('refused' in admitted) {
-          setResultAndStopExecution({ errors: [admitted.refused] });
-          return;
-        }
+        if ('refused' in admitted) return stopWith(payload, { errors: [admitted.refused] });
         charge = admitted.charge;
       } catch {
         // The counters' store is unreachable: served unlimited, as a query would be.
       }
       return {
-        onSubscribeResult({ result, setResult }) {
+        onSubscribeResult(done) {
+          const { result } = done;
           const stream = isAsyncIterable(result);
           const unauthorized = rest.unauthorized || (!stream && hasCode(result, 'UNAUTHENTICATED'));
           if (charge) {
@@ -155,7 +153,10 @@ export function subscriptionGuard(
               .catch(() => {});
           }
           if (!stream) return;
-          setResult(perEvent(result, (made, refused) => budgets.charge(payer, made, refused)));
+          replaceResult(
+            done,
+            perEvent(result, (made, refused) => budgets.charge(payer, made, refused)),
+          );
         },
       };
     },

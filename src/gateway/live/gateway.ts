@@ -1,4 +1,3 @@
-import type { Plugin } from 'graphql-yoga';
 import type { Redis } from 'ioredis';
 import { credentialOf } from '../credential.ts';
 import type { GatewayMetrics } from '../ops/metrics.ts';
@@ -7,7 +6,7 @@ import { type LiveCounters, LiveHub } from './hub.ts';
 import { quotaKey } from './limits.ts';
 import type { LiveOptions } from './options.ts';
 import type { LiveRequest } from './request.ts';
-import { liveSsePlugin } from './sse.ts';
+import { liveSsePart } from './sse.ts';
 import { MemoryLiveStore, RedisLiveStore } from './store.ts';
 
 export { LiveHub } from './hub.ts';
@@ -46,10 +45,8 @@ export function createLiveHub(
   const requests = new WeakMap<Request, LiveRequest>();
   return {
     hub,
-    /** The Yoga plugins of live data: the event stream with ids and heartbeats. */
-    plugins: [
-      liveSsePlugin(hub.options.heartbeatMs, (request) => requests.get(request)),
-    ] as Plugin[],
+    /** The parts of live data in the request path: the event stream with ids and heartbeats. */
+    parts: [liveSsePart(hub.options.heartbeatMs, (request) => requests.get(request))],
     /**
      * The live part of a request's context; the connection is the client's socket (its address
      * keys the quota of a caller without a token). What a subscription needs of the request is

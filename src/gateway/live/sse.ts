@@ -1,5 +1,6 @@
 import type { ExecutionResult } from 'graphql';
-import { isAsyncIterable, type Plugin } from 'graphql-yoga';
+import { isAsyncIterable } from 'graphql-yoga';
+import { type RequestPart, replaceResultProcessor } from '../plugins/requestPart.ts';
 import type { LiveRequest } from './request.ts';
 
 /** `extensions` without the keys Yoga keeps for itself; undefined when nothing else is left. */
@@ -34,21 +35,23 @@ export function serializeResult(result: ExecutionResult): string {
  * additions: every event carries the `id:` a client sends back as `Last-Event-ID` when it
  * reconnects, and a heartbeat comment is written every `heartbeatMs`.
  */
-export function liveSsePlugin(
+export function liveSsePart(
   heartbeatMs: number,
   liveOf: (request: Request) => LiveRequest | undefined,
-): Plugin {
+): RequestPart {
   const subscriptions = new WeakSet<Request>();
   return {
+    name: 'liveSse',
     onSubscribe({ args }) {
       const request = (args.contextValue as { request?: Request }).request;
       if (request) subscriptions.add(request);
     },
-    onResultProcess({ request, result, setResultProcessor }) {
+    onResultProcess(payload) {
+      const { request, result } = payload;
       if (!subscriptions.has(request) || !isAsyncIterable(result)) return;
       if (!(request.headers.get('accept') ?? '').includes('text/event-stream')) return;
       const live = liveOf(request);
-      setResultProcessor((input, fetchAPI) => {
+      replaceResultProcessor(payload, 'text/event-stream', (input, fetchAPI) => {
         const iterator = (input as AsyncIterable<ExecutionResult>)[Symbol.asyncIterator]();
         const encoder = new fetchAPI.TextEncoder();
         let heartbeat: NodeJS.Timeout | undefined;
@@ -97,7 +100,7 @@ export function liveSsePlugin(
             'content-encoding': 'none',
           },
         });
-      }, 'text/event-stream');
+      });
     },
   };
 }

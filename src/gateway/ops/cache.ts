@@ -10,11 +10,11 @@ import {
   type ValueNode,
   visit,
 } from 'graphql';
-import type { Plugin } from 'graphql-yoga';
 import type { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import { credentialOf } from '../credential.ts';
+import type { RequestPart, RequestStep } from '../plugins/requestPart.ts';
 import { RequestStates } from '../requestState.ts';
 import { downstreamCacheControl, requestFreshness, upstreamTtl } from './freshness.ts';
 import type { GatewayMetrics } from './metrics.ts';
@@ -263,15 +263,16 @@ interface RequestState {
 }
 
 /**
- * The response cache as Yoga plugins: `@graphql-yoga/plugin-response-cache` (in memory, or in Redis
- * with `redisResponseCache`) scoped to a hash of the caller's token, entries tagged by the
- * global IDs they hold and by those their arguments name, invalidated by every mutation that
- * touches one (its payload and its input), with `Cache-Control`, `ETag` and 304. Following the
- * upstream (the default), an entry lives no longer than the least fresh upstream answer it was
- * built from says, so an answer to revalidate is never served from the cache: the repeat asks
- * the upstream again, with the stored entity tags.
+ * The response cache's steps of the request path: `@graphql-yoga/plugin-response-cache` (in
+ * memory, or in Redis with `redisResponseCache`; a library plugin between two parts of ours)
+ * scoped to a hash of the caller's token, entries tagged by the global IDs they hold and by
+ * those their arguments name, invalidated by every mutation that touches one (its payload and
+ * its input), with `Cache-Control`, `ETag` and 304. Following the upstream (the default), an
+ * entry lives no longer than the least fresh upstream answer it was built from says, so an
+ * answer to revalidate is never served from the cache: the repeat asks the upstream again, with
+ * the stored entity tags.
  */
-export function responseCachePlugins(setup: ResponseCacheSetup): Plugin[] {
+export function responseCacheSteps(setup: ResponseCacheSetup): RequestStep[] {
   const ttl = setup.options.ttl ?? CACHE_DEFAULTS.ttl;
   const listTtl = setup.options.listTtl ?? CACHE_DEFAULTS.listTtl;
   const followUpstream = (setup.options.freshness ?? CACHE_DEFAULTS.freshness) === 'upstream';
@@ -325,7 +326,8 @@ export function responseCachePlugins(setup: ResponseCacheSetup): Plugin[] {
     },
   });
 
-  const scopeGuard: Plugin = {
+  const scopeGuard: RequestPart = {
+    name: 'cacheScope',
     onRequest({ request }) {
       const scope = cacheScope(request.headers.get('authorization'));
       states.set(request, { scope });
@@ -335,7 +337,8 @@ export function responseCachePlugins(setup: ResponseCacheSetup): Plugin[] {
     },
   };
 
-  const tagsAndHeaders: Plugin = {
+  const tagsAndHeaders: RequestPart = {
+    name: 'cacheTags',
     onExecute({ args }) {
       const operation = getOperationAST(args.document, args.operationName);
       const named = namedEntities(args.document, args.operationName, args.variableValues, schema);
@@ -392,5 +395,7 @@ export function responseCachePlugins(setup: ResponseCacheSetup): Plugin[] {
       response.headers.append('vary', 'Authorization');
     },
   };
-  return [scopeGuard, cache, tagsAndHeaders];
+  // The library's plugin hooks requests and params itself, and execution through the Envelop
+  // plugin it adds when Envelop starts.
+  return [scopeGuard, { library: cache, adds: ['onExecute'] }, tagsAndHeaders];
 }

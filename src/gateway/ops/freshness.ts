@@ -1,6 +1,6 @@
 import { type ExecutionResult, getOperationAST } from 'graphql';
-import type { Plugin } from 'graphql-yoga';
 import { credentialOf } from '../credential.ts';
+import type { RequestPart } from '../plugins/requestPart.ts';
 import { RequestStates } from '../requestState.ts';
 import type { RestSession } from '../upstream/rest.ts';
 import type { Freshness } from '../upstream/validators.ts';
@@ -68,12 +68,13 @@ export function downstreamCacheControl(facts: AnswerFacts): string {
  * `Cache-Control` (and `Vary: Authorization`) on `/graphql` answers when the response cache is
  * off, derived from the upstream answers each one used.
  */
-export function cacheControlPlugin(): Plugin {
+export function cacheControlPart(): RequestPart {
   const states = new RequestStates<
     Request,
     { context?: unknown; mutation?: boolean; result?: ExecutionResult }
   >();
   return {
+    name: 'cacheControl',
     onExecute({ args }) {
       const request = (args.contextValue as FreshnessContext).request;
       if (!request) return;

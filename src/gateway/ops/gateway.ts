@@ -1,16 +1,16 @@
 import type { TracerProvider } from '@opentelemetry/api';
 import { type GraphQLSchema, Kind, parse } from 'graphql';
-import type { Plugin } from 'graphql-yoga';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { PersistedDocuments } from '../guard/documents.ts';
 import type { LiveOptions } from '../live/options.ts';
+import type { RequestStep } from '../plugins/requestPart.ts';
 import type { Upstream } from '../upstream/client.ts';
-import { type CacheOptions, responseCachePlugins } from './cache.ts';
-import { cacheControlPlugin } from './freshness.ts';
+import { type CacheOptions, responseCacheSteps } from './cache.ts';
+import { cacheControlPart } from './freshness.ts';
 import type { GatewayMetrics } from './metrics.ts';
-import { observePlugin } from './observe.ts';
-import { tracingPlugin } from './tracing.ts';
+import { observePart } from './observe.ts';
+import { tracingPart } from './tracing.ts';
 import { instrumentUpstream } from './upstream.ts';
 
 /** The operational options of `createGateway`: all off unless given. */
@@ -47,22 +47,23 @@ function operationNames(documents: PersistedDocuments | undefined): Set<string> 
 }
 
 /**
- * The Yoga plugins the options ask for, in the order they must run; the trusted documents of
- * the guard (when it runs only those) name the operations metrics label beyond their bound.
+ * The steps of the request path the options ask for, in the order they must run: none for what
+ * is off (no tracer provider, neither logger nor metrics). The trusted documents of the guard
+ * (when it runs only those) name the operations metrics label beyond their bound.
  */
-export function opsPlugins(
+export function opsSteps(
   options: OpsOptions & { guard?: { trustedDocuments?: PersistedDocuments | undefined } },
   schema: GraphQLSchema,
-): Plugin[] {
-  const plugins: Plugin[] = [];
-  if (options.tracerProvider) plugins.push(tracingPlugin(options.tracerProvider));
+): RequestStep[] {
+  const steps: RequestStep[] = [];
+  if (options.tracerProvider) steps.push(tracingPart(options.tracerProvider));
   if (options.logger || options.metrics) {
     const trustedOperations = operationNames(options.guard?.trustedDocuments);
-    plugins.push(observePlugin({ ...options, trustedOperations }) as Plugin);
+    steps.push(observePart({ ...options, trustedOperations }));
   }
   if (options.cache) {
-    plugins.push(
-      ...responseCachePlugins({
+    steps.push(
+      ...responseCacheSteps({
         options: options.cache === true ? {} : options.cache,
         schema,
         redis: options.redis,
@@ -70,8 +71,8 @@ export function opsPlugins(
         logger: options.logger,
       }),
     );
-  } else plugins.push(cacheControlPlugin());
-  return plugins;
+  } else steps.push(cacheControlPart());
+  return steps;
 }
 
 /** The upstream client, counted, timed and logged when metrics or a logger are given. */

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { type ExecutionResult, getOperationAST } from 'graphql';
-import type { Plugin } from 'graphql-yoga';
 import type { Logger } from 'pino';
 import type { GatewayContext } from '../context.ts';
+import type { RequestPart } from '../plugins/requestPart.ts';
 import { RequestStates } from '../requestState.ts';
 import type { GatewayMetrics } from './metrics.ts';
 
@@ -45,12 +45,12 @@ function outcomeOf(result: ExecutionResult | undefined): 'ok' | 'error' | 'cache
  * the request when it carries a sane one), operation name and type, duration, upstream calls
  * made, outcome and error codes. Never logs headers, variables or the query text.
  */
-export function observePlugin(observe: {
+export function observePart(observe: {
   logger?: Logger | undefined;
   metrics?: GatewayMetrics | undefined;
   /** Operation names of the trusted documents: labelled as they are, beyond the bound. */
   trustedOperations?: ReadonlySet<string> | undefined;
-}): Plugin<GatewayContext> {
+}): RequestPart {
   const trusted = observe.trustedOperations ?? new Set<string>();
   const { metrics } = observe;
   // The request line holds only the fields below, none of them a secret: it skips the redaction
@@ -58,6 +58,7 @@ export function observePlugin(observe: {
   const logger = observe.logger?.child({}, { redact: [] });
   const states = new RequestStates<Request, RequestState>();
   return {
+    name: 'observe',
     onRequest({ request }) {
       const given = request.headers.get('x-request-id');
       states.set(request, {
@@ -74,7 +75,7 @@ export function observePlugin(observe: {
         params.operationName ?? OPERATION_NAME.exec(params.query ?? '')?.[2] ?? undefined;
     },
     onExecute({ args }) {
-      const ctx = args.contextValue as GatewayContext & { request?: Request };
+      const ctx = args.contextValue as unknown as GatewayContext & { request?: Request };
       const state = ctx.request ? states.get(ctx.request) : undefined;
       if (!state) return;
       const operation = getOperationAST(args.document, args.operationName);

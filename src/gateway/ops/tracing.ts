@@ -9,8 +9,8 @@ import type * as Resources from '@opentelemetry/resources';
 import type * as SdkTraceBase from '@opentelemetry/sdk-trace-base';
 import type { BasicTracerProvider } from '@opentelemetry/sdk-trace-base';
 import { type ExecutionResult, getOperationAST } from 'graphql';
-import type { Plugin } from 'graphql-yoga';
 import { requirePackages } from '../../optional.ts';
+import type { RequestPart } from '../plugins/requestPart.ts';
 import { RequestStates } from '../requestState.ts';
 import { routeTemplate } from '../upstream/routes.ts';
 
@@ -137,13 +137,14 @@ interface Incremental {
  * last until its last part, and each part is a `graphql.part` span under the operation, from the
  * part before it to its own (`graphql.part.index`, `graphql.part.has_next`).
  */
-export function tracingPlugin(provider: TracerProvider): Plugin {
+export function tracingPart(provider: TracerProvider): RequestPart {
   enableUpstreamTracing(provider);
   const { SpanKind, SpanStatusCode, context, trace } = api();
   const operationSpans = new RequestStates<object, Span>();
   const incremental = new WeakMap<object, Incremental>();
   const held = (ctx: object) => () => incremental.get(ctx)?.ended;
   return {
+    name: 'tracing',
     instrumentation: {
       operation: ({ context: ctx }, wrapped) =>
         inSpan(

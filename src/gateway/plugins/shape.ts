@@ -14,7 +14,6 @@ import {
   isLeafType,
   responsePathAsArray,
 } from 'graphql';
-import type { Plugin } from 'graphql-yoga';
 import type { GatewayContext } from '../context.ts';
 import { codedError } from '../errorCatalog.ts';
 import {
@@ -26,6 +25,7 @@ import {
   UnseenAlternative,
   type WithLeftOut,
 } from '../upstream/damage.ts';
+import { type ExecuteHooks, type RequestPart, replaceResult } from './requestPart.ts';
 
 /**
  * Where upstream damage becomes GraphQL errors, for every field of the graph: a field whose value
@@ -279,22 +279,18 @@ export function withFieldErrors<R extends ExecutionResult>(result: R, context: G
   return { ...result, errors: [...(result.errors ?? []), ...extra] };
 }
 
-/** The Yoga plugin that reports items left out of lists (`withFieldErrors`) in every response. */
-export const fieldErrorsPlugin: Plugin<GatewayContext> = (() => {
+/** The part that reports items left out of lists (`withFieldErrors`) in every response. */
+export const fieldErrorsPart: RequestPart = (() => {
   // One hooks object for every request: the context comes with the result.
-  const done = {
-    onExecuteDone({
-      args,
-      result,
-      setResult,
-    }: {
-      args: { contextValue: unknown };
-      result: ExecutionResult | AsyncIterable<unknown>;
-      setResult(result: ExecutionResult): void;
-    }) {
+  const done: ExecuteHooks = {
+    onExecuteDone(payload) {
+      const { args, result } = payload;
       if (!result || Symbol.asyncIterator in result) return;
-      setResult(withFieldErrors(result, args.contextValue as GatewayContext));
+      replaceResult(
+        payload,
+        withFieldErrors(result, args.contextValue as unknown as GatewayContext),
+      );
     },
   };
-  return { onExecute: () => done } as Plugin<GatewayContext>;
+  return { name: 'fieldErrors', onExecute: () => done };
 })();

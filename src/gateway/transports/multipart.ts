@@ -1,5 +1,6 @@
 import type { ExecutionResult } from 'graphql';
-import { isAsyncIterable, type Plugin } from 'graphql-yoga';
+import { isAsyncIterable } from 'graphql-yoga';
+import { type RequestPart, replaceResultProcessor } from '../plugins/requestPart.ts';
 import { publicResult } from './execute.ts';
 
 /** The media-type parameters of the first `multipart/mixed` an `Accept` header names. */
@@ -21,23 +22,25 @@ function multipartAccepted(accept: string): { spec: boolean } | undefined {
  * such as meros. Yoga serves multipart for incremental queries only; a subscription asking for it
  * was refused.
  */
-export function multipartSubscriptions(heartbeatMs: number): Plugin {
+export function multipartPart(heartbeatMs: number): RequestPart {
   const subscriptions = new WeakSet<Request>();
   return {
+    name: 'multipart',
     onSubscribe({ args }) {
       const request = (args.contextValue as { request?: Request }).request;
       if (request) subscriptions.add(request);
     },
-    onResultProcess({ request, result, setResultProcessor }) {
+    onResultProcess(payload) {
+      const { request, result } = payload;
       if (!subscriptions.has(request) || !isAsyncIterable(result)) return;
       const accept = request.headers.get('accept') ?? '';
-      // An event-stream client is answered by the SSE plugin.
+      // An event-stream client is answered by the SSE part.
       if (accept.toLowerCase().includes('text/event-stream')) return;
       const accepted = multipartAccepted(accept);
       if (!accepted) return;
       const { spec } = accepted;
       const boundary = spec ? 'graphql' : '-';
-      setResultProcessor((input, fetchAPI) => {
+      replaceResultProcessor(payload, 'multipart/mixed', (input, fetchAPI) => {
         const iterator = (input as AsyncIterable<ExecutionResult>)[Symbol.asyncIterator]();
         const encoder = new fetchAPI.TextEncoder();
         const part = (json: string) =>
@@ -85,7 +88,7 @@ export function multipartSubscriptions(heartbeatMs: number): Plugin {
           status: 200,
           headers: { 'content-type': type, 'cache-control': 'no-cache', connection: 'keep-alive' },
         });
-      }, 'multipart/mixed');
+      });
     },
   };
 }

@@ -1,5 +1,6 @@
 /** The subscription transports the gateway serves at its endpoint, and the refusal naming them. */
-import { isAsyncIterable, type Plugin } from 'graphql-yoga';
+import { isAsyncIterable } from 'graphql-yoga';
+import type { RequestPart } from '../plugins/requestPart.ts';
 
 /** One transport: how a client asks for it, and the client libraries that speak it. */
 export interface Transport {
@@ -42,9 +43,10 @@ export const NOT_A_SERVED_SUBPROTOCOL = `WebSocket subscriptions speak the subpr
 /**
  * Ends a subscription no transport took: when no result processor accepts the request (Yoga then
  * answers 406), the subscription already opened would otherwise stay open in the hub. The last
- * plugin of the gateway, so it sees the processor every other plugin chose.
+ * part of the gateway, so it sees the processor every other part and plugin chose.
  */
-export const endUnserved: Plugin = {
+export const endUnservedPart: RequestPart = {
+  name: 'endUnserved',
   onResultProcess({ result, resultProcessor }) {
     if (resultProcessor || !isAsyncIterable(result)) return;
     void result[Symbol.asyncIterator]()

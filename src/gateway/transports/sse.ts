@@ -1,8 +1,9 @@
 import type { ExecutionResult } from 'graphql';
 import { TOKEN_HEADER_KEY, TOKEN_QUERY_KEY } from 'graphql-sse';
 import { createHandler } from 'graphql-sse/lib/use/fetch';
-import type { GraphQLParams, Plugin, YogaServerInstance } from 'graphql-yoga';
+import type { GraphQLParams, YogaServerInstance } from 'graphql-yoga';
 import type { ErrorCode } from '../errorCatalog.ts';
+import { type RequestPart, STOP } from '../plugins/requestPart.ts';
 import { ConnectionRefused, type Connections } from './connections.ts';
 import { publicResult, runOperation } from './execute.ts';
 
@@ -68,7 +69,7 @@ function onEnd(body: ReadableStream<Uint8Array>, done: () => void): ReadableStre
  * subscriptions count against the stream as their connection. A reservation not opened within
  * `RESERVATION_MS` is dropped. Requests of the distinct-connections mode are left to Yoga.
  */
-export function singleConnectionSse(connections: Connections): Plugin {
+export function singleConnectionSsePart(connections: Connections): RequestPart {
   let handler: ((request: Request) => Promise<Response>) | undefined;
   const serverContexts = new WeakMap<Request, Record<string, unknown>>();
   const reservations = new Map<string, Reservation>();
@@ -128,6 +129,7 @@ export function singleConnectionSse(connections: Connections): Plugin {
   }
 
   return {
+    name: 'singleConnectionSse',
     onYogaInit({ yoga }) {
       const gateway = yoga as unknown as YogaServerInstance<
         Record<string, unknown>,
@@ -157,7 +159,10 @@ export function singleConnectionSse(connections: Connections): Plugin {
     onRequest({ request, url, endResponse, serverContext }) {
       if (!isSingleConnection(request, url)) return;
       serverContexts.set(request, serverContext as Record<string, unknown>);
-      return serve(request, url).then(endResponse);
+      return serve(request, url).then((response) => {
+        endResponse(response);
+        return STOP;
+      });
     },
   };
 }
