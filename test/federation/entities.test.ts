@@ -117,7 +117,7 @@ describe('_entities', () => {
     const body = await post(
       docs.url,
       `query ($r: [_Any!]!) { _entities(representations: $r) {
-        ... on Team { id } ... on ChangeRequest { id number } } }`,
+        ... on Team { id } ... on ChangeRequest { id restId number } } }`,
       {
         r: [
           {
@@ -136,7 +136,15 @@ describe('_entities', () => {
     );
     expect(body.errors).toBeUndefined();
     expect(body.data).toEqual({
-      _entities: [{ id: team.id }, { id: changeRequest.id, number: changeRequest.number }],
+      _entities: [
+        { id: team.id },
+        // Named by its number, it shows its own id.
+        {
+          id: changeRequest.id,
+          restId: toRestId(changeRequest.id, 'ChangeRequest'),
+          number: changeRequest.number,
+        },
+      ],
     });
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listPage, restSpace } from '../support/fixtures.ts';
+import { listPage, restComment, restSpace } from '../support/fixtures.ts';
 import { FakeUpstream, runSchema } from '../support/gateway.ts';
 import { addressId, globalId } from '../support/ids.ts';
 
@@ -144,6 +144,90 @@ describe('ChangeRequest reads', () => {
       changeRequest: { id: crId('c7'), number: 7, content: { id: globalId('Space', 's1') } },
     });
     expect(upstream.paths).toEqual(['/spaces/s1/change-requests/7']);
+  });
+
+  it('named by number, the objects under it are read at its number path and show its id', async () => {
+    const upstream = new FakeUpstream({
+      '/spaces/s1/change-requests/7': changeRequest('c7', 7),
+      '/spaces/s1/change-requests/7/comments?limit=51': listPage([
+        { ...restComment('k1', { markdown: 'Hi' }), target: { space: 's1', changeRequest: 'c7' } },
+      ]),
+      '/spaces/s1/change-requests/7/content/pages': {
+        pages: [{ id: 'p1', title: 'P', type: 'document' }],
+      },
+      '/spaces/s1/change-requests/7/pdf': { url: 'https://pdf/7' },
+    });
+    const result = await runSchema(
+      upstream,
+      `{ changeRequest(spaceId: "s1", idOrNumber: "7") { pdf pages { id changeRequest { id } }
+        comments { nodes { id target { changeRequest { id subject } } } } } }`,
+    );
+    expect(result.errors).toBeUndefined();
+    expect(result.data).toEqual({
+      changeRequest: {
+        pdf: 'https://pdf/7',
+        pages: [
+          { id: globalId('Page', addressId('s1', 'c7', 'p1')), changeRequest: { id: crId('c7') } },
+        ],
+        comments: {
+          nodes: [
+            {
+              id: globalId('Comment', addressId('s1', 'c7', 'k1')),
+              target: { changeRequest: { id: crId('c7'), subject: 'Change 7' } },
+            },
+          ],
+        },
+      },
+    });
+    // One read of the request, by number; a later read of it by id finds it primed.
+    expect(upstream.paths.sort()).toEqual([
+      '/spaces/s1/change-requests/7',
+      '/spaces/s1/change-requests/7/comments?limit=51',
+      '/spaces/s1/change-requests/7/content/pages',
+      '/spaces/s1/change-requests/7/pdf',
+    ]);
+  });
+
+  it('named by digits that are its id, it shows that id', async () => {
+    const upstream = new FakeUpstream({
+      '/spaces/s1/change-requests/42': changeRequest('42', 3),
+      '/spaces/s1/change-requests/42/comments?limit=51': listPage([]),
+    });
+    const result = await runSchema(
+      upstream,
+      '{ changeRequest(spaceId: "s1", idOrNumber: "42") { id comments { totalCount } } }',
+    );
+    expect(result.errors).toBeUndefined();
+    expect(result.data).toEqual({ changeRequest: { id: crId('42'), comments: { totalCount: 0 } } });
+    expect(upstream.paths).toHaveLength(2);
+  });
+
+  it('named by number, takes a page of its own by global ID, and refuses another’s', async () => {
+    const upstream = new FakeUpstream({
+      '/spaces/s1/change-requests/7': changeRequest('c7', 7),
+      '/spaces/s1/change-requests/7/content/page/p1': { id: 'p1', title: 'Mine', type: 'document' },
+    });
+    const page = (cr: string) => globalId('Page', addressId('s1', cr, 'p1'));
+    const result = await runSchema(
+      upstream,
+      `query($mine: ID!, $other: ID!, $main: ID!) {
+        changeRequest(spaceId: "s1", idOrNumber: "7") {
+          mine: page(id: $mine) { id title } other: page(id: $other) { title }
+          main: page(id: $main) { title } } }`,
+      { mine: page('c7'), other: page('c8'), main: globalId('Page', addressId('s1', 'p1')) },
+    );
+    expect(result.data).toEqual({
+      changeRequest: { mine: { id: page('c7'), title: 'Mine' }, other: null, main: null },
+    });
+    expect(result.errors?.map((e) => [e.path?.join('.'), e.extensions?.code]).sort()).toEqual([
+      ['changeRequest.main', 'BAD_USER_INPUT'],
+      ['changeRequest.other', 'BAD_USER_INPUT'],
+    ]);
+    // The page is read at the request's number path, once the number's id is known.
+    expect(upstream.paths).toEqual([
+      '/spaces/s1/change-requests/7',
+      '/spaces/s1/change-requests/7/content/page/p1',
+    ]);
   });
 
   it('reads the pdf url and the content revision of a change request', async () => {

@@ -148,11 +148,12 @@ describe('content reads', () => {
         outdated: false,
       },
       '/spaces/s1/content/pages': tree('Main'),
-      '/spaces/s1/change-requests/c1/content/pages': tree('Proposed'),
+      // Named by its number, the request's content is read at its number path.
+      '/spaces/s1/change-requests/1/content/pages': tree('Proposed'),
     };
     for (const id of ['p1', 'p2', 'p3', 'p4']) {
       routes[`/spaces/s1/content/page/${id}?format=markdown`] = page(id, { markdown: `# ${id}` });
-      routes[`/spaces/s1/change-requests/c1/content/page/${id}?format=markdown`] = page(id, {
+      routes[`/spaces/s1/change-requests/1/content/page/${id}?format=markdown`] = page(id, {
         markdown: `# ${id} changed`,
       });
     }
@@ -166,10 +167,12 @@ describe('content reads', () => {
     );
     expect(result.errors).toBeUndefined();
     const data = result.data as {
-      changeRequest: { pages: Array<{ title: string; markdown: string }> };
+      changeRequest: { pages: Array<{ id: string; title: string; markdown: string }> };
       space: { pages: Array<{ title: string; markdown: string }> };
     };
+    // Its pages' IDs hold the request's id, not its number.
     expect(data.changeRequest.pages[0]).toMatchObject({
+      id: globalId('Page', addressId('s1', 'c1', 'p1')),
       title: 'Proposed 1',
       markdown: '# p1 changed',
     });

@@ -2,10 +2,9 @@ import { type GraphQLResolveInfo, type GraphQLSchema, getNamedType, isObjectType
 import { builder } from '../builder.ts';
 import type { GatewayContext } from '../context.ts';
 import { badInput } from '../errorCatalog.ts';
-import { selectedFields, whenRead } from '../plugins/selections.ts';
+import { selectedFields, selectsBelow, whenRead } from '../plugins/selections.ts';
 import type { Address } from '../resources/codec.ts';
 import { decodeGlobalId } from '../resources/globalId.ts';
-import { read } from '../resources/lookups.ts';
 import { type Resource, resourceOf } from '../resources/resource.ts';
 import { keyForm, type Representation } from './keyForm.ts';
 
@@ -139,27 +138,12 @@ function addressOf(entity: Entity, representation: Representation, all: EntityIn
   );
 }
 
-/** A change request by its number within its space: one read, then its address by its own id. */
-async function changeRequestByNumber(
-  entity: Entity,
-  { space, number }: { space: string; number: number },
-  ctx: GatewayContext,
-): Promise<object> {
-  const { resource } = entity;
-  const byNumber = resource.parseInput(String(number), { parents: { space } });
-  const item = (await read(ctx, resource.path(byNumber), resource.contract)) as { id?: unknown };
-  const address = resource.ref({ ...byNumber, id: typeof item?.id === 'string' ? item.id : null });
-  if (!address) throw badInput('representations', 'the change request has no valid id');
-  const at = resource.addressOf(address);
-  resource.prime(ctx, item, at);
-  return resource.shape(item, at);
-}
-
 /**
  * Resolves one representation through the resource's descriptor and the request's one cache,
  * as `node`/`nodes` do: the object's address (a stub, no call) when the fields selected on it
  * are all known from its address or start from it; otherwise its body, read once per request, so
- * a missing or forbidden object fails as itself (null at its place, with its error).
+ * a missing or forbidden object fails as itself (null at its place, with its error). A change
+ * request named by its number is a lookup: read also when only its `id` is selected.
  */
 export async function resolveEntity(
   entity: Entity,
@@ -170,12 +154,19 @@ export async function resolveEntity(
 ): Promise<object> {
   const { resource } = entity;
   const form = keyForm(entity.typename, representation, entity.natural !== undefined);
-  if (form.by === 'number') return changeRequestByNumber(entity, form, ctx);
-  const stub = resource.stub(addressOf(entity, representation, all));
+  // A change request by number keeps it in its address (`Resource.named`), as a lookup does.
+  const stub =
+    form.by === 'number'
+      ? resource.named(
+          ctx,
+          resource.parseInput(String(form.number), { parents: { space: form.space } }),
+          () => selectsBelow(info, 'id'),
+        )
+      : resource.stub(addressOf(entity, representation, all));
   resource.selected(stub, info);
   const type = info.schema.getType(entity.typename);
   if (!isObjectType(type)) return stub;
-  const read = whenRead(type, selectedFields(info, entity.typename), false);
+  const read = whenRead(type, selectedFields(info, entity.typename), form.by === 'number');
   return read === 'address' ? stub : resource.full(ctx, stub);
 }
 
@@ -193,8 +184,12 @@ export function declareRestIds(entities: readonly Entity[]): void {
         description: `The REST id of the ${entity.typename} (unique within its parent), as \`/v1\` names it.`,
         // Known from the address: never waits for the body.
         address: true,
-        resolve: (value: object) =>
-          (resource.addressOf(value) as Record<string, string>)[resource.own] as string,
+        resolve: (value: object, _args: object, ctx: GatewayContext) => {
+          const own = (address: object) =>
+            (address as Record<string, string>)[resource.own] as string;
+          const address = resource.canonical(ctx, resource.addressOf(value));
+          return address instanceof Promise ? address.then(own) : own(address);
+        },
       }),
     );
   }

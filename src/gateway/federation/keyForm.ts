@@ -6,7 +6,8 @@ export type Representation = Readonly<Record<string, unknown>>;
  * - `id`: by its global ID, whenever `id` is a string (other keys beside it are ignored); no call
  *   until a selected field needs the body;
  * - `number`: a change request by its number within its space (`space { id } number`, with `id`
- *   absent or not a string), always one read: the address needs the number resolved;
+ *   absent or not a string), kept in its address as a lookup by number is: one read at most,
+ *   counted always (its id, and those of the objects under it, need it);
  * - `restId`: by its natural key (`restId` and the parents' keys), as `id`;
  * - `none`: no key the type has, or a key of the wrong type: `BAD_USER_INPUT`, no call.
  */

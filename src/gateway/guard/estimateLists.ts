@@ -114,7 +114,8 @@ export function entitiesCost(
     if (!type || !isObjectType(type) || !isNode(walk.schema, type)) continue;
     if (seen.has(stable(rep))) continue;
     seen.add(stable(rep));
-    // Read as the resolver reads it: by number always (one call), by a key not at all.
+    // Read as the resolver reads it: by number at most once (counted always: an id at or under
+    // it needs the read), by a key not at all.
     const form = keyForm(type.name, rep as Representation, 'restId' in type.getFields());
     if (form.by === 'none') continue;
     const inner =

@@ -3,12 +3,15 @@ import {
   type FieldNode,
   type FragmentDefinitionNode,
   GraphQLIncludeDirective,
+  type GraphQLNamedType,
   type GraphQLObjectType,
   type GraphQLResolveInfo,
   type GraphQLSchema,
   GraphQLSkipDirective,
   getDirectiveValues,
+  getNamedType,
   isAbstractType,
+  isObjectType,
   Kind,
   type SelectionSetNode,
 } from 'graphql';
@@ -129,6 +132,31 @@ export function selectedFields(info: GraphQLResolveInfo, typename?: string): Set
     byType.set(name, fields);
   }
   return fields;
+}
+
+/**
+ * True when the query selects a field named `name` on the object `info`'s field returns, or on
+ * any object under it (through every field, fragment and possible type of an abstract one).
+ */
+export function selectsBelow(info: GraphQLResolveInfo, name: string): boolean {
+  const walk = { schema: info.schema, fragments: info.fragments, variables: info.variableValues };
+  const within = (type: GraphQLNamedType, sets: readonly SelectionSetNode[]): boolean => {
+    const objects = isAbstractType(type)
+      ? info.schema.getPossibleTypes(type)
+      : isObjectType(type)
+        ? [type]
+        : [];
+    return objects.some((object) =>
+      [...collectFields(walk, object, sets).values()].some((nodes) => {
+        const field = object.getFields()[(nodes[0] as FieldNode).name.value];
+        if (!field) return false;
+        if (field.name === name) return true;
+        const below = subSets(nodes);
+        return below.length > 0 && within(getNamedType(field.type), below);
+      }),
+    );
+  };
+  return within(getNamedType(info.returnType), subSets(info.fieldNodes));
 }
 
 function namedTypeName(info: GraphQLResolveInfo): string {

@@ -26,12 +26,16 @@ export interface InputOptions {
 export const argNameOf = (typename: string): string =>
   `${typename.charAt(0).toLowerCase()}${typename.slice(1)}Id`;
 
-/** What an address segment needs of the resource its id belongs to: its inputs parsed. */
+/**
+ * What an address segment needs of the resource its id belongs to: its inputs parsed, and the
+ * local id of its object (to find an alias a request named it by).
+ */
 export interface ParentResource {
   readonly typename: string;
   readonly segments: readonly string[];
   readonly own: string;
   parseInput(value: string, options?: InputOptions): object;
+  localId(address: object): string;
 }
 
 /** What parsing an input needs of the resource it names. */

@@ -2,8 +2,11 @@ import type { GraphQLResolveInfo } from 'graphql';
 import type { z } from 'zod';
 import type { ConnectionArgs, ConnectionResult } from '../connections/restConnection.ts';
 import type { GatewayContext } from '../context.ts';
-import { RawValue } from '../upstream/damage.ts';
+import { codedError } from '../errorCatalog.ts';
+import { RawValue, ShapeDamage } from '../upstream/damage.ts';
+import { segmentProblem } from '../upstream/path.ts';
 import { type QueryValue, withQuery } from '../upstream/rest.ts';
+import { aliasedId, hasAliases, isAlias, noteAlias } from './aliases.ts';
 import { type Address, type AddressOf, parts, Segments } from './codec.ts';
 import {
   type ListedResource,
@@ -33,8 +36,17 @@ export interface ResourceSpec<
 > {
   typename: string;
   segments: readonly string[];
-  /** The resource each parent segment's id belongs to (for inputs given as a global ID). */
+  /**
+   * The resource each parent segment's id belongs to: inputs may give it as a global ID, and an
+   * alias a request named it by is shown as the id it stands for.
+   */
   parents?: Readonly<Record<string, ParentResource>>;
+  /**
+   * True for an own id that may be an alias (`aliases.ts`): another name `/v1` takes for the
+   * object in its paths, such as a change request's number within its space. An object a lookup
+   * names by one keeps it in its address (`named`).
+   */
+  alias?: (own: string) => boolean;
   /** Its `/v1` routes: every path the graph sends for these objects is one of them. */
   routes: R;
   /**
@@ -138,6 +150,61 @@ export class Resource<A extends Address, Item, Shape extends object, R extends R
   }
 
   /**
+   * The stub of the object a lookup names at `address`. An own id that may be an alias (`alias`)
+   * stays in the address, so that every path under the object is known at once, and is noted as
+   * one for this request: the read that tells its id (`GET` at the address, once per request,
+   * shared with the body's) starts at once when `showsId()` (the query shows an id at or under
+   * the object: the read then runs beside the reads under it), else when a field first needs it.
+   */
+  named(ctx: GatewayContext, address: A, showsId: () => boolean): Shape {
+    const own = parts(address)[this.own];
+    if (own !== undefined && this.spec.alias?.(own)) {
+      const read = () => this.idAt(ctx, address);
+      noteAlias(ctx, this.typename, this.localId(address), read, showsId());
+    }
+    return this.stub(address);
+  }
+
+  /** The own id of the object `GET` finds at `address` (an alias in it read once per request). */
+  private async idAt(ctx: GatewayContext, address: A): Promise<string> {
+    const id = ((await this.item(ctx, address)) as { id?: unknown } | null)?.id;
+    if (id instanceof ShapeDamage) throw id.error();
+    if (segmentProblem(id)) {
+      const named = parts(address)[this.own];
+      throw codedError('UPSTREAM_SHAPE', `${this.typename} ${named} was answered without an id`);
+    }
+    return id as string;
+  }
+
+  /**
+   * `address` with every alias this request named an object of it by (its own id, or a parent's
+   * in `parents`) replaced by the id it stands for; `address` itself when it holds none.
+   */
+  canonical(ctx: GatewayContext, address: A): A | Promise<A> {
+    if (!hasAliases(ctx)) return address;
+    const resolved: Promise<[string, string]>[] = [];
+    for (const name of this.segments) {
+      const id = parts(address)[name];
+      const owner = name === this.own ? this : this.spec.parents?.[name];
+      if (id === undefined || !owner) continue;
+      const at: Record<string, string | undefined> = { [owner.own]: id };
+      for (const above of owner.segments.slice(0, -1)) at[above] = parts(address)[above];
+      const real = aliasedId(ctx, owner.typename, owner.localId(at));
+      if (real) resolved.push(real.then((value) => [name, value]));
+    }
+    if (resolved.length === 0) return address;
+    return Promise.all(resolved).then((ids) => ({ ...address, ...Object.fromEntries(ids) }));
+  }
+
+  /** The local part of the global ID of a value (loaded or stub), its aliases resolved. */
+  localIdIn(ctx: GatewayContext, value: Shape): string | Promise<string> {
+    const address = this.canonical(ctx, this.addressOf(value));
+    return address instanceof Promise
+      ? address.then((at) => this.localId(at))
+      : this.localId(address);
+  }
+
+  /**
    * A reference from an upstream answer: the stub at the address (answering the fields `known`
    * gives), or null when a segment is missing, empty or not a valid path segment (such a
    * reference points nowhere: no call is made).
@@ -200,6 +267,18 @@ export class Resource<A extends Address, Item, Shape extends object, R extends R
 
   /** Reads the object at `address` (once per request: the session caches every read). */
   async load(ctx: GatewayContext, address: A, query?: Record<string, QueryValue>): Promise<Shape> {
+    return this.shape(await this.item(ctx, address, query), address);
+  }
+
+  /**
+   * The REST item at `address`, read once per request; an item read by an alias is also cached
+   * under its own id, where a later read of it by that id looks.
+   */
+  private async item(
+    ctx: GatewayContext,
+    address: A,
+    query?: Record<string, QueryValue>,
+  ): Promise<Item> {
     const list = this.spec.list;
     const item = list
       ? await findInList(ctx, {
@@ -214,7 +293,13 @@ export class Resource<A extends Address, Item, Shape extends object, R extends R
           ...(query ? { query } : {}),
         })
       : await ctx.rest.get(withQuery(this.path(address), query), this.spec.contract);
-    return this.shape(item, address);
+    if (hasAliases(ctx) && isAlias(ctx, this.typename, this.localId(address))) {
+      const own = (item as { id?: unknown } | null)?.id;
+      if (own !== parts(address)[this.own]) {
+        this.prime(ctx, item, { ...address, [this.own]: own } as A);
+      }
+    }
+    return item;
   }
 
   /** The full value of `value`: itself when loaded, else its body read at its address. */

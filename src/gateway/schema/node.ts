@@ -26,7 +26,8 @@ export function resourceRef<A extends Address, Item, Shape extends object>(
 }
 
 /**
- * The Relay node type of a resource: its `id` is the global ID of its address, and `node(id)` /
+ * The Relay node type of a resource: its `id` is the global ID of its address (an alias in it
+ * shown as the id it stands for, see `Resource.named`), and `node(id)` /
  * `nodes(ids)` are lookups of it (see `nodeLookup`), read in the form the selected fields need
  * through the request's one cache (a malformed address is BAD_USER_INPUT for its ID alone, with
  * no call). `ref` implements a ref made by `resourceRef`.
@@ -38,7 +39,10 @@ export function resourceNode<A extends Address, Item, Shape extends object>(
 ): ObjectRef<Types, Shape | string, Shape> {
   builder.node(ref, {
     ...options,
-    id: { resolve: (value: Shape) => resource.localId(resource.addressOf(value)) },
+    // An object a request named by an alias shows the id the alias stands for.
+    id: {
+      resolve: (value: Shape, _args: object, ctx: GatewayContext) => resource.localIdIn(ctx, value),
+    },
     loadWithoutCache: (localId: string, ctx: GatewayContext, info: GraphQLResolveInfo) => {
       const address = resource.parseLocal(localId);
       if (!address) {

@@ -75,8 +75,8 @@ const ChangeRequestRevisionPayload = builder
         type: ChangeRequestRef,
 
         description: 'The change request, in its new state.',
-        // Named by number, the request is read first: the read tells its id.
-        resolve: (p, _args, ctx) => changeRequestOf(ctx, { space: p.space, id: p.id }),
+        // Named as the input named it: by number, the read of its number tells its id.
+        resolve: (p, _args, ctx, info) => changeRequestOf(ctx, { space: p.space, id: p.id }, info),
       }),
       space: t.field({
         type: SpaceRef,

@@ -1,12 +1,13 @@
+import type { GraphQLResolveInfo } from 'graphql';
 import { builder } from '../../builder.ts';
 import type { GatewayContext } from '../../context.ts';
 import { badInput } from '../../errorCatalog.ts';
-import { read, restIdOf } from '../../resources/lookups.ts';
+import { selectsBelow } from '../../plugins/selections.ts';
+import { restIdOf } from '../../resources/lookups.ts';
 import type { QueryValue } from '../../upstream/rest.ts';
 import { UNKNOWN } from '../base.ts';
 import { addContentFields } from '../content/queries.ts';
 import type { ContentScope } from '../content/resource.ts';
-import { lookup } from '../node.ts';
 import { OrganizationRef } from '../organization/types.ts';
 import { SpaceRef } from '../space/types.ts';
 import { ChangeRequestResource, type ChangeRequestShape } from './resource.ts';
@@ -27,22 +28,24 @@ const idOrNumberIn = (space: string, idOrNumber: string) =>
   ChangeRequestResource.parseInput(idOrNumber, { arg: 'idOrNumber', parents: { space } });
 
 /**
- * The change request of a space an id or number names (see `lookup`); a number (digits, which
- * may also be an id) is read first, as that read tells the request's id.
+ * The change request of a space an id or number names (see `lookup`), for the field `info`
+ * resolves. A number (digits, which may also be an id) stays in its address
+ * (`ChangeRequestResource.named`): its content, comments and PDF are read at its number path at
+ * once, beside its one read there, made when an id or its body is asked for.
  */
 export function changeRequestOf(
   ctx: GatewayContext,
   address: { space: string; id: string },
-): ChangeRequestShape | Promise<ChangeRequestShape> {
-  if (!/^[0-9]+$/.test(address.id)) return lookup(ChangeRequestResource, address);
-  return read(ctx, ChangeRequestResource.path(address), ChangeRequestResource.contract).then(
-    (cr) => {
-      const at = { space: address.space, id: cr.id };
-      if (cr.id !== address.id) ChangeRequestResource.prime(ctx, cr, at);
-      return ChangeRequestResource.shape(cr, at);
-    },
-  );
+  info: GraphQLResolveInfo,
+): ChangeRequestShape {
+  return ChangeRequestResource.named(ctx, address, () => selectsBelow(info, 'id'));
 }
+
+/**
+ * The cost of a change request named by id or number: one read at most, counted whatever is
+ * selected, since a number is read for the id of any object at or under it.
+ */
+const LOOKUP_COST = { returns: 'reference', load: 'always' } as const;
 
 // ---------------------------------------------------------------------------------------------
 // Lists.
@@ -109,7 +112,7 @@ builder.objectFields(SpaceRef, (t) => ({
     type: ChangeRequestRef,
     nullable: true,
     description: 'One change request of the space, by id or by its number.',
-    cost: { returns: 'reference', load: 'always' },
+    cost: LOOKUP_COST,
     args: {
       idOrNumber: t.arg.string({
         required: true,
@@ -117,7 +120,8 @@ builder.objectFields(SpaceRef, (t) => ({
       }),
     },
     address: true,
-    resolve: (space, args, ctx) => changeRequestOf(ctx, idOrNumberIn(space.id, args.idOrNumber)),
+    resolve: (space, args, ctx, info) =>
+      changeRequestOf(ctx, idOrNumberIn(space.id, args.idOrNumber), info),
   }),
 }));
 
@@ -141,6 +145,7 @@ builder.queryField('changeRequest', (t) =>
     type: ChangeRequestRef,
     nullable: true,
     description: 'A change request by its space and its id or number.',
+    cost: LOOKUP_COST,
     args: {
       spaceId: t.arg.id({ required: true, description: 'Space ID (global or REST id).' }),
       idOrNumber: t.arg.string({
@@ -148,8 +153,8 @@ builder.queryField('changeRequest', (t) =>
         description: 'Change request id (global or REST) or its number within the space.',
       }),
     },
-    resolve: (_root, args, ctx) =>
-      changeRequestOf(ctx, idOrNumberIn(args.spaceId, args.idOrNumber)),
+    resolve: (_root, args, ctx, info) =>
+      changeRequestOf(ctx, idOrNumberIn(args.spaceId, args.idOrNumber), info),
   }),
 );
 

@@ -41,7 +41,7 @@ const listArgs = () =>
   }));
 
 /** The comments of a scope (`GET {comments}`), each cached for a later read of it. */
-function commentsConnection(
+async function commentsConnection(
   ctx: GatewayContext,
   scope: ContentScope,
   args: ConnectionArgs & CommentListArgs,
@@ -58,7 +58,7 @@ function commentsConnection(
     status: args.status ?? undefined,
     order: args.order ?? undefined,
     targetPage: args.targetPage
-      ? inScope(PageResource, args.targetPage, scope, 'targetPage').id
+      ? (await inScope(ctx, PageResource, args.targetPage, scope, 'targetPage')).id
       : undefined,
     authors: args.authors?.length
       ? args.authors.map((author) => restIdOf(author, 'User', 'authors'))
@@ -73,8 +73,8 @@ function commentsConnection(
 }
 
 /** One comment of a scope, by its global ID or its REST id there (see `lookup`). */
-const commentIn = (scope: ContentScope, id: string) =>
-  lookup(CommentResource, inScope(CommentResource, id, scope));
+const commentIn = async (ctx: GatewayContext, scope: ContentScope, id: string) =>
+  lookup(CommentResource, await inScope(ctx, CommentResource, id, scope));
 
 builder.objectFields(SpaceRef, (t) => ({
   comments: t.connection({
@@ -90,7 +90,7 @@ builder.objectFields(SpaceRef, (t) => ({
     description: 'One comment on the main content.',
     args: { id: t.arg.id({ required: true, description: 'Comment ID (global or REST id).' }) },
     address: true,
-    resolve: (space, args) => commentIn({ space: space.id }, args.id),
+    resolve: (space, args, ctx) => commentIn(ctx, { space: space.id }, args.id),
   }),
   commenters: t.connection({
     type: MemberRef,
@@ -132,8 +132,8 @@ builder.objectFields(ChangeRequestRef, (t) => ({
     description: 'One comment on the change request.',
     args: { id: t.arg.id({ required: true, description: 'Comment ID (global or REST id).' }) },
     address: true,
-    resolve: (cr: ChangeRequestShape, args) =>
-      commentIn({ space: cr.space, changeRequest: cr.id }, args.id),
+    resolve: (cr: ChangeRequestShape, args, ctx) =>
+      commentIn(ctx, { space: cr.space, changeRequest: cr.id }, args.id),
   }),
 }));
 

@@ -1,5 +1,6 @@
 import { Comment, CommentReply } from '../../../contract/comments.ts';
 import { defineResource } from '../../resources/resource.ts';
+import { ChangeRequestResource } from '../changeRequest/resource.ts';
 import { SpaceResource } from '../space/resource.ts';
 
 /**
@@ -9,7 +10,7 @@ import { SpaceResource } from '../space/resource.ts';
 export const CommentResource = defineResource({
   typename: 'Comment',
   segments: ['space', 'changeRequest?', 'id'],
-  parents: { space: SpaceResource },
+  parents: { space: SpaceResource, changeRequest: ChangeRequestResource },
   routes: {
     item: [
       '/spaces/{spaceId}/comments/{commentId}',
@@ -31,7 +32,7 @@ export type CommentShape = typeof CommentResource.$shape;
 export const CommentReplyResource = defineResource({
   typename: 'CommentReply',
   segments: ['space', 'changeRequest?', 'comment', 'id'],
-  parents: { space: SpaceResource },
+  parents: { space: SpaceResource, changeRequest: ChangeRequestResource },
   routes: {
     item: [
       '/spaces/{spaceId}/comments/{commentId}/replies/{commentReplyId}',

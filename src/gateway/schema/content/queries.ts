@@ -174,8 +174,8 @@ function contentFields<Parent>(
         id: t.arg.id({ required: true, description: 'Page ID (global or REST id).' }),
         ...contentArgs(),
       },
-      resolve: (parent, args, ctx, info) => {
-        const at = inScope(PageResource, args.id, scopeOf(parent));
+      resolve: async (parent, args, ctx, info) => {
+        const at = await inScope(ctx, PageResource, args.id, scopeOf(parent));
         if (!hasContentArgs(args)) return lookup(PageResource, at);
         return PageResource.load(ctx, at, {
           ...contentQuery(args),
@@ -207,8 +207,8 @@ function contentFields<Parent>(
         id: t.arg.id({ required: true, description: 'File ID (global or REST id).' }),
         ...contentArgs(),
       },
-      resolve: (parent, args, ctx) => {
-        const at = inScope(FileResource, args.id, scopeOf(parent));
+      resolve: async (parent, args, ctx) => {
+        const at = await inScope(ctx, FileResource, args.id, scopeOf(parent));
         return hasContentArgs(args)
           ? FileResource.load(ctx, at, contentQuery(args))
           : lookup(FileResource, at);

@@ -2,10 +2,13 @@ import { type GraphQLResolveInfo, getArgumentValues, isObjectType } from 'graphq
 import { z } from 'zod';
 import { sometimes } from '../../../contract/common.ts';
 import { File, Page, PageLinkTarget, PageTree, Revision } from '../../../contract/content.ts';
+import type { GatewayContext } from '../../context.ts';
 import { badInput } from '../../errorCatalog.ts';
 import { collectFields, subSets } from '../../plugins/selections.ts';
+import { decodeGlobalId } from '../../resources/globalId.ts';
 import type { InputOptions } from '../../resources/inputs.ts';
 import { defineResource } from '../../resources/resource.ts';
+import { ChangeRequestResource } from '../changeRequest/resource.ts';
 import { SpaceResource } from '../space/resource.ts';
 
 // Wire shapes: the contract's, plus the page fields the spec lists that the contract leaves out.
@@ -56,18 +59,31 @@ export const scopeOf = (address: ContentScope): ContentScope =>
 /**
  * The address, in `scope`, of the page, file or comment argument `arg` names: its global ID, or its
  * REST id there; a global ID of another scope (another space, change request or the main content)
- * is BAD_USER_INPUT.
+ * is BAD_USER_INPUT. In a change request the query named by its number, a global ID (which holds
+ * the request's id) is compared once that number's id is known, and the address keeps the number.
  */
 export function inScope<A extends ContentScope>(
+  ctx: GatewayContext,
   resource: { readonly typename: string; parseInput(value: string, options?: InputOptions): A },
   id: string,
   scope: ContentScope,
   arg = 'id',
-): A {
-  const address = resource.parseInput(id, { arg, parents: scope });
-  if (address.changeRequest !== scope.changeRequest) {
-    throw badInput(arg, `not a ${resource.typename} of this content`);
+): A | Promise<A> {
+  const outside = () => badInput(arg, `not a ${resource.typename} of this content`);
+  const { space, changeRequest } = scope;
+  if (changeRequest !== undefined && decodeGlobalId(id).typename === resource.typename) {
+    const named = ChangeRequestResource.canonical(ctx, { space, id: changeRequest });
+    if (named instanceof Promise) {
+      const address = resource.parseInput(id, { arg, parents: { space } });
+      if (address.changeRequest === undefined) throw outside();
+      return named.then((cr) => {
+        if (address.changeRequest !== cr.id) throw outside();
+        return { ...address, changeRequest };
+      });
+    }
   }
+  const address = resource.parseInput(id, { arg, parents: scope });
+  if (address.changeRequest !== changeRequest) throw outside();
   return address;
 }
 
@@ -100,7 +116,7 @@ function asksMarkdown(info: GraphQLResolveInfo): boolean {
 export const PageResource = defineResource({
   typename: 'Page',
   segments: ['space', 'changeRequest?', 'id'],
-  parents: { space: SpaceResource },
+  parents: { space: SpaceResource, changeRequest: ChangeRequestResource },
   routes: {
     applyTemplate: '/spaces/{spaceId}/content/template',
     item: [
@@ -141,7 +157,7 @@ export type PageShape = typeof PageResource.$shape;
 export const FileResource = defineResource({
   typename: 'File',
   segments: ['space', 'changeRequest?', 'id'],
-  parents: { space: SpaceResource },
+  parents: { space: SpaceResource, changeRequest: ChangeRequestResource },
   routes: {
     item: [
       '/spaces/{spaceId}/content/files/{fileId}',

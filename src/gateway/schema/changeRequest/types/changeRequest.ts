@@ -168,7 +168,7 @@ export const ChangeRequestRef = resourceNode(ChangeRequestResource, {
       },
       resolve: async (cr, args, ctx) => {
         const scope = { space: cr.space, changeRequest: cr.id };
-        const page = args.page ? inScope(PageResource, args.page, scope, 'page') : null;
+        const page = args.page ? await inScope(ctx, PageResource, args.page, scope, 'page') : null;
         const pdf = await read(
           ctx,
           ChangeRequestResource.route('pdf', cr.space, cr.id),

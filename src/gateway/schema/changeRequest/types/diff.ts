@@ -1,6 +1,8 @@
+import type { GraphQLResolveInfo } from 'graphql';
 import { builder } from '../../../builder.ts';
 import type { GatewayContext } from '../../../context.ts';
 import { TREE_SIZE } from '../../../guard/costs.ts';
+import { selectedFields } from '../../../plugins/selections.ts';
 import {
   contentSide,
   DiffBasisEnum,
@@ -17,8 +19,8 @@ import { ChangeRequestRef } from './changeRequest.ts';
 /**
  * A change request's diff: its pages against its base, and main's against the same base. The
  * base's tree is read first (it tells the basis: a base that cannot be read fails the diff);
- * the rest is read when a field asks for it, once: the request's pages for `pages`, main's for
- * `mainChanges` and `mainChangedPages`.
+ * the rest is read when a field asks for it, once: the request's pages for `pages` (its tree
+ * beside the base's), main's for `mainChanges` and `mainChangedPages`.
  */
 interface DiffShape {
   cr: ChangeRequestShape;
@@ -37,8 +39,18 @@ function once<T>(load: () => Promise<T>): () => Promise<T> {
   };
 }
 
-/** The diff of `cr`: its base's tree read, the rest read when asked. */
-async function diffOf(ctx: GatewayContext, cr: ChangeRequestShape): Promise<DiffShape> {
+/**
+ * The diff of `cr`: its base's tree read, the rest read when asked. The request's own tree does
+ * not wait for the base's: when `pages` is selected, it is read beside it.
+ */
+async function diffOf(
+  ctx: GatewayContext,
+  cr: ChangeRequestShape,
+  info: GraphQLResolveInfo,
+): Promise<DiffShape> {
+  const own = once(() => contentSide(ctx, { space: cr.space, changeRequest: cr.id }));
+  // Started now, awaited by `pages`: a diff that fails first leaves it handled.
+  if (selectedFields(info).has('pages')) own().catch(() => undefined);
   const base = cr.revisionMergedAncestor ?? cr.revisionInitial;
   const { basis, side: sideOf } = await diffBase(ctx, cr.space, base);
   return {
@@ -46,10 +58,7 @@ async function diffOf(ctx: GatewayContext, cr: ChangeRequestShape): Promise<Diff
     base,
     basis,
     pages: once(async () => {
-      const [before, proposed] = await Promise.all([
-        sideOf(),
-        contentSide(ctx, { space: cr.space, changeRequest: cr.id }),
-      ]);
+      const [before, proposed] = await Promise.all([sideOf(), own()]);
       return pageDiffs(before, proposed);
     }),
     main: once(async () => {
@@ -122,6 +131,6 @@ builder.objectField(ChangeRequestRef, 'diff', (t) =>
     // The base revision's tree, and its pages read once as Markdown (by `pages` or `mainChanges`,
     // whichever asks first).
     cost: { calls: 1 + TREE_SIZE, parentBody: true, returns: 'body' },
-    resolve: (cr, _args, ctx) => diffOf(ctx, cr),
+    resolve: (cr, _args, ctx, info) => diffOf(ctx, cr, info),
   }),
 );
