@@ -13,6 +13,7 @@ import type {
 import type { Plugin } from 'graphql-yoga';
 import type { GatewayContext } from '../context.ts';
 import { RawValue, ShapeDamage } from '../upstream/damage.ts';
+import { handedOn, plainField, targetOf } from './plainFields.ts';
 import {
   explain,
   type FieldShape,
@@ -31,6 +32,13 @@ import {
  * `UPSTREAM_SHAPE`; `JSON` fields show raw values; a typed field given a one-of alternative it
  * cannot show answers null. A resolver that trips over damaged data otherwise (a `TypeError`)
  * fails with the damage's error, not a masked one.
+ *
+ * Plain member reads (a scalar or enum field, no arguments, graphql's default resolver: see
+ * `plainFields.ts`) are not wrapped: the executor reads the member. The field that returns their
+ * parent hands it on as a view wherever one of them would read damage, in which that member
+ * reads as the rules above answer (the value, null, or the error as an `Error` value, which both
+ * executors report at the field as they report a thrown one). Other resolvers read what the view
+ * views.
  */
 
 export class ShapePlugin<Types extends SchemaTypes> extends BasePlugin<Types> {
@@ -57,16 +65,18 @@ export class ShapePlugin<Types extends SchemaTypes> extends BasePlugin<Types> {
     fieldConfig: PothosOutputFieldConfig<Types>,
   ): GraphQLFieldResolver<unknown, Types['Context'], object> {
     const shape = this.shapeOf(fieldConfig.type);
+    if (plainField(fieldConfig, resolver, shape)) return resolver;
     const reads = readsOf(fieldConfig.name, Object.keys(fieldConfig.args).length);
-    // The value of a call, settled (module functions: no closure is made per call).
+    // The value of a call, settled and handed on (module functions: no closure is made per call).
     const finish = (
       value: unknown,
       parent: unknown,
       ctx: GatewayContext,
       info: GraphQLResolveInfo,
-    ) => finishField(value, parent, reads, shape, ctx, info);
-    return (parent, args, context, info) => {
-      if (parent instanceof ShapeDamage) throw parent.error();
+    ) => handedOn(finishField(value, parent, reads, shape, ctx, info), shape, ctx, info);
+    return (given, args, context, info) => {
+      if (given instanceof ShapeDamage) throw given.error();
+      const parent = targetOf(given);
       let result: unknown;
       try {
         result = resolver(parent, args, context, info);
