@@ -2,6 +2,7 @@ import { type GraphQLResolveInfo, type GraphQLSchema, getNamedType, isObjectType
 import { builder } from '../builder.ts';
 import type { GatewayContext } from '../context.ts';
 import { badInput } from '../errorCatalog.ts';
+import { asParent } from '../plugins/plainFields.ts';
 import { selectedFields, selectsBelow, whenRead } from '../plugins/selections.ts';
 import type { Address } from '../resources/codec.ts';
 import { decodeGlobalId } from '../resources/globalId.ts';
@@ -143,9 +144,25 @@ function addressOf(entity: Entity, representation: Representation, all: EntityIn
  * as `node`/`nodes` do: the object's address (a stub, no call) when the fields selected on it
  * are all known from its address or start from it; otherwise its body, read once per request, so
  * a missing or forbidden object fails as itself (null at its place, with its error). A change
- * request named by its number is a lookup: read also when only its `id` is selected.
+ * request named by its number is a lookup: read also when only its `id` is selected. `_entities`
+ * is no Pothos field: the value is handed on as the plain fields selected on it read it
+ * (`asParent`), as the graph's own fields hand on theirs.
  */
 export async function resolveEntity(
+  entity: Entity,
+  all: EntityIndex,
+  representation: Representation,
+  ctx: GatewayContext,
+  info: GraphQLResolveInfo,
+): Promise<object> {
+  const type = info.schema.getType(entity.typename);
+  const value = await entityValue(entity, all, representation, ctx, info);
+  if (!isObjectType(type)) return value;
+  return asParent(value, type, selectedFields(info, entity.typename)) as object;
+}
+
+/** The value of one representation: its stub, or its body (see `resolveEntity`). */
+async function entityValue(
   entity: Entity,
   all: EntityIndex,
   representation: Representation,

@@ -9,6 +9,7 @@ import type { Address } from '../resources/codec.ts';
 import { type Resource, resourceOf } from '../resources/resource.ts';
 import { isStub, knows } from '../resources/stubs.ts';
 import { isAddressField } from './fieldFacts.ts';
+import { asParent } from './plainFields.ts';
 import { selectedFields, whenRead } from './selections.ts';
 
 type AnyResource = Resource<Address, unknown, object>;
@@ -33,22 +34,26 @@ function select(resource: AnyResource, value: unknown, info: GraphQLResolveInfo)
 
 /**
  * Loads the stubs of a resolved value (an object or a list of them) that do not already know
- * every field of `body`; failed items become errors.
+ * every field of `body`, each body handed on as `info` selects it (`asParent`); failed items
+ * become errors.
  */
 async function loaded(
   resource: AnyResource,
   ctx: GatewayContext,
   value: unknown,
   body: readonly string[] | 'always',
+  info: GraphQLResolveInfo,
   item: boolean,
 ): Promise<unknown> {
   if (Array.isArray(value)) {
-    return Promise.all(value.map((v) => loaded(resource, ctx, v, body, true)));
+    return Promise.all(value.map((v) => loaded(resource, ctx, v, body, info, true)));
   }
   if (!isStub(value)) return value;
   if (body !== 'always' && body.every((field) => knows(value as object, field))) return value;
   try {
-    return await resource.full(ctx, value as object);
+    const full = await resource.full(ctx, value as object);
+    const type = info.schema.getType(resource.typename);
+    return isObjectType(type) ? asParent(full, type, selectedFields(info, type.name)) : full;
   } catch (error) {
     if (item) return error;
     throw error;
@@ -94,12 +99,16 @@ export class AddressFirstPlugin<Types extends SchemaTypes> extends BasePlugin<Ty
     const owner = resourceOf(fieldConfig.parentType);
     // The field's facts are in its extensions already (the fieldFacts plugin put them there).
     const needsBody = owner !== undefined && !isAddressField(fieldConfig);
+    // A body read for this field is handed on as it reads it (`asParent`: a plain member read).
+    const reads = [fieldConfig.name];
     const resolveWithBody: GraphQLFieldResolver<unknown, Types['Context'], object> = needsBody
       ? (parent, args, context, info) =>
           isStub(parent) && !knows(parent as object, fieldConfig.name)
             ? owner
                 .full(context as GatewayContext, parent as object)
-                .then((body) => resolver(body, args, context, info))
+                .then((body) =>
+                  resolver(asParent(body, info.parentType, reads), args, context, info),
+                )
             : resolver(parent, args, context, info)
       : resolver;
     // Only fields that return a resource's objects, or need their parent's body, are wrapped.
@@ -112,7 +121,7 @@ export class AddressFirstPlugin<Types extends SchemaTypes> extends BasePlugin<Ty
         const stubbed = addressed(resource, value);
         select(resource, stubbed, info);
         const read = readWhen(resource, info);
-        return read === 'address' ? stubbed : loaded(resource, ctx, stubbed, read, false);
+        return read === 'address' ? stubbed : loaded(resource, ctx, stubbed, read, info, false);
       };
       return isPromise(result) ? Promise.resolve(result).then(complete) : complete(result);
     };

@@ -4,28 +4,24 @@ import SchemaBuilder, {
   type PothosOutputFieldType,
   type SchemaTypes,
 } from '@pothos/core';
-import {
-  type ExecutionResult,
-  GraphQLError,
-  type GraphQLFieldResolver,
-  type GraphQLResolveInfo,
-  type GraphQLTypeResolver,
-  getNamedType,
-  isLeafType,
-  responsePathAsArray,
+import type {
+  ExecutionResult,
+  GraphQLFieldResolver,
+  GraphQLResolveInfo,
+  GraphQLTypeResolver,
 } from 'graphql';
 import type { GatewayContext } from '../context.ts';
-import { codedError } from '../errorCatalog.ts';
-import {
-  findDamage,
-  LEFT_OUT,
-  RawValue,
-  rawOf,
-  ShapeDamage,
-  UnseenAlternative,
-  type WithLeftOut,
-} from '../upstream/damage.ts';
+import { RawValue, ShapeDamage } from '../upstream/damage.ts';
+import { handedOn, plainField, targetOf } from './plainFields.ts';
 import { type ExecuteHooks, type RequestPart, replaceResult } from './requestPart.ts';
+import {
+  explain,
+  type FieldShape,
+  finishField,
+  isThenable,
+  readsOf,
+  type Shape,
+} from './settle.ts';
 
 /**
  * Where upstream damage becomes GraphQL errors, for every field of the graph: a field whose value
@@ -36,163 +32,14 @@ import { type ExecuteHooks, type RequestPart, replaceResult } from './requestPar
  * `UPSTREAM_SHAPE`; `JSON` fields show raw values; a typed field given a one-of alternative it
  * cannot show answers null. A resolver that trips over damaged data otherwise (a `TypeError`)
  * fails with the damage's error, not a masked one.
+ *
+ * Plain member reads (a scalar or enum field, no arguments, graphql's default resolver: see
+ * `plainFields.ts`) are not wrapped: the executor reads the member. The field that returns their
+ * parent hands it on as a view wherever one of them would read damage, in which that member
+ * reads as the rules above answer (the value, null, or the error as an `Error` value, which both
+ * executors report at the field as they report a thrown one). Other resolvers read what the view
+ * views.
  */
-
-type Shape = 'json' | 'leaf' | 'object' | 'abstract';
-
-interface FieldShape {
-  lists: number;
-  item: Shape;
-}
-
-const isThenable = (value: unknown): value is PromiseLike<unknown> =>
-  value !== null &&
-  (typeof value === 'object' || typeof value === 'function') &&
-  typeof (value as { then?: unknown }).then === 'function';
-
-/** The damage a field named `name` reads: its parent's member, or its parent's `data` member. */
-function damageAt(parent: unknown, name: string): RawValue | undefined {
-  if (parent === null || typeof parent !== 'object' || parent instanceof RawValue) return undefined;
-  const own = (parent as Record<string, unknown>)[name];
-  if (own instanceof ShapeDamage) return own;
-  const data = (parent as { data?: unknown }).data;
-  if (data instanceof ShapeDamage) return data;
-  if (data !== null && typeof data === 'object' && !(data instanceof RawValue)) {
-    const member = (data as Record<string, unknown>)[name];
-    if (member instanceof ShapeDamage) return member;
-  }
-  return undefined;
-}
-
-/** A resolver's failure: the damage it tripped over when the parent holds one and it is not a GraphQL error. */
-function explain(error: unknown, parent: unknown): unknown {
-  if (error instanceof GraphQLError) return error;
-  return findDamage(parent)?.error() ?? error;
-}
-
-/**
- * A leaf the upstream sent that its GraphQL type cannot show (a float for an `Int`, a date-time
- * that does not parse): the error it stands for, or undefined when it serialises.
- */
-function unserialisable(value: unknown, info: GraphQLResolveInfo): GraphQLError | undefined {
-  if (value === null || value === undefined || value instanceof Error) return undefined;
-  const type = getNamedType(info.returnType);
-  if (!isLeafType(type) || fits(type.name, value)) return undefined;
-  try {
-    type.serialize(value);
-    return undefined;
-  } catch (error) {
-    const field = `${info.parentType.name}.${info.fieldName}`;
-    return codedError(
-      'UPSTREAM_SHAPE',
-      `unexpected upstream value for ${field}: ${(error as Error).message}`,
-    );
-  }
-}
-
-/** Whether a value is plainly of a built-in scalar (no need to try serialising it). */
-function fits(scalar: string, value: unknown): boolean {
-  switch (scalar) {
-    case 'String':
-    case 'ID':
-      return typeof value === 'string';
-    case 'Boolean':
-      return typeof value === 'boolean';
-    case 'Int':
-      return Number.isInteger(value) && Math.abs(value as number) <= 2_147_483_647;
-    case 'Float':
-      return typeof value === 'number' && Number.isFinite(value);
-    default:
-      return false;
-  }
-}
-
-/** A value of an item type: the item, or the error it stands for. */
-function settleItem(value: unknown, shape: Shape, info: GraphQLResolveInfo): unknown {
-  if (value instanceof ShapeDamage) return value.error();
-  if (shape === 'json') return rawOf(value);
-  if (value instanceof UnseenAlternative) {
-    if (shape === 'abstract') return value.error();
-    if (shape === 'leaf') return null;
-    return value;
-  }
-  if (shape === 'leaf') return unserialisable(value, info) ?? value;
-  if (value !== null && typeof value === 'object') {
-    const data = (value as { data?: unknown }).data;
-    if (data instanceof RawValue && (shape === 'abstract' || data instanceof ShapeDamage)) {
-      return data.error();
-    }
-  }
-  return value;
-}
-
-function settleList(
-  value: unknown,
-  shape: FieldShape,
-  depth: number,
-  info: GraphQLResolveInfo,
-): unknown {
-  if (!Array.isArray(value)) return value;
-  // The list itself is kept when every item settles as it is: a copy only at the first change.
-  let out: unknown[] | undefined;
-  for (let i = 0; i < value.length; i++) {
-    const item = value[i];
-    const settled =
-      depth > 1 ? settleList(item, shape, depth - 1, info) : settleItem(item, shape.item, info);
-    if (out === undefined && settled !== item) out = value.slice(0, i);
-    if (out !== undefined) out.push(settled);
-  }
-  return out ?? value;
-}
-
-function settle(
-  value: unknown,
-  shape: FieldShape,
-  context: GatewayContext,
-  info: GraphQLResolveInfo,
-): unknown {
-  if (value instanceof RawValue && shape.item !== 'json') {
-    if (value instanceof ShapeDamage || shape.lists > 0 || shape.item === 'abstract') {
-      throw value.error();
-    }
-  }
-  if (shape.lists > 0) return settleList(value, shape, shape.lists, info);
-  const settled = settleItem(value, shape.item, info);
-  if (settled instanceof Error) throw settled;
-  const leftOut = (settled as WithLeftOut | null)?.[LEFT_OUT];
-  if (leftOut?.length && context.rest) {
-    const path = responsePathAsArray(info.path);
-    for (const error of leftOut) {
-      context.rest.fieldErrors.push(
-        new GraphQLError(error.message, {
-          nodes: info.fieldNodes,
-          path,
-          extensions: error.extensions,
-        }),
-      );
-    }
-  }
-  return settled;
-}
-
-/**
- * A field's value settled: a value that turned out empty or a leaf (an enum mapped to UNKNOWN)
- * may come from a damaged member of the same name (`reads`), whose error then stands.
- */
-function finishField(
-  value: unknown,
-  parent: unknown,
-  reads: string | undefined,
-  shape: FieldShape,
-  ctx: GatewayContext,
-  info: GraphQLResolveInfo,
-): unknown {
-  if (reads !== undefined && (value === null || value === undefined || shape.item === 'leaf')) {
-    const damage = damageAt(parent, reads);
-    if (damage) throw damage.error();
-  }
-  return settle(value, shape, ctx, info);
-}
 
 export class ShapePlugin<Types extends SchemaTypes> extends BasePlugin<Types> {
   private shapeOf(type: PothosOutputFieldType<Types>): FieldShape {
@@ -218,21 +65,18 @@ export class ShapePlugin<Types extends SchemaTypes> extends BasePlugin<Types> {
     fieldConfig: PothosOutputFieldConfig<Types>,
   ): GraphQLFieldResolver<unknown, Types['Context'], object> {
     const shape = this.shapeOf(fieldConfig.type);
-    // Fields with arguments compute their value (connections, bodies), IDs are made from
-    // addresses; other fields read the member of their name.
-    const reads =
-      Object.keys(fieldConfig.args).length === 0 && fieldConfig.name !== 'id'
-        ? fieldConfig.name
-        : undefined;
-    // The value of a call, settled (module functions: no closure is made per call).
+    if (plainField(fieldConfig, resolver, shape)) return resolver;
+    const reads = readsOf(fieldConfig.name, Object.keys(fieldConfig.args).length);
+    // The value of a call, settled and handed on (module functions: no closure is made per call).
     const finish = (
       value: unknown,
       parent: unknown,
       ctx: GatewayContext,
       info: GraphQLResolveInfo,
-    ) => finishField(value, parent, reads, shape, ctx, info);
-    return (parent, args, context, info) => {
-      if (parent instanceof ShapeDamage) throw parent.error();
+    ) => handedOn(finishField(value, parent, reads, shape, ctx, info), shape, ctx, info);
+    return (given, args, context, info) => {
+      if (given instanceof ShapeDamage) throw given.error();
+      const parent = targetOf(given);
       let result: unknown;
       try {
         result = resolver(parent, args, context, info);
