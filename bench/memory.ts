@@ -6,9 +6,10 @@
  * is V8's heap when idle and at the end; against the targets: peak at most 280 MB, and RSS after
  * the second burst at most 10% above what it was after the first.
  * `--heap` runs that once per V8 heap sizing, one gateway after the other, to choose between them:
- * `tuned` (`--memory-tuning` as it is), `defaults` (`--memory-tuning off`: V8's own sizing), and a
- * number N (`--max-semi-space-size=N`, N MB semi-spaces; the tuning leaves V8 flags given as they
- * are); the requests each burst completed tell what the sizing costs in throughput.
+ * `tuned` (`--memory-tuning` as it is: the old generation's growth capped, the young generation
+ * V8's), `defaults` (`--memory-tuning off`: V8's own sizing), and a number N
+ * (`--max-semi-space-size=N`: semi-spaces of at most N MB, with the tuning); the requests each
+ * burst completed tell what the sizing costs in throughput.
  * `npx tsx bench/memory.ts` (options: --clients N, --seconds N per burst, --rounds N of the
  * corpus, --settle N, --heap tuned,defaults,4,8,16, --node-flags='...'). The gateway runs from
  * `dist/` when built (`npm run build`), as the published package runs it, else through tsx

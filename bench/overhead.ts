@@ -477,18 +477,9 @@ async function main() {
       // From the sources (tsx), not the bundle, so that each package's code keeps its own file.
       const source = new URL('../src/entry.ts', import.meta.url).pathname;
       const spawned = performance.now();
-      // tsx's loader grows V8's young generation before the CLI's first module can size it: the
-      // flag gives the profiled gateway the built CLI's young generation, so the collector's
-      // share is the one users get (unless --node-flags sets its own).
-      const memoryTuningOff = values['gateway-flags'].includes('--memory-tuning off');
-      const young =
-        nodeFlags.some((f) => f.includes('semi-space')) || memoryTuningOff
-          ? []
-          : ['--max-semi-space-size=1'];
       const profiled = await started([
         '--cpu-prof',
         `--cpu-prof-dir=${dir}`,
-        ...young,
         '--import',
         'tsx',
         ...gatewayArgs(workspace.url).map((a) => (a === CLI ? source : a)),

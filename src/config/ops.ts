@@ -170,7 +170,7 @@ export const LIFECYCLE = {
     default: true,
     defaultText: 'on',
     description:
-      "cap V8's heap growth and keep its young generation at 1 MB (less memory held after a burst)",
+      "cap V8's old-generation growth at 15% over what a full collection kept (less memory held after a burst)",
   }),
   nodeOptions: option<string | undefined>({
     env: 'NODE_OPTIONS',

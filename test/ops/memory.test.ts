@@ -1,10 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  capYoungGeneration,
-  releaseYoungGeneration,
-  tuneMemory,
-} from '../../src/gateway/ops/memory.ts';
+import { tuneMemory } from '../../src/gateway/ops/memory.ts';
 
 describe('memory tuning', () => {
   beforeEach(() => {
@@ -32,18 +28,8 @@ describe('memory tuning', () => {
   });
 });
 
-describe('young generation', () => {
-  it('stays at its starting size, unless a semi-space flag was given, and can be released', () => {
-    const flags: string[] = [];
-    const record = (f: string) => flags.push(f);
-    capYoungGeneration(record, '');
-    releaseYoungGeneration(record, '');
-    capYoungGeneration(record, '--max-semi-space-size=32');
-    releaseYoungGeneration(record, '--max-semi-space-size=32');
-    expect(flags).toEqual(['--semi-space-growth-factor=1', '--semi-space-growth-factor=2']);
-  });
-
-  it('is capped by the first module of the CLI, built (src/entry.ts) or run through tsx', () => {
+describe('the CLI', () => {
+  it('evaluates src/boot.ts before any other module, built (src/entry.ts) or run through tsx', () => {
     for (const entry of ['entry.ts', 'cli.ts']) {
       const source = readFileSync(new URL(`../../src/${entry}`, import.meta.url), 'utf8');
       const first = source.split('\n').find((line) => line.startsWith('import'));

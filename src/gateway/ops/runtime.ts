@@ -8,7 +8,7 @@ import { UpstreamError } from '../upstream/errors.ts';
 import { memoryValidators } from '../upstream/validators.ts';
 import type { OpsOptions } from './gateway.ts';
 import { createLogger } from './logging.ts';
-import { releaseYoungGeneration, startedWith, tuneMemory } from './memory.ts';
+import { startedWith, tuneMemory } from './memory.ts';
 import { createMetrics, type GatewayMetrics } from './metrics.ts';
 import { tracingFromEnv } from './tracing.ts';
 import { redisValidators } from './upstream.ts';
@@ -101,9 +101,7 @@ export async function startOps(setup: OpsSetup): Promise<Ops> {
     config.metrics === 'off'
       ? undefined
       : createMetrics(undefined, { operationLabels: config.metricsOperations });
-  const given = startedWith(config.nodeOptions);
-  if (config.memoryTuning) tuneMemory({ given });
-  else releaseYoungGeneration(undefined, given);
+  if (config.memoryTuning) tuneMemory({ given: startedWith(config.nodeOptions) });
   const tracing = await tracingFromEnv({
     OTEL_EXPORTER_OTLP_ENDPOINT: config.tracing.endpoint,
     OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: config.tracing.tracesEndpoint,
