@@ -15,20 +15,24 @@ const daysIn = (year: number, month: number) =>
       ? 30
       : 31;
 
+/** The number of the two digits at `at` (the form is checked first). */
+const twoDigits = (value: string, at: number) =>
+  (value.charCodeAt(at) - 48) * 10 + value.charCodeAt(at + 1) - 48;
+
 /** True for a real instant written in the upstream's form (no 30 February, no hour 24). */
 function isInstant(value: string): boolean {
-  if (!ISO_UTC.test(value)) return false;
-  const year = Number(value.slice(0, 4));
-  const month = Number(value.slice(5, 7));
-  const day = Number(value.slice(8, 10));
+  if (value.length !== 24 || !ISO_UTC.test(value)) return false;
+  const year = twoDigits(value, 0) * 100 + twoDigits(value, 2);
+  const month = twoDigits(value, 5);
+  const day = twoDigits(value, 8);
   return (
     month >= 1 &&
     month <= 12 &&
     day >= 1 &&
     day <= daysIn(year, month) &&
-    Number(value.slice(11, 13)) < 24 &&
-    Number(value.slice(14, 16)) < 60 &&
-    Number(value.slice(17, 19)) < 60
+    twoDigits(value, 11) < 24 &&
+    twoDigits(value, 14) < 60 &&
+    twoDigits(value, 17) < 60
   );
 }
 

@@ -4,6 +4,9 @@ import { ShapeDamage } from './damage.ts';
 /** Longest id or path segment the gateway sends upstream: the most `idLength` may be set to. */
 export const MAX_SEGMENT_LENGTH = 200;
 
+/** A segment made only of unreserved characters other than `.`: sent as it is. */
+const PLAIN = /^[A-Za-z0-9_~-]+$/;
+
 /** Why a value cannot be one path segment, or undefined when it can. */
 export function segmentProblem(value: unknown): string | undefined {
   if (typeof value !== 'string') return 'is not a string';
@@ -23,6 +26,10 @@ export function segmentProblem(value: unknown): string | undefined {
  * BAD_USER_INPUT before any call, so no id can add path structure to an upstream call.
  */
 export function segment(value: unknown): string {
+  // The usual id: unreserved characters but the dot, so nothing to check or encode.
+  if (typeof value === 'string' && value.length <= MAX_SEGMENT_LENGTH && PLAIN.test(value)) {
+    return value;
+  }
   // A value the upstream sent in the wrong shape fails as that, never as an address.
   if (value instanceof ShapeDamage) throw value.error();
   const problem = segmentProblem(value);
@@ -49,10 +56,23 @@ export function restPath(strings: TemplateStringsArray, ...values: unknown[]): s
  * `ids`, encoded and checked by `segment`.
  */
 export function fillRoute(template: string, ids: readonly unknown[]): string {
-  let next = 0;
-  const path = template.replace(/\{[^}]+\}/g, () => segment(ids[next++]));
-  if (next !== ids.length) {
-    throw new Error(`route ${template} takes ${next} ids, not ${ids.length}`);
+  const parts = partsOf(template);
+  if (parts.length - 1 !== ids.length) {
+    throw new Error(`route ${template} takes ${parts.length - 1} ids, not ${ids.length}`);
   }
+  let path = parts[0] as string;
+  for (let i = 0; i < ids.length; i++) path += segment(ids[i]) + parts[i + 1];
   return path;
+}
+
+/** The literal parts of route templates, around their `{param}`s (split once per template). */
+const templates = new Map<string, readonly string[]>();
+
+function partsOf(template: string): readonly string[] {
+  let parts = templates.get(template);
+  if (!parts) {
+    parts = template.split(/\{[^}]+\}/);
+    templates.set(template, parts);
+  }
+  return parts;
 }
