@@ -6,9 +6,8 @@
  * every WeakMap value whose key is still young alive, whether the key is reachable or not; only
  * a full collection clears the entry. A request's state in a WeakMap, and all it references (its
  * context, its upstream answers), was therefore copied at each scavenge, promoted to the old
- * generation and left for the next full collection. With the gateway's 1 MB young generation
- * (`gateway/ops/memory.ts`) that was half of what each scavenge kept under `{__typename}`
- * (docs/benchmarks.md). Two ways out, both here: drop the entry as soon as its last reader has
+ * generation and left for the next full collection: measured with 1 MB semi-spaces, half of what
+ * each scavenge kept under `{__typename}` (docs/benchmarks.md, Log). Two ways out, both here: drop the entry as soon as its last reader has
  * it (`RequestStates.take`), or keep the state on the object itself (`attach`), so that both
  * die together in the first scavenge after their last use.
  */
