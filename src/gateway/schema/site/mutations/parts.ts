@@ -93,6 +93,8 @@ export interface MovablePart<Item, Shape extends object, R extends MoveRoutes, K
   readonly nouns: readonly [string, string];
   /** `<Type>Payload`: the part after a write (`{ siteSection }`). */
   readonly payload: ObjectRef<Types, Record<K, Shape | string>>;
+  /** The input fields naming it: its id, and the site fields. */
+  readonly fields: ReturnType<typeof partFields<`${K}Id`>>;
 }
 
 /**
@@ -106,10 +108,13 @@ export function movablePart<Item, Shape extends object, R extends MoveRoutes, K 
   nouns: readonly [string, string],
 ): MovablePart<Item, Shape, R, K> {
   const noun = capitalized(nouns[0]);
+  const field = `${key}Id` as const;
+  const description = `${noun} (global ID, or REST id with \`siteId\`).`;
   return {
     resource,
-    field: `${key}Id`,
-    description: `${noun} (global ID, or REST id with \`siteId\`).`,
+    field,
+    description,
+    fields: partFields({ field, description }),
     anchor: ANCHORS[key],
     key,
     nouns,
@@ -126,7 +131,7 @@ function payloadOf<Item, Shape extends object, R extends MoveRoutes, K extends M
   return { [part.key]: part.resource.shape(item, address) } as Record<K, Shape>;
 }
 
-/** `PATCH`es the part an input names with `body`, and answers its payload. */
+/** `PATCH`es the part an input names with the body made for its address; answers its payload. */
 export async function updatePart<
   Item,
   Shape extends object,
@@ -135,11 +140,12 @@ export async function updatePart<
 >(
   ctx: GatewayContext,
   part: MovablePart<Item, Shape, R, K>,
-  address: PartAddress,
-  body: unknown,
+  input: PartInput<`${K}Id`>,
+  body: (address: PartAddress) => unknown,
   contract: z.ZodType<Item>,
 ): Promise<Record<K, Shape>> {
-  const item = await write(ctx, 'PATCH', part.resource.path(address), body, contract);
+  const address = namedPart(part, input);
+  const item = await write(ctx, 'PATCH', part.resource.path(address), body(address), contract);
   return payloadOf(part, item, address);
 }
 

@@ -10,14 +10,7 @@ import { SpaceResource } from '../../space/resource.ts';
 import { SiteSectionResource, SiteSpaceResource } from '../resource.ts';
 import { SiteSectionRef } from '../types/structure.ts';
 import { partOf, siteOf, siteTargetFields } from './inputs.ts';
-import {
-  deletePartMutation,
-  movablePart,
-  movePartMutation,
-  namedPart,
-  partFields,
-  updatePart,
-} from './parts.ts';
+import { deletePartMutation, movablePart, movePartMutation, updatePart } from './parts.ts';
 
 const Section = movablePart(SiteSectionRef, SiteSectionResource, 'siteSection', [
   'section',
@@ -54,12 +47,10 @@ writeMutation('addSiteSection', {
   },
 });
 
-const sectionFields = partFields(Section);
-
 const UpdateSiteSectionInput = builder.inputType('UpdateSiteSectionInput', {
   description: 'Changes to a section; absent fields stay as they are.',
   fields: (t) => ({
-    ...sectionFields(t),
+    ...Section.fields(t),
     title: t.string({ description: 'Title (1 to 100).' }),
     path: t.string({ description: 'Path (1 to 100).' }),
     defaultSiteSpace: t.id({ description: 'Default site space of the section.' }),
@@ -74,21 +65,21 @@ writeMutation('updateSiteSection', {
   input: UpdateSiteSectionInput,
   description: 'Updates a section (`condition`, `icon`, `description`: null removes).',
   resolve: async (input, ctx) => {
-    const address = namedPart(Section, input);
-    const body = validBody(UpdateSiteSectionBody, {
-      ...given(input, ['title', 'path', 'condition', 'icon', 'description'] as const),
-      ...(input.defaultSiteSpace
-        ? {
-            defaultSiteSpace: partOf(
-              SiteSpaceResource,
-              input.defaultSiteSpace,
-              'defaultSiteSpace',
-              address,
-            ),
-          }
-        : {}),
-    });
-    return updatePart(ctx, Section, address, body, SiteSectionSchema);
+    const body = (address: { org: string; site: string; id: string }) =>
+      validBody(UpdateSiteSectionBody, {
+        ...given(input, ['title', 'path', 'condition', 'icon', 'description'] as const),
+        ...(input.defaultSiteSpace
+          ? {
+              defaultSiteSpace: partOf(
+                SiteSpaceResource,
+                input.defaultSiteSpace,
+                'defaultSiteSpace',
+                address,
+              ),
+            }
+          : {}),
+      });
+    return updatePart(ctx, Section, input, body, SiteSectionSchema);
   },
 });
 

@@ -10,14 +10,7 @@ import { SpaceResource } from '../../space/resource.ts';
 import { SiteSectionResource, SiteSpaceResource } from '../resource.ts';
 import { SiteSpaceRef } from '../types/structure.ts';
 import { partOf, siteOf, siteTargetFields } from './inputs.ts';
-import {
-  deletePartMutation,
-  movablePart,
-  movePartMutation,
-  namedPart,
-  partFields,
-  updatePart,
-} from './parts.ts';
+import { deletePartMutation, movablePart, movePartMutation, updatePart } from './parts.ts';
 
 const SiteSpacePart = movablePart(SiteSpaceRef, SiteSpaceResource, 'siteSpace', [
   'site space',
@@ -60,12 +53,10 @@ writeMutation('addSiteSpace', {
   },
 });
 
-const siteSpaceFields = partFields(SiteSpacePart);
-
 const UpdateSiteSpaceInput = builder.inputType('UpdateSiteSpaceInput', {
   description: 'Changes to a site space; absent fields stay as they are.',
   fields: (t) => ({
-    ...siteSpaceFields(t),
+    ...SiteSpacePart.fields(t),
     path: t.string({ description: 'Path (1 to 100).' }),
     condition: t.string({
       description: 'Expression deciding whether the visitor sees it (max 1024); null removes it.',
@@ -80,14 +71,13 @@ writeMutation('updateSiteSpace', {
   input: UpdateSiteSpaceInput,
   description: 'Updates a site space (`condition: null` removes its condition).',
   resolve: async (input, ctx) => {
-    const address = namedPart(SiteSpacePart, input);
     const body = validBody(UpdateSiteSpaceBody, {
       ...given(input, ['path', 'condition', 'hidden'] as const),
       ...(input.spaceId
         ? { spaceId: SpaceResource.parseInput(input.spaceId, { field: 'spaceId' }).id }
         : {}),
     });
-    return updatePart(ctx, SiteSpacePart, address, body, SiteSpaceSchema);
+    return updatePart(ctx, SiteSpacePart, input, () => body, SiteSpaceSchema);
   },
 });
 
